@@ -1,0 +1,362 @@
+package starcircle
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Algorithm is the search the input asks for.
+type Algorithm uint8
+
+const (
+	// Minimax is plain minimax ("MINIMAX").
+	Minimax Algorithm = iota
+	// AlphaBeta is fail-soft alpha-beta ("ALPHABETA").
+	AlphaBeta
+)
+
+// String returns the algorithm's name as the input file spells it.
+func (a Algorithm) String() string {
+	if a == AlphaBeta {
+		return "ALPHABETA"
+	}
+	return "MINIMAX"
+}
+
+// MaxDepth is the largest depth limit the homework allows.
+const MaxDepth = 10
+
+// maxStack is the largest stack height accepted (nine digits).
+const maxStack = 999_999_999
+
+// maxUtility bounds the magnitude of any utility, far inside search.DefaultInf.
+const maxUtility = 1 << 60
+
+// Problem is one input file: who moves, how to search, the board and the row
+// values.
+type Problem struct {
+	// Player is the player to move, whose utility is maximised.
+	Player Player
+	// Algorithm is the search to run.
+	Algorithm Algorithm
+	// Depth is the depth limit, 1 to MaxDepth.
+	Depth int
+	// Board holds each square's stack height: positive for Star, negative
+	// for Circle, 0 for an empty square.
+	Board [64]int
+	// Values are the row values, A to H for Star, in units of 10^-Scale.
+	Values [8]Value
+	// Scale is the number of decimal fraction digits of Values.
+	Scale int
+}
+
+// InputError is a problem in an input file, at a line (1-based, counting
+// every line of the file).
+type InputError struct {
+	Line int
+	Msg  string
+}
+
+// Error returns "line N: problem".
+func (e *InputError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// fields of the input, in order, for messages.
+var fieldNames = [12]string{
+	"the player line", "the algorithm line", "the depth line",
+	"board row H", "board row G", "board row F", "board row E",
+	"board row D", "board row C", "board row B", "board row A",
+	"the row-values line",
+}
+
+// Parse reads an input file. Leading and trailing white space on a line is
+// ignored and blank lines are skipped.
+func Parse(data []byte) (*Problem, error) {
+	type line struct {
+		n    int
+		text string
+	}
+	var lines []line
+	n := 0
+	for len(data) > 0 {
+		n++
+		var l []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			l, data = data[:i], data[i+1:]
+		} else {
+			l, data = data, nil
+		}
+		if t := strings.TrimSpace(string(l)); t != "" {
+			if len(lines) == len(fieldNames) {
+				return nil, &InputError{n, fmt.Sprintf("unexpected extra line %q after the row-values line", clip(t))}
+			}
+			lines = append(lines, line{n, t})
+		}
+	}
+	if len(lines) < len(fieldNames) {
+		return nil, &InputError{n + 1, fmt.Sprintf("input ends before %s (%d non-blank lines, want %d)",
+			fieldNames[len(lines)], len(lines), len(fieldNames))}
+	}
+	p := new(Problem)
+	fail := func(i int, format string, args ...any) error {
+		return &InputError{lines[i].n, fmt.Sprintf(format, args...)}
+	}
+	switch lines[0].text {
+	case "Star":
+		p.Player = Star
+	case "Circle":
+		p.Player = Circle
+	default:
+		return nil, fail(0, "player %q is not Star or Circle", clip(lines[0].text))
+	}
+	switch lines[1].text {
+	case "MINIMAX":
+		p.Algorithm = Minimax
+	case "ALPHABETA":
+		p.Algorithm = AlphaBeta
+	default:
+		return nil, fail(1, "algorithm %q is not MINIMAX or ALPHABETA", clip(lines[1].text))
+	}
+	d, err := strconv.Atoi(lines[2].text)
+	if err != nil {
+		return nil, fail(2, "depth limit %q is not an integer", clip(lines[2].text))
+	}
+	if d < 1 || d > MaxDepth {
+		return nil, fail(2, "depth limit %d is outside 1..%d", d, MaxDepth)
+	}
+	p.Depth = d
+	var total int64
+	for k := 0; k < 8; k++ {
+		row := 7 - k
+		cells := strings.Split(lines[3+k].text, ",")
+		if len(cells) != 8 {
+			return nil, fail(3+k, "board row %c has %d cells, want 8", 'A'+row, len(cells))
+		}
+		for col, c := range cells {
+			c = strings.TrimSpace(c)
+			s := NewSquare(row, col)
+			h, who, ok := parseCell(c)
+			if !ok {
+				return nil, fail(3+k, "board row %c, cell %d: %q is not 0, S<i> or C<i> (1 <= i <= %d)",
+					'A'+row, col+1, clip(c), maxStack)
+			}
+			if h == 0 {
+				continue
+			}
+			if !s.Dark() {
+				return nil, fail(3+k, "board row %c, cell %d: piece %q on light square %v", 'A'+row, col+1, c, s)
+			}
+			if h > 1 && !LastRow(who).Has(s) {
+				return nil, fail(3+k, "board row %c, cell %d: stack %q of %d pieces off %v's last row %c",
+					'A'+row, col+1, c, h, who, "HA"[who])
+			}
+			total += int64(h)
+			if who == Star {
+				p.Board[s] = h
+			} else {
+				p.Board[s] = -h
+			}
+		}
+	}
+	var has [2]bool
+	for _, h := range p.Board {
+		has[Star] = has[Star] || h > 0
+		has[Circle] = has[Circle] || h < 0
+	}
+	for _, who := range []Player{Star, Circle} {
+		if !has[who] {
+			return nil, &InputError{lines[3].n, fmt.Sprintf("board (lines %d-%d): %v has no piece",
+				lines[3].n, lines[10].n, who)}
+		}
+	}
+	vals, scale, err := parseValues(lines[11].text)
+	if err != nil {
+		return nil, fail(11, "row values: %v", err)
+	}
+	p.Values, p.Scale = vals, scale
+	for i := 1; i < 8; i++ {
+		if vals[i] <= vals[i-1] {
+			return nil, fail(11, "row values are not strictly increasing: value %d (%s) <= value %d (%s)",
+				i+1, FormatValue(vals[i], scale), i, FormatValue(vals[i-1], scale))
+		}
+	}
+	m := max(-vals[0], vals[7])
+	if m > 0 && total > maxUtility/m {
+		return nil, fail(11, "row values too large for %d pieces", total)
+	}
+	return p, nil
+}
+
+// clip shortens s for an error message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+// parseCell parses one board cell: "0", "S<i>" or "C<i>".
+func parseCell(c string) (h int, who Player, ok bool) {
+	if c == "0" {
+		return 0, Star, true
+	}
+	if len(c) < 2 || len(c) > 10 {
+		return 0, Star, false
+	}
+	switch c[0] {
+	case 'S':
+		who = Star
+	case 'C':
+		who = Circle
+	default:
+		return 0, Star, false
+	}
+	for i := 1; i < len(c); i++ {
+		if c[i] < '0' || c[i] > '9' {
+			return 0, Star, false
+		}
+		h = h*10 + int(c[i]-'0')
+	}
+	if h < 1 {
+		return 0, Star, false
+	}
+	return h, who, true
+}
+
+// decimal is a parsed decimal number: sign, integer digits and fraction
+// digits without trailing zeros.
+type decimal struct {
+	neg        bool
+	whole, frc string
+}
+
+// parseDecimal parses [+-]digits[.digits] (digits on at least one side).
+func parseDecimal(s string) (decimal, bool) {
+	var d decimal
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		d.neg = s[0] == '-'
+		s = s[1:]
+	}
+	d.whole, d.frc, _ = strings.Cut(s, ".")
+	if d.whole == "" && d.frc == "" {
+		return d, false
+	}
+	for _, part := range []string{d.whole, d.frc} {
+		for i := 0; i < len(part); i++ {
+			if part[i] < '0' || part[i] > '9' {
+				return d, false
+			}
+		}
+	}
+	d.whole = strings.TrimLeft(d.whole, "0")
+	d.frc = strings.TrimRight(d.frc, "0")
+	return d, true
+}
+
+// parseValues parses the eight row values as fixed-point numbers with a
+// common scale.
+func parseValues(line string) (v [8]Value, scale int, err error) {
+	fields := strings.Split(line, ",")
+	if len(fields) != 8 {
+		return v, 0, fmt.Errorf("%d values, want 8", len(fields))
+	}
+	var ds [8]decimal
+	for i, f := range fields {
+		f = strings.TrimSpace(f)
+		d, ok := parseDecimal(f)
+		if !ok {
+			return v, 0, fmt.Errorf("value %d (%q) is not a number", i+1, clip(f))
+		}
+		ds[i] = d
+		scale = max(scale, len(d.frc))
+	}
+	for i, d := range ds {
+		digits := d.whole + d.frc + strings.Repeat("0", scale-len(d.frc))
+		digits = strings.TrimLeft(digits, "0")
+		if digits == "" {
+			continue
+		}
+		x, err := strconv.ParseInt(digits, 10, 64)
+		if err != nil || x > maxUtility {
+			return v, 0, fmt.Errorf("value %d (%q) is too large or too precise", i+1, clip(fields[i]))
+		}
+		if d.neg {
+			x = -x
+		}
+		v[i] = x
+	}
+	return v, scale, nil
+}
+
+// FormatValue returns v, in units of 10^-scale, as the shortest decimal that
+// denotes it: "160", "-0.5", "12.25".
+func FormatValue(v Value, scale int) string {
+	s := strconv.FormatInt(v, 10)
+	if scale == 0 || v == 0 {
+		return s
+	}
+	neg := v < 0
+	if neg {
+		s = s[1:]
+	}
+	if len(s) <= scale {
+		s = strings.Repeat("0", scale-len(s)+1) + s
+	}
+	whole, frc := s[:len(s)-scale], strings.TrimRight(s[len(s)-scale:], "0")
+	if frc != "" {
+		whole += "." + frc
+	}
+	if neg {
+		whole = "-" + whole
+	}
+	return whole
+}
+
+// Position returns the root position of the problem.
+func (p *Problem) Position() Position {
+	w := NewWeights(p.Values)
+	pos := Position{ToMove: p.Player}
+	for s, h := range p.Board {
+		switch {
+		case h > 0:
+			pos.Pieces[Star] |= 1 << s
+			pos.Score += Value(h) * w[Star][s]
+		case h < 0:
+			pos.Pieces[Circle] |= 1 << s
+			pos.Score -= Value(-h) * w[Circle][s]
+		}
+	}
+	return pos
+}
+
+// Format returns the problem as an input file (a canonical one: no extra
+// white space, the row values at the problem's scale).
+func (p *Problem) Format() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v\n%v\n%d\n", p.Player, p.Algorithm, p.Depth)
+	for row := 7; row >= 0; row-- {
+		for col := 0; col < 8; col++ {
+			if col > 0 {
+				b.WriteByte(',')
+			}
+			switch h := p.Board[NewSquare(row, col)]; {
+			case h > 0:
+				fmt.Fprintf(&b, "S%d", h)
+			case h < 0:
+				fmt.Fprintf(&b, "C%d", -h)
+			default:
+				b.WriteByte('0')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	for i, v := range p.Values {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(FormatValue(v, p.Scale))
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
