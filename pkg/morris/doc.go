@@ -1,0 +1,55 @@
+// Package morris implements Prof. Schweitzer's Morris-Variant project (UT
+// Dallas AI) as specified in shared/specs/morris.md: the five boards as data
+// tables, the handout's move generators, closeMill, the two standard static
+// estimators, an improved pair of estimators, the eight programs' runner, and
+// a self-play match between estimators.
+//
+// # Conventions
+//
+//   - Boards ([Board]) are built once from the line lists of spec §3: S22
+//     (default, 22 letters), E21 (21), F18 (18), D23 (23) and B21 (21 letters,
+//     only with -board B21). Point i is bit i of a uint32; a [Position] is two
+//     masks, one per colour. Adjacency lists are ascending.
+//   - Generators (spec §4) visit points in ascending index order by taking the
+//     lowest set bit, so the order of children is the handout's. Black's
+//     children are obtained by running the White generator with the colours
+//     exchanged, which is the colour swap of §4.7.
+//   - The search is [search.Searcher] of pkg/search with [SearchOptions]:
+//     max/min form from White's view (RootPlayer), fail-soft alpha-beta with
+//     non-strict cuts, a node without children is a counted leaf
+//     (NoMovesLeaf), infinity 2^62, no enhancements. "Positions evaluated by
+//     static estimation" is Stats.Evals. The Black programs search the colour
+//     swap with White to move and swap the chosen board back (spec §6.7).
+//   - Move generation, make-move (a child is a whole [Node]) and evaluation
+//     do not allocate; the standard midgame estimator counts Black's moves
+//     without building them.
+//   - All file-system work is in run.go ([Program.Run]); the output file is
+//     replaced atomically and only on success.
+//
+// # Improved estimators
+//
+// Both improved estimators score from White's view and use the side to move
+// at the evaluated node (spec §7.2). Their features, in decreasing weight:
+//
+//   - piece difference, 1000 per piece: it dominates, as captures decide the
+//     game;
+//   - a threat bonus of 600 for the side to move when it can close a mill
+//     at once (in the opening: it has an open two; in the midgame: one of its
+//     legal moves closes a mill). At a leaf of an even-depth search the
+//     standard estimators ignore the capture that is about to happen;
+//   - 60 per open two (two own pieces and an empty third point on a mill
+//     line), 40 per closed mill, for each side;
+//   - midgame only, while a side slides (more than 3 pieces): 12 per legal
+//     move, capped at 40 moves, and −25 per blocked piece, for both sides (the
+//     standard estimator sees only Black's mobility);
+//   - opening only: 4 per empty neighbour of an own piece and 6 per own piece
+//     on a four-neighbour junction, so that the placements leave room to move
+//     when the midgame starts.
+//
+// Decided midgame positions are worth ±[Decided] (1,000,000, plus the number
+// of the winner's pieces): Black with 2 pieces or fewer, Black without a move
+// (both sides with 3 or more), White with 2 pieces or fewer, and White
+// without a move when White is to move. The weights were tuned with
+// cmd/morris-selfplay; the measured match results are in docs/morris_improved.md
+// and in the report built by scripts/package_morris.sh.
+package morris

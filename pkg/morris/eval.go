@@ -1,0 +1,103 @@
+package morris
+
+import (
+	"math/bits"
+
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// Estimator selects a static estimator family.
+type Estimator uint8
+
+const (
+	// Standard is the handout's pair of estimators (spec §5).
+	Standard Estimator = iota
+	// Improved is this package's pair (spec §7; see the package doc).
+	Improved
+)
+
+// Win is the value of a decided midgame position of the standard estimator.
+const Win = 10000
+
+// StandardOpening is the handout's opening estimator: numWhitePieces −
+// numBlackPieces (spec §5.1).
+func StandardOpening(p Position) int64 {
+	return int64(bits.OnesCount32(p.W)) - int64(bits.OnesCount32(p.B))
+}
+
+// StandardGame is the handout's midgame/endgame estimator (spec §5.2), from
+// White's point of view on board b.
+func (b *Board) StandardGame(p Position) int64 {
+	nb := bits.OnesCount32(p.B)
+	if nb <= 2 {
+		return Win
+	}
+	nw := bits.OnesCount32(p.W)
+	if nw <= 2 {
+		return -Win
+	}
+	moves := b.countMoves(p.B, p.W)
+	if moves == 0 {
+		return Win
+	}
+	return 1000*int64(nw-nb) - int64(moves)
+}
+
+// Evaluate returns the static value of n, from White's point of view, with
+// estimator e for phase ph. Improved estimators may use the side to move.
+func (b *Board) Evaluate(n *Node, ph Phase, e Estimator) int64 {
+	switch {
+	case e == Standard && ph == Opening:
+		return StandardOpening(n.Position)
+	case e == Standard:
+		return b.StandardGame(n.Position)
+	case ph == Opening:
+		return b.ImprovedOpening(n.Position, n.Black)
+	default:
+		return b.ImprovedGame(n.Position, n.Black)
+	}
+}
+
+// Inf is the search's infinity: outside every estimator's range (spec §6.8).
+const Inf = 1 << 62
+
+// SearchOptions are the Morris conventions of [search.Options]: max/min form
+// from White's (the root player's) view, fail-soft alpha-beta, a node without
+// children is a counted leaf, infinity 2^62.
+var SearchOptions = search.Options{
+	Perspective: search.RootPlayer,
+	Bound:       search.FailSoft,
+	NoMoves:     search.NoMovesLeaf,
+	Inf:         Inf,
+}
+
+// Rules is a [search.Game] of Morris-Variant: one board, one phase (the
+// generator used at every ply) and one estimator pair. White is the root
+// player: searches must start from a node with White to move, as the
+// programs do (Black programs search the colour swap).
+type Rules struct {
+	Board     *Board
+	Phase     Phase
+	Estimator Estimator
+}
+
+// Terminal is always false: there is no end-of-game test inside the search
+// (spec §4.6); the static estimator judges the leaves.
+func (r Rules) Terminal(*Node) bool { return false }
+
+// Moves appends the children of n to buf.
+func (r Rules) Moves(n *Node, buf []Node) []Node { return r.Board.AppendChildren(buf, n, r.Phase) }
+
+// Play sets *dst to the child m: moves are the child nodes themselves.
+func (r Rules) Play(dst, _ *Node, m Node) { *dst = m }
+
+// Evaluate is the static value of n from White's point of view.
+func (r Rules) Evaluate(n *Node) search.Value {
+	return r.Board.Evaluate(n, r.Phase, r.Estimator)
+}
+
+// NewSearcher returns a searcher of r with the Morris conventions.
+func NewSearcher(r Rules) *search.Searcher[Node, Node, Rules] {
+	s := search.New[Node, Node](r, SearchOptions)
+	return s
+}

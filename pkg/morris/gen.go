@@ -1,0 +1,166 @@
+package morris
+
+import "math/bits"
+
+// Node is a search node: a position and the side to move in it.
+type Node struct {
+	Position
+	// Black is true when Black is to move.
+	Black bool
+}
+
+// Phase selects the move generator: placements (opening) or moves
+// (midgame/endgame, sliding or hopping).
+type Phase uint8
+
+const (
+	// Opening generates placements (GenerateMovesOpening, spec §4.6).
+	Opening Phase = iota
+	// Game generates sliding moves, or hops with exactly three pieces
+	// (GenerateMovesMidgameEndgame).
+	Game
+)
+
+// child builds the node reached when the mover, whose pieces become me,
+// leaves the opponent with op.
+func child(me, op uint32, moverBlack bool) Node {
+	if moverBlack {
+		return Node{Position{W: op, B: me}, false}
+	}
+	return Node{Position{W: me, B: op}, true}
+}
+
+// AppendChildren appends to buf the children of n for the side to move in
+// n, in the order of spec §4 (Black's through the colour swap of §4.7), and
+// returns the extended slice. It does not allocate when buf has room.
+func (b *Board) AppendChildren(buf []Node, n *Node, ph Phase) []Node {
+	me, op := n.W, n.B
+	if n.Black {
+		me, op = n.B, n.W
+	}
+	return b.appendMoves(buf, me, op, n.Black, ph)
+}
+
+// appendMoves is the White generator of spec §4.2-§4.6 applied to the mover
+// me against op.
+func (b *Board) appendMoves(buf []Node, me, op uint32, black bool, ph Phase) []Node {
+	empty := b.All &^ (me | op)
+	removable := uint32(0)
+	haveRemovable := false
+	// add appends the children of the mover reaching nm with the piece that
+	// arrived on j.
+	switch {
+	case ph == Opening:
+		for e := empty; e != 0; e &= e - 1 {
+			j := bits.TrailingZeros32(e)
+			nm := me | 1<<j
+			if b.closeMill(j, nm) {
+				if !haveRemovable {
+					removable, haveRemovable = op&^b.inMills(op), true
+				}
+				buf = appendRemovals(buf, nm, op, removable, black)
+			} else {
+				buf = append(buf, child(nm, op, black))
+			}
+		}
+	case bits.OnesCount32(me) == 3:
+		for f := me; f != 0; f &= f - 1 {
+			from := f & -f
+			base := me &^ from
+			for e := empty; e != 0; e &= e - 1 {
+				j := bits.TrailingZeros32(e)
+				nm := base | 1<<j
+				if b.closeMill(j, nm) {
+					if !haveRemovable {
+						removable, haveRemovable = op&^b.inMills(op), true
+					}
+					buf = appendRemovals(buf, nm, op, removable, black)
+				} else {
+					buf = append(buf, child(nm, op, black))
+				}
+			}
+		}
+	default:
+		for f := me; f != 0; f &= f - 1 {
+			i := bits.TrailingZeros32(f)
+			base := me &^ (1 << i)
+			for e := b.AdjMask[i] & empty; e != 0; e &= e - 1 {
+				j := bits.TrailingZeros32(e)
+				nm := base | 1<<j
+				if b.closeMill(j, nm) {
+					if !haveRemovable {
+						removable, haveRemovable = op&^b.inMills(op), true
+					}
+					buf = appendRemovals(buf, nm, op, removable, black)
+				} else {
+					buf = append(buf, child(nm, op, black))
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// appendRemovals is GenerateRemove (spec §4.2): one child per removable
+// opposing piece, in ascending order, or the unchanged board when none is
+// removable.
+func appendRemovals(buf []Node, me, op, removable uint32, black bool) []Node {
+	if removable == 0 {
+		return append(buf, child(me, op, black))
+	}
+	for r := removable; r != 0; r &= r - 1 {
+		buf = append(buf, child(me, op&^(r&-r), black))
+	}
+	return buf
+}
+
+// countMoves returns the number of children the mover me has against op in
+// the midgame/endgame, without building them (spec §5.2).
+func (b *Board) countMoves(me, op uint32) int {
+	empty := b.All &^ (me | op)
+	closing, plain := 0, 0
+	if bits.OnesCount32(me) == 3 {
+		for f := me; f != 0; f &= f - 1 {
+			base := me &^ (f & -f)
+			for e := empty; e != 0; e &= e - 1 {
+				j := bits.TrailingZeros32(e)
+				if b.closeMill(j, base|1<<j) {
+					closing++
+				} else {
+					plain++
+				}
+			}
+		}
+	} else {
+		for f := me; f != 0; f &= f - 1 {
+			i := bits.TrailingZeros32(f)
+			base := me &^ (1 << i)
+			for e := b.AdjMask[i] & empty; e != 0; e &= e - 1 {
+				j := bits.TrailingZeros32(e)
+				if b.closeMill(j, base|1<<j) {
+					closing++
+				} else {
+					plain++
+				}
+			}
+		}
+	}
+	if closing == 0 {
+		return plain
+	}
+	r := bits.OnesCount32(op &^ b.inMills(op))
+	if r < 1 {
+		r = 1
+	}
+	return plain + closing*r
+}
+
+// CountMoves returns the number of midgame/endgame children of the side to
+// move in n, equal to the length of the list [Board.AppendChildren] builds
+// with phase [Game].
+func (b *Board) CountMoves(n *Node) int {
+	if n.Black {
+		return b.countMoves(n.B, n.W)
+	}
+	return b.countMoves(n.W, n.B)
+}

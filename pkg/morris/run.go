@@ -1,0 +1,195 @@
+package morris
+
+// This file holds the command-line and file-system side of the programs
+// (spec §2); the rest of the package does no I/O.
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gamesearch/gamesearch/internal/atomicfile"
+)
+
+// usageError is a command-line mistake: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// Run executes program p with the command-line arguments args (without the
+// program name) as spec §2.8 describes, and returns the exit status: 0 on
+// success (and for -h), 2 for bad arguments or input or an unwritable
+// output, 1 when stdout cannot be written. stdin is not read.
+func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	_ = stdin
+	fail := func(status int, format string, a ...any) int {
+		msg := fmt.Sprintf(format, a...)
+		msg = strings.ReplaceAll(msg, "\n", " ")
+		fmt.Fprintf(stderr, "%s: %s\n", p.Name, msg)
+		return status
+	}
+	usage := fmt.Sprintf("usage: %s [-board S22|E21|F18|B21|D23] INPUT OUTPUT DEPTH", p.Name)
+
+	fset := flag.NewFlagSet(p.Name, flag.ContinueOnError)
+	fset.SetOutput(io.Discard)
+	boardFlag := fset.String("board", "", "board kind: S22, E21, F18, B21 or D23 (default: chosen by the input length)")
+	if err := fset.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "%s\n\n%s reads a Morris-Variant board from INPUT, searches DEPTH plies and writes\nthe chosen board to OUTPUT. Boards: S22 (22 letters, default), E21 (21),\nF18 (18), D23 (23); B21 only with -board B21.\n", usage, p.Name)
+			return 0
+		}
+		return fail(2, "%s (%v)", usage, err)
+	}
+	pos := fset.Args()
+	if len(pos) != 3 {
+		return fail(2, "%s (got %d arguments)", usage, len(pos))
+	}
+	input, output, depthArg := pos[0], pos[1], pos[2]
+
+	var kind Kind
+	forced := false
+	visited := false
+	fset.Visit(func(f *flag.Flag) { visited = visited || f.Name == "board" })
+	if visited {
+		k, ok := ParseKind(*boardFlag)
+		if !ok {
+			return fail(2, "-board %q: unknown board (want S22, E21, F18, B21 or D23)", *boardFlag)
+		}
+		kind, forced = k, true
+	}
+	depth, ok := ParseDepth(depthArg)
+	if !ok {
+		return fail(2, "depth %q: must be an integer >= 1", depthArg)
+	}
+
+	data, err := readInput(input)
+	if err != nil {
+		return fail(2, "%s: cannot read: %v", input, err)
+	}
+	position, kind, err := ParseBoard(data, kind, forced)
+	if err != nil {
+		return fail(2, "%s: %v", input, err)
+	}
+
+	perm, err := prepareOutput(output)
+	if err != nil {
+		return fail(2, "%s: cannot write: %v", output, err)
+	}
+
+	b := BoardOf(kind)
+	res := NewProgramSearcher(p, b).Search(position, depth)
+
+	var line [MaxPoints + 1]byte
+	out := append(res.Board.AppendFormat(line[:0], b.N), '\n')
+	if err := atomicfile.WriteFile(output, out, perm); err != nil {
+		return fail(2, "%s: cannot write: %v", output, pathErr(err))
+	}
+	var sb bytes.Buffer
+	fmt.Fprintf(&sb, "Board Position: %s\n", out[:b.N])
+	fmt.Fprintf(&sb, "Positions evaluated by static estimation: %d.\n", res.Evaluated)
+	fmt.Fprintf(&sb, "MINIMAX estimate: %d.\n", res.Estimate)
+	if _, err := stdout.Write(sb.Bytes()); err != nil {
+		return fail(1, "cannot write standard output: %v", err)
+	}
+	return 0
+}
+
+// Run runs program p; it is [Program.Run], the form the mains call.
+func Run(p Program, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return p.Run(args, stdin, stdout, stderr)
+}
+
+// ParseDepth parses a DEPTH argument: one or more ASCII digits, value ≥ 1
+// that fits an int (spec §2.4).
+func ParseDepth(s string) (int, bool) {
+	if s == "" {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	d, err := strconv.Atoi(s)
+	if err != nil || d < 1 {
+		return 0, false
+	}
+	return d, true
+}
+
+// pathErr strips the operation and path from a *fs.PathError, which the
+// messages already name.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
+
+// readInput reads the whole input file, refusing directories and files over
+// [MaxInputSize] bytes without parsing them.
+func readInput(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, pathErr(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, pathErr(err)
+	}
+	if st.IsDir() {
+		return nil, errors.New("is a directory")
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxInputSize+1))
+	if err != nil {
+		return nil, pathErr(err)
+	}
+	if len(data) > MaxInputSize {
+		return nil, fmt.Errorf("larger than %d bytes", MaxInputSize)
+	}
+	return data, nil
+}
+
+// prepareOutput checks, before the search, that output can be replaced: it
+// is not a directory and a temporary file can be created (and is removed at
+// once) in its directory. It returns the permission bits the new file must
+// get: those of an existing regular file, else 0644.
+func prepareOutput(output string) (fs.FileMode, error) {
+	perm := fs.FileMode(0o644)
+	if st, err := os.Lstat(output); err == nil {
+		if st.IsDir() {
+			return 0, errors.New("is a directory")
+		}
+		if st.Mode().IsRegular() {
+			perm = st.Mode().Perm()
+		}
+		if st.Mode()&fs.ModeSymlink != 0 {
+			if t, err := os.Stat(output); err == nil && t.IsDir() {
+				return 0, errors.New("is a directory")
+			}
+		}
+	}
+	f, err := os.CreateTemp(filepath.Dir(output), "."+filepath.Base(output)+".probe*")
+	if err != nil {
+		return 0, pathErr(err)
+	}
+	name := f.Name()
+	f.Close()
+	if err := os.Remove(name); err != nil {
+		return 0, pathErr(err)
+	}
+	return perm, nil
+}
