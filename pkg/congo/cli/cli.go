@@ -1,0 +1,328 @@
+// Package cli implements the Congo programs (congo-setup, congo-moves,
+// congo-move, congo-eval, congo-minimax, congo-adveval, congo-alphabeta): flag
+// parsing, the batch input format (N, then N cases), output and the bad-input
+// rules of section 7 of the specification. Each program is a function
+// with the signature of Run: args without the program name, stdin, stdout,
+// stderr, and the exit status as result (0 success, 1 output failure, 2 bad
+// input or flags).
+//
+// Conventions: a case's output is built completely and written only after the
+// whole case has been read and checked; at the first bad line the program
+// writes one line "<program>: line <L>: <problem>" to stderr and exits 2,
+// keeping the output of the earlier cases.
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/gamesearch/gamesearch/pkg/congo"
+)
+
+// Program describes one batch program.
+type program struct {
+	name       string
+	rules      congo.Rules // default edition
+	usage      string
+	withMove   bool                                     // cases are FEN + move pairs
+	piece      bool                                     // has the -piece flag
+	handle     func(env *env, p *congo.Position) []byte // output of one FEN case
+	handleMove func(env *env, p *congo.Position, m congo.Move) []byte
+}
+
+// env is the state shared by the cases of one run.
+type env struct {
+	rules    congo.Rules
+	kind     congo.Kind
+	allKinds bool
+	buf      []byte
+	moves    []congo.Move
+	searcher *congo.Searcher
+	cases    int // cases done so far
+}
+
+// lineReader reads stdin line by line and counts lines.
+type lineReader struct {
+	r    *bufio.Reader
+	line int
+}
+
+// next returns the next line without its line end, trimmed of blanks, and
+// false at end of input.
+func (lr *lineReader) next() (string, bool, error) {
+	s, err := lr.r.ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "", false, err
+	}
+	if s == "" && err != nil {
+		return "", false, nil
+	}
+	lr.line++
+	s = strings.TrimSuffix(s, "\n")
+	s = strings.TrimSuffix(s, "\r")
+	return strings.Trim(s, " \t"), true, nil
+}
+
+// lineErr is a problem on an input line.
+type lineErr struct {
+	line int
+	msg  string
+}
+
+func (e *lineErr) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
+
+func (pr *program) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(pr.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	rules := fs.String("rules", pr.rules.String(), "edition `2021|2022` (only promotion differs)")
+	var piece *string
+	if pr.piece {
+		piece = fs.String("piece", "", "list only the moves of this `kind` (lion, zebra, elephant, giraffe, pawn, superpawn, crocodile, monkey)")
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "%s: %s\n", pr.name, fmt.Sprintf(format, a...))
+		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "usage: %s [flags] < input\n%s\nflags:\n", pr.name, pr.usage)
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+			return 0
+		}
+		return fail("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return fail("unexpected argument %q", fs.Arg(0))
+	}
+	e := &env{allKinds: true}
+	var ok bool
+	if e.rules, ok = congo.ParseRules(*rules); !ok {
+		return fail("-rules: want 2021 or 2022, got %q", *rules)
+	}
+	if piece != nil && *piece != "" {
+		if e.kind, ok = congo.KindByName(*piece); !ok {
+			return fail("-piece: unknown kind %q (want lion, zebra, elephant, giraffe, pawn, superpawn, crocodile, monkey)", *piece)
+		}
+		e.allKinds = false
+	}
+	out := bufio.NewWriter(stdout)
+	err := pr.cases(e, stdin, out)
+	if ferr := out.Flush(); ferr != nil {
+		fmt.Fprintf(stderr, "%s: writing output: %v\n", pr.name, ferr)
+		return 1
+	}
+	var le *lineErr
+	switch {
+	case errors.As(err, &le):
+		fmt.Fprintf(stderr, "%s: %v\n", pr.name, le)
+		return 2
+	case err != nil:
+		fmt.Fprintf(stderr, "%s: %v\n", pr.name, err)
+		return 1
+	}
+	return 0
+}
+
+// cases reads N and the N cases, writing each case's output when it is
+// complete.
+func (pr *program) cases(e *env, stdin io.Reader, out *bufio.Writer) error {
+	lr := &lineReader{r: bufio.NewReaderSize(stdin, 64<<10)}
+	first, ok, err := lr.next()
+	if err != nil {
+		return err
+	}
+	if !ok || first == "" {
+		return &lineErr{1, "missing case count N"}
+	}
+	n, err := strconv.Atoi(first)
+	if err != nil || n < 0 || first[0] == '+' || first[0] == '-' {
+		return &lineErr{1, fmt.Sprintf("case count %q is not a non-negative integer", first)}
+	}
+	for k := 1; k <= n; k++ {
+		s, ok, err := lr.next()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &lineErr{lr.line + 1, fmt.Sprintf("unexpected end of input: expected FEN of case %d of %d", k, n)}
+		}
+		p, err := congo.ParseFEN(s)
+		if err != nil {
+			return &lineErr{lr.line, err.Error()}
+		}
+		var res []byte
+		if pr.withMove {
+			ms, ok, err := lr.next()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return &lineErr{lr.line + 1, fmt.Sprintf("unexpected end of input: expected the move of case %d", k)}
+			}
+			m, ok := congo.ParseMove(ms)
+			if !ok {
+				return &lineErr{lr.line, fmt.Sprintf("move %q is not <file><rank><file><rank> with files a-g and ranks 1-7", ms)}
+			}
+			if !p.IsLegal(m) {
+				return &lineErr{lr.line, fmt.Sprintf("illegal move %s for %s", ms, p.Side)}
+			}
+			res = pr.handleMove(e, &p, m)
+		} else {
+			res = pr.handle(e, &p)
+		}
+		if _, err := out.Write(res); err != nil {
+			return err
+		}
+		e.cases++
+	}
+	return nil
+}
+
+// Setup runs congo-setup (Part 1): for each FEN, the 17-line piece listing.
+func Setup(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return setupProgram.run(args, stdin, stdout, stderr)
+}
+
+// Moves runs congo-moves (Part 2): for each FEN, the sorted moves of the side
+// to move, restricted to one kind with -piece.
+func Moves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return movesProgram.run(args, stdin, stdout, stderr)
+}
+
+// Move runs congo-move (Part 3): for each FEN and move, the resulting FEN
+// and the status.
+func Move(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return moveProgram.run(args, stdin, stdout, stderr)
+}
+
+// Eval runs congo-eval (Part 4.1): the simple evaluation of each FEN.
+func Eval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return evalProgram.run(args, stdin, stdout, stderr)
+}
+
+// Minimax runs congo-minimax (Part 4.2): the depth-2 minimax value of each
+// FEN.
+func Minimax(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return minimaxProgram.run(args, stdin, stdout, stderr)
+}
+
+// AdvEval runs congo-adveval (Part 5.1): the advanced evaluation of each FEN.
+func AdvEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return advevalProgram.run(args, stdin, stdout, stderr)
+}
+
+// AlphaBeta runs congo-alphabeta (Part 5.2): the depth-4 fail-hard
+// alpha-beta value of each FEN.
+func AlphaBeta(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return alphabetaProgram.run(args, stdin, stdout, stderr)
+}
+
+var setupProgram, movesProgram, moveProgram, evalProgram, minimaxProgram, advevalProgram, alphabetaProgram *program
+
+func init() {
+	setupProgram = &program{name: "congo-setup", rules: congo.Rules2022,
+		usage:  "Reads N and N FENs; prints for each the pieces of every kind and colour and the side to play.",
+		handle: setupCase}
+	movesProgram = &program{name: "congo-moves", rules: congo.Rules2022, piece: true,
+		usage:  "Reads N and N FENs; prints for each the sorted moves of the side to move.",
+		handle: movesCase}
+	moveProgram = &program{name: "congo-move", rules: congo.Rules2022, withMove: true,
+		usage:      "Reads N and N pairs of lines (FEN, move); prints for each the new FEN and the status.",
+		handleMove: moveCase}
+	evalProgram = &program{name: "congo-eval", rules: congo.Rules2022,
+		usage:  "Reads N and N FENs; prints for each the material evaluation for the side to move.",
+		handle: evalCase}
+	minimaxProgram = &program{name: "congo-minimax", rules: congo.Rules2022,
+		usage:  "Reads N and N FENs; prints for each the depth-2 minimax value for the side to move.",
+		handle: minimaxCase}
+	advevalProgram = &program{name: "congo-adveval", rules: congo.Rules2021,
+		usage:  "Reads N and N FENs; prints for each the advanced evaluation for the side to move.",
+		handle: advevalCase}
+	alphabetaProgram = &program{name: "congo-alphabeta", rules: congo.Rules2021,
+		usage:  "Reads N and N FENs; prints for each the depth-4 alpha-beta value for the side to move.",
+		handle: alphabetaCase}
+}
+
+func setupCase(e *env, p *congo.Position) []byte {
+	b := e.buf[:0]
+	if e.cases > 0 {
+		b = append(b, '\n')
+	}
+	for k := congo.Kind(0); k < congo.NumKinds; k++ {
+		for c := congo.White; c <= congo.Black; c++ {
+			b = append(b, c.String()...)
+			b = append(b, ' ')
+			b = append(b, k.String()...)
+			b = append(b, ':')
+			for sq := p.Pieces(c, k); sq != 0; {
+				b = append(b, ' ')
+				b = append(b, sq.Pop().String()...)
+			}
+			b = append(b, '\n')
+		}
+	}
+	b = append(b, "side to play: "...)
+	b = append(b, p.Side.String()...)
+	b = append(b, '\n')
+	e.buf = b
+	return b
+}
+
+func movesCase(e *env, p *congo.Position) []byte {
+	if e.allKinds {
+		e.moves = p.GenerateMoves(e.moves[:0])
+	} else {
+		e.moves = p.GenerateKind(e.kind, e.moves[:0])
+	}
+	b := e.buf[:0]
+	for i, m := range e.moves {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = congo.AppendMove(b, m)
+	}
+	b = append(b, '\n')
+	e.buf = b
+	return b
+}
+
+func moveCase(e *env, p *congo.Position, m congo.Move) []byte {
+	p.MakeMove(m, e.rules)
+	b := p.AppendFEN(e.buf[:0])
+	b = append(b, '\n')
+	b = append(b, p.Status().String()...)
+	b = append(b, '\n')
+	e.buf = b
+	return b
+}
+
+func intLine(e *env, v int) []byte {
+	b := strconv.AppendInt(e.buf[:0], int64(v), 10)
+	b = append(b, '\n')
+	e.buf = b
+	return b
+}
+
+func evalCase(e *env, p *congo.Position) []byte { return intLine(e, p.Evaluate()) }
+
+func advevalCase(e *env, p *congo.Position) []byte { return intLine(e, p.EvaluateAdvanced()) }
+
+func minimaxCase(e *env, p *congo.Position) []byte {
+	if e.searcher == nil {
+		e.searcher = congo.NewMinimax(e.rules)
+	}
+	return intLine(e, congo.MinimaxValue(e.searcher, p))
+}
+
+func alphabetaCase(e *env, p *congo.Position) []byte {
+	if e.searcher == nil {
+		e.searcher = congo.NewAlphaBeta(e.rules)
+	}
+	return intLine(e, congo.AlphaBetaValue(e.searcher, p))
+}

@@ -1,0 +1,132 @@
+package congo
+
+import "github.com/gamesearch/gamesearch/pkg/search"
+
+// Inf is the infinity of the course searches: the initial best value of
+// minimax and the root window of alpha-beta.
+const Inf = 10000000
+
+// Evaluator selects the static evaluation a [Game] uses.
+type Evaluator uint8
+
+const (
+	// SimpleEval is the material evaluation of Part 4.1.
+	SimpleEval Evaluator = iota
+	// AdvancedEval is material + mobility + attack (Part 5.1).
+	AdvancedEval
+)
+
+// Game adapts Congo to package search ([search.Game]): positions are
+// [Position] values, moves are [Move]s, and values are from the side to
+// move's view (negamax form). Terminal means a lion is missing.
+type Game struct {
+	// Rules is the edition whose promotion rule Play applies.
+	Rules Rules
+	// Eval is the static evaluation.
+	Eval Evaluator
+	// CapturesFirst orders lion captures, then other captures, then the rest.
+	// With a full root window this speeds up alpha-beta without changing its
+	// value.
+	CapturesFirst bool
+}
+
+// Terminal reports whether a lion is missing.
+func (g Game) Terminal(p *Position) bool { return p.LionMissing() }
+
+// Moves appends the moves of the side to move (ascending, or captures first
+// when g.CapturesFirst).
+func (g Game) Moves(p *Position, buf []Move) []Move {
+	if g.CapturesFirst {
+		return p.GenerateOrdered(buf)
+	}
+	return p.GenerateMoves(buf)
+}
+
+// Play sets *dst to p after m under g.Rules.
+func (g Game) Play(dst, p *Position, m Move) { p.Play(dst, m, g.Rules) }
+
+// Evaluate returns g.Eval of p for the side to move.
+func (g Game) Evaluate(p *Position) search.Value {
+	if g.Eval == AdvancedEval {
+		return search.Value(p.EvaluateAdvanced())
+	}
+	return search.Value(p.Evaluate())
+}
+
+// Searcher is a search of Congo positions.
+type Searcher = search.Searcher[Position, Move, Game]
+
+// NewMinimax returns the searcher of Part 4.2: negamax with the simple
+// evaluation, -Inf for a node without moves.
+func NewMinimax(r Rules) *Searcher {
+	return search.New[Position, Move](Game{Rules: r, Eval: SimpleEval}, search.Options{
+		Perspective: search.SideToMove,
+		NoMoves:     search.NoMovesEmptyLoop,
+		Inf:         Inf,
+	})
+}
+
+// NewAlphaBeta returns the searcher of Part 5.2: fail-hard negamax alpha-beta
+// with the advanced evaluation and captures tried first (which cannot change
+// the value with the full window (-Inf, Inf)).
+func NewAlphaBeta(r Rules) *Searcher {
+	return search.New[Position, Move](Game{Rules: r, Eval: AdvancedEval, CapturesFirst: true}, search.Options{
+		Perspective: search.SideToMove,
+		Bound:       search.FailHard,
+		NoMoves:     search.NoMovesEmptyLoop,
+		Inf:         Inf,
+	})
+}
+
+// MinimaxValue returns the Part 4.2 value of p: minimax to depth 2.
+func MinimaxValue(s *Searcher, p *Position) int {
+	return int(s.Minimax(*p, 2).Value)
+}
+
+// AlphaBetaValue returns the Part 5.2 value of p: alpha-beta to depth 4 with
+// the window (-Inf, Inf).
+func AlphaBetaValue(s *Searcher, p *Position) int {
+	return int(s.AlphaBeta(*p, 4).Value)
+}
+
+// Perft counts the leaf nodes of the move tree of p to depth d under rules r
+// (no moves are made below a position with a missing lion). The last ply is
+// bulk-counted.
+func Perft(p *Position, d int, r Rules) uint64 {
+	if d == 0 {
+		return 1
+	}
+	if p.LionMissing() {
+		return 0
+	}
+	if d == 1 {
+		return uint64(p.CountMoves())
+	}
+	var buf [MaxMoves]Move
+	var child Position
+	n := uint64(0)
+	for _, m := range p.GenerateMoves(buf[:0]) {
+		p.Play(&child, m, r)
+		n += Perft(&child, d-1, r)
+	}
+	return n
+}
+
+// PerftMake is [Perft] without bulk counting: every leaf is reached by making
+// its move. It checks make-move against move counting.
+func PerftMake(p *Position, d int, r Rules) uint64 {
+	if d == 0 {
+		return 1
+	}
+	if p.LionMissing() {
+		return 0
+	}
+	var buf [MaxMoves]Move
+	var child Position
+	n := uint64(0)
+	for _, m := range p.GenerateMoves(buf[:0]) {
+		p.Play(&child, m, r)
+		n += PerftMake(&child, d-1, r)
+	}
+	return n
+}
