@@ -1,0 +1,124 @@
+package runner
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"time"
+)
+
+// killGrace is how long a player may take to exit after the termination
+// signal of a time-out before the runner kills its process group (spec 6.4).
+const killGrace = time.Second
+
+// copyGrace bounds how long the runner waits, after a player's process group
+// was killed, for the player's console output to drain when the runner's own
+// stdout or stderr is not a file (in-process tests). A grandchild that left
+// the group can hold the pipe open; the runner does not wait for it.
+const copyGrace = 2 * time.Second
+
+// interrupted reports that the runner was interrupted by a signal while a
+// player ran. code is the exit status to use (130 or 143).
+type interrupted struct{ code int }
+
+func (e interrupted) Error() string { return "interrupted" }
+
+// outFile returns a file a child process can write to directly for w: w
+// itself when it is an *os.File (so the player inherits the runner's file
+// descriptor, as spec 6.4 requires), otherwise the write end of a pipe whose
+// content is copied to w. done waits until the copy finished or copyGrace
+// elapsed; it must be called after the child's write end was closed.
+func outFile(w io.Writer) (f *os.File, closeChild func(), done func(), err error) {
+	if file, ok := w.(*os.File); ok {
+		return file, func() {}, func() {}, nil
+	}
+	if w == nil {
+		w = io.Discard
+	}
+	r, pw, err := os.Pipe()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	finished := make(chan struct{})
+	go func() {
+		io.Copy(w, r)
+		close(finished)
+	}()
+	var once sync.Once
+	closeChild = func() { once.Do(func() { pw.Close() }) }
+	done = func() {
+		closeChild()
+		select {
+		case <-finished:
+		case <-time.After(copyGrace):
+		}
+		r.Close()
+	}
+	return pw, closeChild, done, nil
+}
+
+// runPlayer starts p as "<p.argv...> state action" in dir with the runner's
+// stdout and stderr, waits until it exits or the time limit expires, and then
+// makes sure that nothing of its process group survives. The player's exit
+// status is ignored. The error is a start failure or an [interrupted].
+func runPlayer(p *player, dir string, timeout time.Duration, stdout, stderr io.Writer, sigs <-chan os.Signal) error {
+	outF, closeOut, doneOut, err := outFile(stdout)
+	if err != nil {
+		return err
+	}
+	defer doneOut()
+	errF, closeErr, doneErr, err := outFile(stderr)
+	if err != nil {
+		return err
+	}
+	defer doneErr()
+
+	cmd := &exec.Cmd{
+		Path:   p.path,
+		Args:   append(append(make([]string, 0, len(p.argv)+2), p.argv...), "state", "action"),
+		Dir:    dir,
+		Stdout: outF,
+		Stderr: errF,
+	}
+	g := newGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		closeOut()
+		closeErr()
+		return err
+	}
+	g.started()
+	closeOut()
+	closeErr()
+
+	done := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(done)
+	}()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	var result error
+	select {
+	case <-done:
+	case <-timer.C:
+		g.terminate()
+		grace := time.NewTimer(killGrace)
+		select {
+		case <-done:
+		case <-grace.C:
+			g.kill()
+			<-done
+		}
+		grace.Stop()
+	case sig := <-sigs:
+		g.kill()
+		<-done
+		result = interrupted{code: exitCodeFor(sig)}
+	}
+	// Whatever ended the player, nothing it started may still write the
+	// action file after the runner reads it.
+	g.kill()
+	g.release()
+	return result
+}
