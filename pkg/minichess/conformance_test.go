@@ -1,0 +1,188 @@
+package minichess_test
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+)
+
+// readTSV returns the rows of a conformance TSV file as maps from column
+// name to field.
+func readTSV(t *testing.T, file string) []map[string]string {
+	t.Helper()
+	path := testutil.Shared(t, "conformance", "minichess", file)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	head := strings.Split(lines[0], "\t")
+	var rows []map[string]string
+	for i, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		if len(f) != len(head) {
+			t.Fatalf("%s:%d: %d fields, want %d", file, i+2, len(f), len(head))
+		}
+		row := map[string]string{}
+		for j, h := range head {
+			row[h] = f[j]
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		t.Fatalf("%s: no rows", file)
+	}
+	return rows
+}
+
+func unescape(s string) string { return strings.ReplaceAll(s, `\n`, "\n") }
+
+func joinMoves(list []minichess.Move) string {
+	s := make([]string, len(list))
+	for i, m := range list {
+		s[i] = m.String()
+	}
+	return strings.Join(s, ";")
+}
+
+// TestMovegenConformance checks every row of movegen.tsv and
+// movegen_edge.tsv: FEN and state text agree, the ordered list, its status,
+// its count, the display names and every child.
+func TestMovegenConformance(t *testing.T) {
+	for _, file := range []string{"movegen.tsv", "movegen_edge.tsv"} {
+		rows := readTSV(t, file)
+		ok := 0
+		for _, row := range rows {
+			id := row["id"]
+			p, err := minichess.ParseFEN(row["fen"])
+			if err != nil {
+				t.Errorf("%s %s: %v", file, id, err)
+				continue
+			}
+			bad := 0
+			fail := func(format string, args ...any) {
+				bad++
+				t.Errorf("%s %s: "+format, append([]any{file, id}, args...)...)
+			}
+			state := unescape(row["state"])
+			if got := string(p.AppendState(nil)); got != state {
+				fail("state text:\n got %q\nwant %q", got, state)
+			}
+			q, err := minichess.ParseState(strings.NewReader(state), "state")
+			if err != nil || q != p {
+				fail("ParseState: %v, equal %v", err, q == p)
+			}
+			if got := p.FEN(); got != row["fen"] {
+				fail("FEN() = %q", got)
+			}
+			list, st := p.LegalMoves(make([]minichess.Move, 0, minichess.MaxMoves))
+			if got := joinMoves(list); got != row["moves"] {
+				fail("moves:\n got %s\nwant %s", got, row["moves"])
+			}
+			if st.String() != row["game_state"] {
+				fail("status %v, want %s", st, row["game_state"])
+			}
+			if strconv.Itoa(len(list)) != row["count"] {
+				fail("count %d, want %s", len(list), row["count"])
+			}
+			var disp []string
+			var kids []string
+			for _, m := range list {
+				disp = append(disp, minichess.SquareName(int(m.FromRow), int(m.FromCol))+"-"+minichess.SquareName(int(m.ToRow), int(m.ToCol)))
+				kids = append(kids, p.Play(m).FEN())
+			}
+			if got := strings.Join(disp, " "); got != row["display"] {
+				fail("display %q, want %q", got, row["display"])
+			}
+			if got := strings.Join(kids, ";"); got != row["children"] {
+				fail("children:\n got %s\nwant %s", got, row["children"])
+			}
+			// The bitboard form gives the same children and statuses.
+			n := p.Node()
+			for i, m := range list {
+				var c minichess.Node
+				n.Play(&c, m)
+				cp := c.Position()
+				if cp != p.Play(m) {
+					fail("Node.Play(%v) differs from Position.Play", m)
+				}
+				_, cst := cp.LegalMoves(nil)
+				if c.Status() != cst {
+					fail("child %d: Node status %v, list status %v", i, c.Status(), cst)
+				}
+			}
+			if bad == 0 {
+				ok++
+			}
+		}
+		t.Logf("%s: %d/%d rows match", file, ok, len(rows))
+		if ok != len(rows) {
+			t.Errorf("%s: only %d/%d rows match", file, ok, len(rows))
+		}
+	}
+}
+
+// TestPerftConformance checks T-perft, P-perft and template_terminal of
+// every row of perft.tsv. In short mode rows above 10 million nodes are
+// skipped.
+func TestPerftConformance(t *testing.T) {
+	rows := readTSV(t, "perft.tsv")
+	ok, skipped := 0, 0
+	for _, row := range rows {
+		id := row["id"] + "/" + row["depth"]
+		p, err := minichess.ParseFEN(row["fen"])
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		q, err := minichess.ParseState(strings.NewReader(unescape(row["state"])), "state")
+		if err != nil || q != p {
+			t.Errorf("%s: state text does not give the FEN's position (%v)", id, err)
+			continue
+		}
+		depth, _ := strconv.Atoi(row["depth"])
+		want := [3]uint64{}
+		for i, col := range []string{"template", "pseudolegal", "template_terminal"} {
+			want[i], err = strconv.ParseUint(row[col], 10, 64)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", id, col, err)
+			}
+		}
+		if testing.Short() && want[1] > 10_000_000 {
+			skipped++
+			continue
+		}
+		got := [3]uint64{minichess.Perft(p, depth, true), minichess.Perft(p, depth, false), minichess.PerftWins(p, depth)}
+		if got != want {
+			t.Errorf("%s: T, P, terminal = %v, want %v", id, got, want)
+			continue
+		}
+		ok++
+	}
+	t.Logf("perft.tsv: %d/%d rows match, %d skipped (short mode)", ok, len(rows), skipped)
+	if ok+skipped != len(rows) {
+		t.Errorf("perft.tsv: only %d/%d rows match", ok, len(rows)-skipped)
+	}
+}
+
+// TestStateBytes checks that every state text of the conformance files is
+// 136 bytes and round-trips through ParseState and AppendState.
+func TestStateBytes(t *testing.T) {
+	for _, file := range []string{"movegen.tsv", "movegen_edge.tsv", "perft.tsv", "baselines.tsv", "baselines_edge.tsv"} {
+		for _, row := range readTSV(t, file) {
+			s := unescape(row["state"])
+			p, err := minichess.ParseState(strings.NewReader(s), "state")
+			if err != nil {
+				t.Errorf("%s %s: %v", file, row["id"], err)
+				continue
+			}
+			if got := p.AppendState(nil); !bytes.Equal(got, []byte(s)) || len(got) != 136 {
+				t.Errorf("%s %s: AppendState = %q", file, row["id"], got)
+			}
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package minichess_test
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"gotest.tools/v3/assert"
+	"gotest.tools/v3/golden"
+)
+
+func golden1(t *testing.T, name string) string {
+	return filepath.Join(testutil.RepoRoot(t), "testdata", "minichess-rules", name)
+}
+
+func mustFEN(t *testing.T, s string) minichess.Position {
+	t.Helper()
+	p, err := minichess.ParseFEN(s)
+	assert.NilError(t, err)
+	return p
+}
+
+func TestStartPosition(t *testing.T) {
+	p := minichess.StartPosition()
+	assert.Equal(t, p.FEN(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
+	list, st := p.LegalMoves(nil)
+	assert.Equal(t, st, minichess.None)
+	assert.Equal(t, joinMoves(list), "4 0 3 0;4 1 3 1;4 2 3 2;4 3 3 3;4 4 3 4;5 1 3 2;5 1 3 0")
+	assert.Equal(t, p.Material(minichess.White), 151)
+	assert.Equal(t, p.Material(minichess.Black), 151)
+	st, _ = p.Adjudicate()
+	assert.Equal(t, st, minichess.Draw)
+	assert.Equal(t, len(p.AppendState(nil)), 136)
+}
+
+func TestDrawing(t *testing.T) {
+	p := minichess.StartPosition()
+	golden.Assert(t, string(p.AppendDrawing(nil)), golden1(t, "drawing_start.golden"))
+	p = mustFEN(t, "1r1nk/2P2/5/5/5/K4 w")
+	golden.Assert(t, string(p.AppendDrawing(nil)), golden1(t, "drawing_e03.golden"))
+	// The spec's example, line by line.
+	p = minichess.StartPosition()
+	lines := strings.Split(string(p.AppendDrawing(nil)), "\n")
+	assert.Equal(t, len(lines), 17)
+	assert.Equal(t, lines[0], "┌────┬────┬────┬────┬────┬─┬───┐")
+	assert.Equal(t, lines[1], "│ bK │ bQ │ bB │ bn │ bR │ │ 6 │")
+	assert.Equal(t, lines[11], "│ wR │ wn │ wB │ wQ │ wK │ │ 1 │")
+	assert.Equal(t, lines[14], "│  A │  B │  C │  D │  E │ │   │")
+	assert.Equal(t, lines[15], "└────┴────┴────┴────┴────┴─┴───┘")
+}
+
+func TestSquareNames(t *testing.T) {
+	assert.Equal(t, minichess.SquareName(0, 0), "A6")
+	assert.Equal(t, minichess.SquareName(5, 4), "E1")
+	assert.Equal(t, minichess.SquareName(4, 3), "D2")
+	assert.Equal(t, minichess.SquareName(9, 9), "??")
+	assert.Equal(t, minichess.SquareName(-1, 0), "A?")
+	assert.Equal(t, minichess.RawMove{4, 3, 3, 3}.Render(), "D2 → D3")
+	assert.Equal(t, minichess.NoMove.Render(), "?? → ??")
+	assert.Equal(t, minichess.RawMove{-1, 0, 3, 0}.Render(), "A? → A3")
+	assert.Equal(t, minichess.Move{5, 4, 4, 4}.Render(), "E1 → E2")
+}
+
+func TestParseAction(t *testing.T) {
+	cases := []struct {
+		in    string
+		move  minichess.RawMove
+		count int
+	}{
+		{"4 0 3 0\n4 1 3 1\n4 2", minichess.RawMove{4, 1, 3, 1}, 2},
+		{"4 0 3 0 junk 4 1 3 1\n", minichess.RawMove{4, 0, 3, 0}, 1},
+		{"5 4 4 4\n", minichess.RawMove{5, 4, 4, 4}, 1},
+		{"9 9 9 9\n", minichess.RawMove{9, 9, 9, 9}, 1},
+		{"-1 0 3 0\n", minichess.RawMove{-1, 0, 3, 0}, 1},
+		{"hello\n", minichess.NoMove, 0},
+		{"", minichess.NoMove, 0},
+		{"3 0x", minichess.NoMove, 0},
+		{"1 2 3 4x5 6 7 8", minichess.RawMove{1, 2, 3, 4}, 1},
+		{"+1 +2 -0 4", minichess.RawMove{1, 2, 0, 4}, 1},
+		{"1 2 3 2147483647", minichess.RawMove{1, 2, 3, 2147483647}, 1},
+		{"1 2 3 -2147483648 5", minichess.RawMove{1, 2, 3, -2147483648}, 1},
+		{"1 2 3 4 1 2 3 2147483648", minichess.RawMove{1, 2, 3, 4}, 1},
+		{"1 2 3 4 + 5 6 7 8", minichess.RawMove{1, 2, 3, 4}, 1},
+		{"\t\v\f\r\n4 0 3 0\r\n", minichess.RawMove{4, 0, 3, 0}, 1},
+	}
+	for _, c := range cases {
+		m, n, err := minichess.ParseAction(strings.NewReader(c.in))
+		assert.NilError(t, err)
+		assert.Equal(t, m, c.move, "input %q", c.in)
+		assert.Equal(t, n, c.count, "input %q", c.in)
+	}
+	_, _, err := minichess.ParseAction(errReader{})
+	assert.ErrorContains(t, err, "boom")
+}
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, errors.New("boom") }
+
+func TestParseStateErrors(t *testing.T) {
+	good := string(func() []byte { p := minichess.StartPosition(); return p.AppendState(nil) }())
+	cases := []struct{ in, want string }{
+		{strings.Replace(good, "0 0 0 0 0 \n1 1", "0 x 0 0 0 \n1 1", 1), `state:5: field 2: "x" is not a non-negative integer`},
+		{"7" + good[1:], "state:1: side to move must be 0 or 1, got 7"},
+		{strings.Replace(good, "2 3 4 5 6", "2 3 4 5 9", 1), "state:7: field 5: piece code 9 is not in 0..6"},
+		{good[:90], "state: expected 61 integers, found 41"},
+		{good + "1\n", "state:16: unexpected data after the 61st integer"},
+		{good[:len(good)-23] + "3" + good[len(good)-22:], "state:13: field 1: square A2 holds a white pawn and a black knight"},
+		{"-1" + good[1:], `state:1: field 1: "-1" is not a non-negative integer`},
+		{"", "state: expected 61 integers, found 0"},
+	}
+	for _, c := range cases {
+		_, err := minichess.ParseState(strings.NewReader(c.in), "state")
+		assert.Error(t, err, c.want)
+	}
+	// Accepted oddities: CRLF, no final newline, no kings, one line.
+	p, err := minichess.ParseState(strings.NewReader(strings.ReplaceAll(good, "\n", "\r\n")), "state")
+	assert.NilError(t, err)
+	assert.Equal(t, p, minichess.StartPosition())
+	p, err = minichess.ParseState(strings.NewReader(strings.Join(strings.Fields(good), " ")), "state")
+	assert.NilError(t, err)
+	assert.Equal(t, p, minichess.StartPosition())
+	p, err = minichess.ParseState(strings.NewReader("1"+strings.Repeat(" 0", 60)), "state")
+	assert.NilError(t, err)
+	assert.Equal(t, p.ToMove, minichess.Black)
+}
+
+func TestParseFEN(t *testing.T) {
+	p := mustFEN(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1")
+	assert.Equal(t, p, minichess.StartPosition())
+	for _, bad := range []string{"", "kqbnr/ppppp/5/5/PPPPP w", "kqbnr/ppppp/5/5/PPPPP/RNBQK x",
+		"kqbnr/ppppp/6/5/PPPPP/RNBQK w", "kqbnr/ppppp/4/5/PPPPP/RNBQK w", "kqbnx/ppppp/5/5/PPPPP/RNBQK w",
+		"kqbnr/ppppp/5/5/PPPPP/RNBQKK w", "k w a b c d e"} {
+		_, err := minichess.ParseFEN(bad)
+		assert.Assert(t, err != nil, "%q", bad)
+	}
+}
+
+func TestAdjudicate(t *testing.T) {
+	adj := func(fen string) (minichess.Status, minichess.Color) {
+		p := mustFEN(t, fen)
+		return p.Adjudicate()
+	}
+	st, c := adj("k4/5/5/5/5/QK3 b")
+	assert.Equal(t, st, minichess.Win)
+	assert.Equal(t, c, minichess.White)
+	st, c = adj("kq3/5/5/5/5/1K3 w")
+	assert.Equal(t, st, minichess.Win)
+	assert.Equal(t, c, minichess.Black)
+	st, _ = adj("k4/p4/5/5/P4/4K w")
+	assert.Equal(t, st, minichess.Draw)
+}
+
+func TestPlayPromotionAndCapture(t *testing.T) {
+	p := mustFEN(t, "1r1nk/2P2/5/5/5/K4 w")
+	list, st := p.LegalMoves(nil)
+	assert.Equal(t, st, minichess.None)
+	assert.Equal(t, joinMoves(list), "1 2 0 2;1 2 0 3;1 2 0 1;5 0 5 1;5 0 4 0;5 0 4 1")
+	assert.Equal(t, p.Play(list[0]).FEN(), "1rQnk/5/5/5/5/K4 b")
+	assert.Equal(t, p.Play(list[1]).FEN(), "1r1Qk/5/5/5/5/K4 b")
+	// Capturing the king is allowed by Play.
+	w := mustFEN(t, "k4/1P3/5/5/5/4K w")
+	list, st = w.LegalMoves(nil)
+	assert.Equal(t, st, minichess.Win)
+	assert.Equal(t, joinMoves(list), "1 1 0 1;1 1 0 0")
+	assert.Equal(t, w.Play(list[1]).FEN(), "Q4/5/5/5/5/4K b")
+	assert.Equal(t, joinMoves(w.PseudoMoves(nil)), "1 1 0 1;1 1 0 0;5 4 4 4;5 4 5 3;5 4 4 3")
+}

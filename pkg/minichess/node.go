@@ -1,0 +1,417 @@
+package minichess
+
+import "math/bits"
+
+// Square indices: sq = row*Cols + col, 0..29, row 0 first, so ascending
+// index order is the template's scan order (spec 3.3).
+
+const boardMask uint32 = 1<<Squares - 1
+
+// Ray directions, in the order the tables below use. Rook directions are
+// 0..3 and bishop directions 4..7, each group in the template's order.
+var dirs = [8][2]int{
+	{0, 1}, {0, -1}, {1, 0}, {-1, 0}, // rook
+	{1, 1}, {1, -1}, {-1, 1}, {-1, -1}, // bishop
+}
+
+// dirUp reports directions whose square index increases along the ray.
+var dirUp = [8]bool{true, false, true, false, true, true, false, false}
+
+var knightDirs = [8][2]int{{1, 2}, {1, -2}, {-1, 2}, {-1, -2}, {2, 1}, {2, -1}, {-2, 1}, {-2, -1}}
+var kingDirs = [8][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+
+type squareList struct {
+	n  uint8
+	sq [8]uint8
+}
+
+var (
+	rayBB      [Squares][8]uint32
+	raySq      [Squares][8]squareList // ray squares, near to far
+	knightList [Squares]squareList    // targets in generation order
+	kingList   [Squares]squareList
+	knightBB   [Squares]uint32
+	kingBB     [Squares]uint32
+	pawnFrom   [2][Squares]uint32 // squares from which a pawn of colour c attacks sq
+	moveOf     [Squares][Squares]Move
+	sqRow      [Squares]int8
+	sqCol      [Squares]int8
+)
+
+const (
+	colA uint32 = 1 | 1<<5 | 1<<10 | 1<<15 | 1<<20 | 1<<25
+	colE        = colA << 4
+)
+
+func onBoard(r, c int) bool { return r >= 0 && r < Rows && c >= 0 && c < Cols }
+
+func init() {
+	for sq := range Squares {
+		r, c := sq/Cols, sq%Cols
+		sqRow[sq], sqCol[sq] = int8(r), int8(c)
+		for d, dd := range dirs {
+			for rr, cc := r+dd[0], c+dd[1]; onBoard(rr, cc); rr, cc = rr+dd[0], cc+dd[1] {
+				t := rr*Cols + cc
+				rayBB[sq][d] |= 1 << t
+				l := &raySq[sq][d]
+				l.sq[l.n] = uint8(t)
+				l.n++
+			}
+		}
+		for _, dd := range knightDirs {
+			if rr, cc := r+dd[0], c+dd[1]; onBoard(rr, cc) {
+				t := rr*Cols + cc
+				knightBB[sq] |= 1 << t
+				l := &knightList[sq]
+				l.sq[l.n] = uint8(t)
+				l.n++
+			}
+		}
+		for _, dd := range kingDirs {
+			if rr, cc := r+dd[0], c+dd[1]; onBoard(rr, cc) {
+				t := rr*Cols + cc
+				kingBB[sq] |= 1 << t
+				l := &kingList[sq]
+				l.sq[l.n] = uint8(t)
+				l.n++
+			}
+		}
+		// A white pawn on (r+1, c±1) attacks (r, c); a black one on (r-1, c±1).
+		for _, dc := range [2]int{-1, 1} {
+			if onBoard(r+1, c+dc) {
+				pawnFrom[White][sq] |= 1 << ((r+1)*Cols + c + dc)
+			}
+			if onBoard(r-1, c+dc) {
+				pawnFrom[Black][sq] |= 1 << ((r-1)*Cols + c + dc)
+			}
+		}
+	}
+	for f := range Squares {
+		for t := range Squares {
+			moveOf[f][t] = Move{sqRow[f], sqCol[f], sqRow[t], sqCol[t]}
+		}
+	}
+}
+
+// Node is the bitboard form of a position, used by perft and the searches.
+// It also records whether its side to move can capture an enemy king (its
+// status is Win), computed when the node is made. The zero Node is an empty
+// board with white to move; make Nodes with [Position.Node] or [Node.Play].
+type Node struct {
+	bb   [2][7]uint32 // bb[c][k]: squares of colour c holding piece k; bb[c][0] is c's occupancy
+	kind [Squares]Piece
+	side Color
+	win  bool
+}
+
+// Node returns the bitboard form of p. Where both layers hold a piece (not
+// a valid position) the side to move's piece is kept.
+func (p *Position) Node() Node {
+	var n Node
+	n.side = p.ToMove & 1
+	for pass := range 2 {
+		c := p.ToMove.Other()
+		if pass == 1 {
+			c = p.ToMove
+		}
+		c &= 1
+		for sq := range Squares {
+			k := p.Board[c][sq/Cols][sq%Cols]
+			if k == Empty || k > King {
+				continue
+			}
+			bit := uint32(1) << sq
+			if o := n.kind[sq]; o != Empty {
+				n.bb[c^1][o] &^= bit
+				n.bb[c^1][0] &^= bit
+			}
+			n.kind[sq] = k
+			n.bb[c][k] |= bit
+			n.bb[c][0] |= bit
+		}
+	}
+	n.win = n.attacksKing()
+	return n
+}
+
+// Position returns the array form of n.
+func (n *Node) Position() Position {
+	var p Position
+	p.ToMove = n.side
+	for c := range 2 {
+		for occ := n.bb[c][0]; occ != 0; occ &= occ - 1 {
+			sq := bits.TrailingZeros32(occ)
+			p.Board[c][sq/Cols][sq%Cols] = n.kind[sq]
+		}
+	}
+	return p
+}
+
+// ToMove returns the side to move.
+func (n *Node) ToMove() Color { return n.side }
+
+// Status returns Win if the side to move can capture an enemy king, else
+// None.
+func (n *Node) Status() Status {
+	if n.win {
+		return Win
+	}
+	return None
+}
+
+// HasKing reports whether colour c has at least one king.
+func (n *Node) HasKing(c Color) bool { return n.bb[c][King] != 0 }
+
+// Material returns the material of colour c by the adjudication table.
+func (n *Node) Material(c Color) int {
+	b := &n.bb[c]
+	return 2*bits.OnesCount32(b[Pawn]) + 6*bits.OnesCount32(b[Rook]) +
+		7*bits.OnesCount32(b[Knight]) + 8*bits.OnesCount32(b[Bishop]) +
+		20*bits.OnesCount32(b[Queen]) + 100*bits.OnesCount32(b[King])
+}
+
+// rayAttack returns the squares a slider on sq reaches along direction d
+// with occupancy occ, the first blocker included.
+func rayAttack(sq, d int, occ uint32) uint32 {
+	r := rayBB[sq][d]
+	if b := r & occ; b != 0 {
+		var f int
+		if dirUp[d] {
+			f = bits.TrailingZeros32(b)
+		} else {
+			f = 31 - bits.LeadingZeros32(b)
+		}
+		r ^= rayBB[f][d]
+	}
+	return r
+}
+
+func rookAttack(sq int, occ uint32) uint32 {
+	return rayAttack(sq, 0, occ) | rayAttack(sq, 1, occ) | rayAttack(sq, 2, occ) | rayAttack(sq, 3, occ)
+}
+
+func bishopAttack(sq int, occ uint32) uint32 {
+	return rayAttack(sq, 4, occ) | rayAttack(sq, 5, occ) | rayAttack(sq, 6, occ) | rayAttack(sq, 7, occ)
+}
+
+// attacksKing reports whether the side to move can capture an enemy king.
+func (n *Node) attacksKing() bool {
+	me := &n.bb[n.side]
+	occ := n.bb[0][0] | n.bb[1][0]
+	for ks := n.bb[n.side^1][King]; ks != 0; ks &= ks - 1 {
+		k := bits.TrailingZeros32(ks)
+		if knightBB[k]&me[Knight] != 0 || kingBB[k]&me[King] != 0 || pawnFrom[n.side][k]&me[Pawn] != 0 {
+			return true
+		}
+		if rq := me[Rook] | me[Queen]; rq != 0 && rookAttack(k, occ)&rq != 0 {
+			return true
+		}
+		if bq := me[Bishop] | me[Queen]; bq != 0 && bishopAttack(k, occ)&bq != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// KingAttacked reports whether a king of colour c could be captured by the
+// other side if it were to move.
+func (n *Node) KingAttacked(c Color) bool {
+	if c == n.side {
+		t := *n
+		t.side ^= 1
+		return t.attacksKing()
+	}
+	return n.win
+}
+
+// LegalMoves appends the template's list of n to buf and returns it with the
+// status (spec 3.3, 3.4): template order, truncated right after the first
+// king capture (status Win), else complete (status None).
+func (n *Node) LegalMoves(buf []Move) ([]Move, Status) {
+	list, win := n.generate(buf, n.win)
+	if win {
+		return list, Win
+	}
+	return list, None
+}
+
+// PseudoMoves appends every pseudo-legal move of n to buf in template order,
+// never truncated.
+func (n *Node) PseudoMoves(buf []Move) []Move {
+	list, _ := n.generate(buf, false)
+	return list
+}
+
+// generate appends the moves in template order. With truncate set it stops
+// right after the first king capture and reports it.
+func (n *Node) generate(buf []Move, truncate bool) ([]Move, bool) {
+	me, op := n.side, n.side^1
+	own, enemy := n.bb[me][0], n.bb[op][0]
+	occ := own | enemy
+	eking := n.bb[op][King]
+	if !truncate {
+		eking = 0
+	}
+	for pcs := own; pcs != 0; pcs &= pcs - 1 {
+		from := bits.TrailingZeros32(pcs)
+		mv := &moveOf[from]
+		switch n.kind[from] {
+		case Pawn:
+			r, c := int(sqRow[from]), int(sqCol[from])
+			var to int
+			if me == White {
+				if r == 0 {
+					continue
+				}
+				to = from - Cols
+			} else {
+				if r == Rows-1 {
+					continue
+				}
+				to = from + Cols
+			}
+			if occ&(1<<to) == 0 {
+				buf = append(buf, mv[to])
+			}
+			if c < Cols-1 && enemy&(1<<(to+1)) != 0 {
+				buf = append(buf, mv[to+1])
+				if eking&(1<<(to+1)) != 0 {
+					return buf, true
+				}
+			}
+			if c > 0 && enemy&(1<<(to-1)) != 0 {
+				buf = append(buf, mv[to-1])
+				if eking&(1<<(to-1)) != 0 {
+					return buf, true
+				}
+			}
+		case Rook:
+			for d := 0; d < 4; d++ {
+				var hit bool
+				if buf, hit = n.ray(buf, from, d, own, enemy, eking); hit {
+					return buf, true
+				}
+			}
+		case Bishop:
+			for d := 4; d < 8; d++ {
+				var hit bool
+				if buf, hit = n.ray(buf, from, d, own, enemy, eking); hit {
+					return buf, true
+				}
+			}
+		case Queen:
+			for d := 0; d < 8; d++ {
+				var hit bool
+				if buf, hit = n.ray(buf, from, d, own, enemy, eking); hit {
+					return buf, true
+				}
+			}
+		case Knight:
+			l := &knightList[from]
+			for _, to := range l.sq[:l.n] {
+				bit := uint32(1) << to
+				if own&bit != 0 {
+					continue
+				}
+				buf = append(buf, mv[to])
+				if eking&bit != 0 {
+					return buf, true
+				}
+			}
+		case King:
+			l := &kingList[from]
+			for _, to := range l.sq[:l.n] {
+				bit := uint32(1) << to
+				if own&bit != 0 {
+					continue
+				}
+				buf = append(buf, mv[to])
+				if eking&bit != 0 {
+					return buf, true
+				}
+			}
+		}
+	}
+	return buf, false
+}
+
+// ray appends the moves of a slider on from along direction d, near to far.
+func (n *Node) ray(buf []Move, from, d int, own, enemy, eking uint32) ([]Move, bool) {
+	l := &raySq[from][d]
+	mv := &moveOf[from]
+	for _, to := range l.sq[:l.n] {
+		bit := uint32(1) << to
+		if own&bit != 0 {
+			break
+		}
+		buf = append(buf, mv[to])
+		if enemy&bit != 0 {
+			return buf, eking&bit != 0
+		}
+	}
+	return buf, false
+}
+
+// CountMoves returns the number of pseudo-legal moves of the side to move:
+// the length of the list when n is not a Win position.
+func (n *Node) CountMoves() int {
+	me, op := n.side, n.side^1
+	b := &n.bb[me]
+	own, enemy := b[0], n.bb[op][0]
+	occ := own | enemy
+	free := ^own
+	cnt := 0
+	if p := b[Pawn]; p != 0 {
+		if me == White {
+			cnt += bits.OnesCount32(p >> Cols &^ occ)
+			cnt += bits.OnesCount32((p &^ colE) >> (Cols - 1) & enemy)
+			cnt += bits.OnesCount32((p &^ colA) >> (Cols + 1) & enemy)
+		} else {
+			cnt += bits.OnesCount32(p << Cols & boardMask &^ occ)
+			cnt += bits.OnesCount32((p &^ colE) << (Cols + 1) & enemy)
+			cnt += bits.OnesCount32((p &^ colA) << (Cols - 1) & enemy)
+		}
+	}
+	for x := b[Knight]; x != 0; x &= x - 1 {
+		cnt += bits.OnesCount32(knightBB[bits.TrailingZeros32(x)] & free)
+	}
+	for x := b[King]; x != 0; x &= x - 1 {
+		cnt += bits.OnesCount32(kingBB[bits.TrailingZeros32(x)] & free)
+	}
+	for x := b[Rook] | b[Queen]; x != 0; x &= x - 1 {
+		cnt += bits.OnesCount32(rookAttack(bits.TrailingZeros32(x), occ) & free)
+	}
+	for x := b[Bishop] | b[Queen]; x != 0; x &= x - 1 {
+		cnt += bits.OnesCount32(bishopAttack(bits.TrailingZeros32(x), occ) & free)
+	}
+	return cnt
+}
+
+// Play sets *dst to the position after m (spec 3.5, with the child's status
+// computed). m must be a move of n's list; dst and n may alias.
+func (n *Node) Play(dst *Node, m Move) {
+	if dst != n {
+		*dst = *n
+	}
+	from := int(m.FromRow)*Cols + int(m.FromCol)
+	to := int(m.ToRow)*Cols + int(m.ToCol)
+	me, op := n.side, n.side^1
+	fbit, tbit := uint32(1)<<from, uint32(1)<<to
+	k := dst.kind[from]
+	if dst.bb[op][0]&tbit != 0 {
+		ck := dst.kind[to]
+		dst.bb[op][ck] &^= tbit
+		dst.bb[op][0] &^= tbit
+	}
+	dst.bb[me][k] &^= fbit
+	dst.bb[me][0] &^= fbit
+	dst.kind[from] = Empty
+	if k == Pawn && (m.ToRow == 0 || m.ToRow == Rows-1) {
+		k = Queen
+	}
+	dst.bb[me][k] |= tbit
+	dst.bb[me][0] |= tbit
+	dst.kind[to] = k
+	dst.side = op
+	dst.win = dst.attacksKing()
+}
