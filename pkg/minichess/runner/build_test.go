@@ -1,0 +1,126 @@
+package runner
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+)
+
+// binDir holds the programs the tests build once: main (this runner) and
+// the MiniChess players of the repository, under the template's names.
+var binDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "minichess-runner-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func exeName(name string) string {
+	if runtime.GOOS == "windows" {
+		return name + ".exe"
+	}
+	return name
+}
+
+var (
+	buildMu   sync.Mutex
+	buildDone = map[string]error{}
+)
+
+// program builds cmd/<pkg> of the repository (once per test binary) into
+// binDir under name, with copies under the names in also, and returns its
+// path. The test is skipped when cmd/<pkg> does not exist.
+func program(t *testing.T, pkg, name string, also ...string) string {
+	t.Helper()
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	out := filepath.Join(binDir, exeName(name))
+	err, done := buildDone[pkg]
+	if !done {
+		root := testutil.RepoRoot(t)
+		if _, serr := os.Stat(filepath.Join(root, "cmd", pkg)); serr != nil {
+			err = skipError("cmd/" + pkg + " does not exist yet")
+		} else {
+			cmd := exec.Command("go", "build", "-o", out, "./cmd/"+pkg)
+			cmd.Dir = root
+			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+			var msg bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &msg, &msg
+			if rerr := cmd.Run(); rerr != nil {
+				err = fmt.Errorf("go build ./cmd/%s: %v\n%s", pkg, rerr, msg.String())
+			}
+			for _, a := range also {
+				if err == nil {
+					err = copyFile(filepath.Join(binDir, exeName(a)), out)
+				}
+			}
+		}
+		buildDone[pkg] = err
+	}
+	if err != nil {
+		if s, ok := err.(skipError); ok {
+			t.Skipf("skipping: %s", string(s))
+		}
+		t.Fatal(err)
+	}
+	return out
+}
+
+// skipError marks a program that cannot be built because its package is
+// absent: the tests that need it skip.
+type skipError string
+
+func (e skipError) Error() string { return string(e) }
+
+// baselines builds cmd/minichess-baseline as baseline1..baseline4 and
+// returns the directory holding them.
+func baselines(t *testing.T) string {
+	program(t, "minichess-baseline", "baseline1", "baseline2", "baseline3", "baseline4")
+	return binDir
+}
+
+// copyFile copies src to dst with mode 0755, replacing dst.
+func copyFile(dst, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// install puts the program src into dir under name (a hard link when
+// possible, else a copy), executable.
+func install(t *testing.T, dir, name, src string) {
+	t.Helper()
+	dst := filepath.Join(dir, name)
+	if err := os.Link(src, dst); err == nil {
+		return
+	}
+	if err := copyFile(dst, src); err != nil {
+		t.Fatal(err)
+	}
+}
