@@ -95,7 +95,11 @@ func Parse(data []byte) (*Problem, error) {
 		}
 	}
 	if len(lines) < len(fieldNames) {
-		return nil, &InputError{n + 1, fmt.Sprintf("input ends before %s (%d non-blank lines, want %d)",
+		at := 1
+		if len(lines) > 0 {
+			at = lines[len(lines)-1].n + 1
+		}
+		return nil, &InputError{at, fmt.Sprintf("missing %s: the input has %d non-blank lines, want %d",
 			fieldNames[len(lines)], len(lines), len(fieldNames))}
 	}
 	p := new(Problem)
