@@ -59,23 +59,14 @@ type Searcher = search.Searcher[Position, Move, Game]
 // NewMinimax returns the searcher of Part 4.2: negamax with the simple
 // evaluation, -Inf for a node without moves.
 func NewMinimax(r Rules) *Searcher {
-	return search.New[Position, Move](Game{Rules: r, Eval: SimpleEval}, search.Options{
-		Perspective: search.SideToMove,
-		NoMoves:     search.NoMovesEmptyLoop,
-		Inf:         Inf,
-	})
+	return newSearcher(Game{Rules: r, Eval: SimpleEval}, false)
 }
 
 // NewAlphaBeta returns the searcher of Part 5.2: fail-hard negamax alpha-beta
 // with the advanced evaluation and captures tried first (which cannot change
 // the value with the full window (-Inf, Inf)).
 func NewAlphaBeta(r Rules) *Searcher {
-	return search.New[Position, Move](Game{Rules: r, Eval: AdvancedEval, CapturesFirst: true}, search.Options{
-		Perspective: search.SideToMove,
-		Bound:       search.FailHard,
-		NoMoves:     search.NoMovesEmptyLoop,
-		Inf:         Inf,
-	})
+	return newSearcher(Game{Rules: r, Eval: AdvancedEval, CapturesFirst: true}, true)
 }
 
 // MinimaxValue returns the Part 4.2 value of p: minimax to depth 2.
@@ -129,4 +120,14 @@ func PerftMake(p *Position, d int, r Rules) uint64 {
 		n += PerftMake(&child, d-1, r)
 	}
 	return n
+}
+
+// newSearcher returns a searcher of g with the course conventions (fail-hard
+// when hard).
+func newSearcher(g Game, hard bool) *Searcher {
+	opt := search.Options{Perspective: search.SideToMove, NoMoves: search.NoMovesEmptyLoop, Inf: Inf}
+	if hard {
+		opt.Bound = search.FailHard
+	}
+	return search.New[Position, Move](g, opt)
 }
