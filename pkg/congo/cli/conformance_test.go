@@ -247,7 +247,7 @@ func TestConformanceRulesMatter(t *testing.T) {
 	dir := testutil.Shared(t, "conformance", "congo")
 	tests := []struct {
 		in, out, prog, wrong string
-		differ              int
+		differ               int
 	}{
 		{"2021/exec_50a.in", "2021/exec_50a.out", "congo-move", "2022", 5},
 		{"2021/exec_50b_handoutfigs.in", "2021/exec_50b_handoutfigs.out", "congo-move", "2022", 3},
