@@ -69,6 +69,12 @@ type Board struct {
 	Edges int
 	// All is the mask of every point.
 	All uint32
+	// millPad holds MillsAt padded to three masks with an impossible mask
+	// (bit 31), for a branch-free closeMill.
+	millPad [MaxPoints][3]uint32
+	// Third holds, for two points of a mill, the mill's third point, or -1
+	// when no mill contains both.
+	Third [MaxPoints][MaxPoints]int8
 }
 
 type boardDef struct {
@@ -158,12 +164,29 @@ func buildBoard(k Kind, d boardDef) *Board {
 			b.Mills = append(b.Mills, m)
 		}
 	}
+	for i := range b.Third {
+		for j := range b.Third[i] {
+			b.Third[i][j] = -1
+		}
+	}
+	for _, m := range b.Mills {
+		var p [3]int
+		for k, r := 0, m; r != 0; k, r = k+1, r&(r-1) {
+			p[k] = bits.TrailingZeros32(r)
+		}
+		for k := range 3 {
+			x, y, z := p[k], p[(k+1)%3], p[(k+2)%3]
+			b.Third[x][y], b.Third[y][x] = int8(z), int8(z)
+		}
+	}
 	for i := 0; i < b.N; i++ {
 		for m := b.AdjMask[i]; m != 0; m &= m - 1 {
 			b.Adj[i] = append(b.Adj[i], int8(bits.TrailingZeros32(m)))
 		}
+		b.millPad[i] = [3]uint32{1 << 31, 1 << 31, 1 << 31}
 		for _, m := range b.Mills {
 			if m&(1<<i) != 0 {
+				b.millPad[i][len(b.MillsAt[i])] = m &^ (1 << i)
 				b.MillsAt[i] = append(b.MillsAt[i], m&^(1<<i))
 			}
 		}
@@ -174,10 +197,18 @@ func buildBoard(k Kind, d boardDef) *Board {
 // closeMill reports whether the piece on point j of the colour whose pieces
 // are own is part of a mill of own pieces (spec §4.1). own must contain j.
 func (b *Board) closeMill(j int, own uint32) bool {
-	for _, m := range b.MillsAt[j] {
-		if own&m == m {
-			return true
-		}
+	m := &b.millPad[j]
+	return own&m[0] == m[0] || own&m[1] == m[1] || own&m[2] == m[2]
+}
+
+// CloseMill reports whether the piece on point j is part of a mill of its
+// colour in p (spec §4.1); false when j is empty.
+func (b *Board) CloseMill(j int, p Position) bool {
+	switch {
+	case p.W&(1<<j) != 0:
+		return b.closeMill(j, p.W)
+	case p.B&(1<<j) != 0:
+		return b.closeMill(j, p.B)
 	}
 	return false
 }

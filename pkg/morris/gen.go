@@ -64,13 +64,21 @@ func (b *Board) appendMoves(buf []Node, me, op uint32, black bool, ph Phase) []N
 			}
 		}
 	case bits.OnesCount32(me) == 3:
-		for f := me; f != 0; f &= f - 1 {
+		x := bits.TrailingZeros32(me)
+		r := me & (me - 1)
+		y := bits.TrailingZeros32(r)
+		z := bits.TrailingZeros32(r & (r - 1))
+		thirds := [3]int8{b.Third[y][z], b.Third[x][z], b.Third[x][y]}
+		k := 0
+		for f := me; f != 0; f, k = f&(f-1), k+1 {
 			from := f & -f
 			base := me &^ from
+			// The two pieces left form a mill only with their third point.
+			t := int(thirds[k])
 			for e := empty; e != 0; e &= e - 1 {
 				j := bits.TrailingZeros32(e)
 				nm := base | 1<<j
-				if b.closeMill(j, nm) {
+				if j == t {
 					if !haveRemovable {
 						removable, haveRemovable = op&^b.inMills(op), true
 					}
@@ -117,34 +125,7 @@ func appendRemovals(buf []Node, me, op, removable uint32, black bool) []Node {
 // countMoves returns the number of children the mover me has against op in
 // the midgame/endgame, without building them (spec §5.2).
 func (b *Board) countMoves(me, op uint32) int {
-	empty := b.All &^ (me | op)
-	closing, plain := 0, 0
-	if bits.OnesCount32(me) == 3 {
-		for f := me; f != 0; f &= f - 1 {
-			base := me &^ (f & -f)
-			for e := empty; e != 0; e &= e - 1 {
-				j := bits.TrailingZeros32(e)
-				if b.closeMill(j, base|1<<j) {
-					closing++
-				} else {
-					plain++
-				}
-			}
-		}
-	} else {
-		for f := me; f != 0; f &= f - 1 {
-			i := bits.TrailingZeros32(f)
-			base := me &^ (1 << i)
-			for e := b.AdjMask[i] & empty; e != 0; e &= e - 1 {
-				j := bits.TrailingZeros32(e)
-				if b.closeMill(j, base|1<<j) {
-					closing++
-				} else {
-					plain++
-				}
-			}
-		}
-	}
+	plain, closing := b.moveCounts(me, op)
 	if closing == 0 {
 		return plain
 	}
@@ -153,6 +134,41 @@ func (b *Board) countMoves(me, op uint32) int {
 		r = 1
 	}
 	return plain + closing*r
+}
+
+// moveCounts returns the number of midgame/endgame moves of me against op
+// that close no mill (plain) and that close one (closing), removals not
+// expanded.
+func (b *Board) moveCounts(me, op uint32) (plain, closing int) {
+	empty := b.All &^ (me | op)
+	if bits.OnesCount32(me) == 3 {
+		// Hopping: the piece left behind by each origin is a pair, and a hop
+		// closes a mill only onto the pair's third point.
+		x := bits.TrailingZeros32(me)
+		r := me & (me - 1)
+		y := bits.TrailingZeros32(r)
+		z := bits.TrailingZeros32(r & (r - 1))
+		e := bits.OnesCount32(empty)
+		for _, t := range [3]int8{b.Third[y][z], b.Third[x][z], b.Third[x][y]} {
+			if t >= 0 && empty&(1<<t) != 0 {
+				closing++
+			}
+		}
+		return 3*e - closing, closing
+	}
+	for f := me; f != 0; f &= f - 1 {
+		i := bits.TrailingZeros32(f)
+		base := me &^ (1 << i)
+		for e := b.AdjMask[i] & empty; e != 0; e &= e - 1 {
+			j := bits.TrailingZeros32(e)
+			if b.closeMill(j, base|1<<j) {
+				closing++
+			} else {
+				plain++
+			}
+		}
+	}
+	return plain, closing
 }
 
 // CountMoves returns the number of midgame/endgame children of the side to

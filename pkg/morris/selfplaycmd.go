@@ -1,0 +1,93 @@
+package morris
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// SelfPlayMain is the morris-selfplay command (spec §7.3):
+//
+//	morris-selfplay [-board KIND] [-depth 2,3] [-mode both|game|opening] [-cap 100]
+//	                [-min-score 0.60] [-min-colour 0.50] [-games]
+//
+// It prints one summary line per depth and returns 0, 1 when a threshold is
+// missed, or 2 on a usage error.
+func SelfPlayMain(args []string, stdout, stderr io.Writer) int {
+	const name = "morris-selfplay"
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	boardArg := fs.String("board", "S22", "board kind: S22, E21, F18, B21 or D23")
+	depthArg := fs.String("depth", "2,3", "comma-separated search depths")
+	modeArg := fs.String("mode", "both", "improved estimators used: both, game or opening")
+	capArg := fs.Int("cap", 100, "midgame turns after which a game is a draw")
+	minScore := fs.Float64("min-score", 0.60, "required share of the points over all games")
+	minColour := fs.Float64("min-colour", 0.50, "required share of the points in each colour")
+	games := fs.Bool("games", false, "print one line per game")
+	usage := "usage: morris-selfplay [-board KIND] [-depth 2,3] [-mode both|game|opening] [-cap 100] [-min-score 0.60] [-min-colour 0.50] [-games]"
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stderr, usage)
+			fmt.Fprintln(stderr, "Plays the improved estimators against the standard ones from every start position, both colours.")
+			return 0
+		}
+		fmt.Fprintf(stderr, "%s: %s (%v)\n", name, usage, err)
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintf(stderr, "%s: %s (unexpected argument %q)\n", name, usage, fs.Arg(0))
+		return 2
+	}
+	kind, ok := ParseKind(*boardArg)
+	if !ok {
+		fmt.Fprintf(stderr, "%s: -board %q: unknown board (want S22, E21, F18, B21 or D23)\n", name, *boardArg)
+		return 2
+	}
+	mode, ok := ParseMode(*modeArg)
+	if !ok {
+		fmt.Fprintf(stderr, "%s: -mode %q: want both, game or opening\n", name, *modeArg)
+		return 2
+	}
+	if *capArg < 1 {
+		fmt.Fprintf(stderr, "%s: -cap %d: must be >= 1\n", name, *capArg)
+		return 2
+	}
+	var depths []int
+	for _, f := range strings.Split(*depthArg, ",") {
+		d, ok := ParseDepth(strings.TrimSpace(f))
+		if !ok {
+			fmt.Fprintf(stderr, "%s: -depth %q: %q is not an integer >= 1\n", name, *depthArg, f)
+			return 2
+		}
+		depths = append(depths, d)
+	}
+	status := 0
+	b := BoardOf(kind)
+	for _, d := range depths {
+		m := NewMatch(b, d, mode, *capArg)
+		var each func(GameRecord)
+		if *games {
+			each = func(g GameRecord) {
+				col := "black"
+				if g.ImprovedWhite {
+					col = "white"
+				}
+				fmt.Fprintf(stdout, "game depth=%d start=%d improved=%s result=%s midgame-turns=%d end=%q final=%s\n",
+					d, g.Start, col, g.Outcome, g.MidgameTurns, g.Reason, g.Final.Format(b.N))
+			}
+		}
+		sum := m.Run(each)
+		pass := sum.Score() >= *minScore && sum.ColourScore(0) >= *minColour && sum.ColourScore(1) >= *minColour
+		verdict := "PASS"
+		if !pass {
+			verdict, status = "FAIL", 1
+		}
+		if _, err := fmt.Fprintf(stdout, "%s %s\n", sum, verdict); err != nil {
+			fmt.Fprintf(stderr, "%s: cannot write standard output: %v\n", name, err)
+			return 1
+		}
+	}
+	return status
+}
