@@ -103,7 +103,7 @@ type Match struct {
 	Depth int
 	Mode  Mode
 	// Cap is the number of midgame turns after which a game is drawn.
-	Cap int
+	Cap      int
 	imp, std player
 }
 
