@@ -1,0 +1,298 @@
+//go:build unix
+
+package runner
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"gotest.tools/v3/assert"
+)
+
+// processGone reports whether pid has exited (a zombie counts as gone).
+func processGone(pid int) bool {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err == nil {
+		if i := bytes.LastIndexByte(data, ')'); i >= 0 && i+2 < len(data) {
+			return data[i+2] == 'Z' || data[i+2] == 'X'
+		}
+		return false
+	}
+	if runtime.GOOS == "linux" {
+		return true
+	}
+	return syscall.Kill(pid, 0) == syscall.ESRCH
+}
+
+// readPids reads the pids the test players appended to dir/pids.
+func readPids(t *testing.T, dir string) []int {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "pids"))
+	assert.NilError(t, err)
+	var pids []int
+	for _, f := range strings.Fields(string(data)) {
+		pid, err := strconv.Atoi(f)
+		assert.NilError(t, err)
+		pids = append(pids, pid)
+	}
+	return pids
+}
+
+// assertAllGone checks that every pid recorded in dir/pids is dead. The
+// group was killed before the runner went on, so death is immediate; the
+// poll only covers the kernel's delivery of SIGKILL.
+func assertAllGone(t *testing.T, dir string, want int) {
+	t.Helper()
+	pids := readPids(t, dir)
+	assert.Assert(t, len(pids) >= want, "only %d pids recorded", len(pids))
+	deadline := time.Now().Add(5 * time.Second)
+	for _, pid := range pids {
+		for !processGone(pid) {
+			if time.Now().After(deadline) {
+				t.Fatalf("process %d of a player outlived the runner", pid)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// setupPlayers copies test players from testdata/players into a new game
+// directory.
+func setupPlayers(t *testing.T, names ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, n := range names {
+		assert.NilError(t, copyFile(filepath.Join(dir, n), filepath.Join("testdata", "players", n)))
+	}
+	return dir
+}
+
+// sharedRunner returns the path of a file of conformance/minichess/runner.
+func sharedRunner(t *testing.T, elem ...string) string {
+	return filepath.Join(append([]string{testutil.Shared(t, "conformance", "minichess", "runner")}, elem...)...)
+}
+
+func readString(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	assert.NilError(t, err)
+	return string(data)
+}
+
+// TestStubbornPlayerKilled: a player that ignores SIGTERM and never exits is
+// killed with its whole group one second after the time limit; its complete
+// move counts. With a black that answers as baseline2 does, the game is
+// exactly conformance runner/sleeper_t1.
+func TestStubbornPlayerKilled(t *testing.T) {
+	t.Parallel()
+	dir := setupPlayers(t, "stubborn", "black_d6e4")
+	start := time.Now()
+	r := playIn(t, dir, "-timeout", "200ms", "./stubborn", "./black_d6e4")
+	elapsed := time.Since(start)
+	assert.Equal(t, r.code, 0, r.stderr)
+	assert.Equal(t, r.stderr, "")
+	compareFile(t, "gamelog.txt", r.gamelog, sharedRunner(t, "sleeper_t1", "gamelog.txt"))
+	// Two white turns, each ended by SIGKILL after SIGTERM was ignored.
+	assert.Assert(t, elapsed >= 2*(200*time.Millisecond+killGrace), elapsed)
+	assertAllGone(t, dir, 4)
+	checkClean(t, dir)
+}
+
+// TestForkingPlayer: a player that exits at once but leaves a grandchild
+// behind (which would overwrite the action file and keeps stdout open): the
+// grandchild is killed with the group as soon as the player exits.
+func TestForkingPlayer(t *testing.T) {
+	t.Parallel()
+	dir := setupPlayers(t, "forker", "black_d6e4")
+	r := playIn(t, dir, "./forker", "./black_d6e4")
+	assert.Equal(t, r.code, 0, r.stderr)
+	assert.Equal(t, r.stderr, "")
+	compareFile(t, "gamelog.txt", r.gamelog, sharedRunner(t, "sleeper_t1", "gamelog.txt"))
+	assertAllGone(t, dir, 4)
+	// Nothing wrote the action file after the game.
+	time.Sleep(400 * time.Millisecond)
+	checkClean(t, dir)
+}
+
+// TestHangingSilentPlayer: a player that writes nothing and hangs past the
+// time limit is killed at the limit and loses as conformance runner/silent.
+func TestHangingSilentPlayer(t *testing.T) {
+	t.Parallel()
+	dir := setupPlayers(t, "hang", "black_d6e4")
+	r := playIn(t, dir, "-timeout", "0.2", "./hang", "./black_d6e4")
+	assert.Equal(t, r.code, 0, r.stderr)
+	compareFile(t, "gamelog.txt", r.gamelog, sharedRunner(t, "silent", "gamelog.txt"))
+	compareFile(t, "stderr", r.stderr, sharedRunner(t, "silent", "stderr.txt"))
+	assertAllGone(t, dir, 1)
+	checkClean(t, dir)
+}
+
+// TestPlayerOutput: what a player prints goes to the runner's stdout (after
+// the drawing, before the blank line and "Depth:") and stderr, never to
+// gamelog.txt.
+func TestPlayerOutput(t *testing.T) {
+	t.Parallel()
+	dir := setupPlayers(t, "talker", "black_d6e4")
+	r := playIn(t, dir, "./talker", "./black_d6e4")
+	assert.Equal(t, r.code, 0, r.stderr)
+	compareFile(t, "gamelog.txt", r.gamelog, sharedRunner(t, "sleeper_t1", "gamelog.txt"))
+	assert.Equal(t, r.stderr, "note on stderr\nnote on stderr\n")
+	assert.Equal(t, strings.Count(r.stdout, "hello from state\n\nDepth: 1\nA2 → A3\n"), 1, r.stdout)
+	assert.Equal(t, strings.Count(r.stdout, "hello from state\nInvalid Action\n"), 1, r.stdout)
+}
+
+// TestPlayerVanishes: a player that cannot be started during the game is
+// reported on stderr and loses as if it had written nothing.
+func TestPlayerVanishes(t *testing.T) {
+	t.Parallel()
+	dir := setupPlayers(t, "selfdelete", "black_d6e4")
+	r := playIn(t, dir, "./selfdelete", "./black_d6e4")
+	assert.Equal(t, r.code, 0, r.stderr)
+	want := readString(t, sharedRunner(t, "sleeper_t1", "gamelog.txt"))
+	want = strings.Replace(want, "Invalid Action\nA2 → A3\n", "Invalid Action\n?? → ??\n", 1)
+	assert.Equal(t, r.gamelog, want)
+	lines := strings.Split(r.stderr, "\n")
+	assert.Equal(t, len(lines), 3, r.stderr)
+	assert.Assert(t, strings.HasPrefix(lines[0], "main: cannot start ./selfdelete: "), r.stderr)
+	assert.Equal(t, lines[1], "Error removing file: action")
+	checkClean(t, dir)
+}
+
+// TestPlayerCannotStart: an executable whose interpreter is missing cannot
+// start on its first turn: reported, and it loses as conformance
+// runner/silent.
+func TestPlayerCannotStart(t *testing.T) {
+	t.Parallel()
+	dir := setupPlayers(t, "badinterp", "black_d6e4")
+	r := playIn(t, dir, "./badinterp", "./black_d6e4")
+	assert.Equal(t, r.code, 0, r.stderr)
+	compareFile(t, "gamelog.txt", r.gamelog, sharedRunner(t, "silent", "gamelog.txt"))
+	assert.Assert(t, strings.HasPrefix(r.stderr, "main: cannot start ./badinterp: "), r.stderr)
+	assert.Assert(t, strings.HasSuffix(r.stderr, "\nError removing file: action\n"), r.stderr)
+	assert.Equal(t, strings.Count(r.stderr, "\n"), 2, r.stderr)
+}
+
+// TestPlayerInvocation: the player is started as "<exe> state action" with
+// relative names, in the game directory, stdin on the null device, with
+// the exact 136-byte state file of spec 5.2; a stale action file is removed
+// before it starts.
+func TestPlayerInvocation(t *testing.T) {
+	t.Parallel()
+	dir := setupPlayers(t, "argcheck", "black_d6e4")
+	assert.NilError(t, os.WriteFile(filepath.Join(dir, ActionFile), []byte("5 4 4 4\n"), 0o644))
+	r := playIn(t, dir, "-max-steps", "1", "./argcheck", "./black_d6e4")
+	assert.Equal(t, r.code, 0, r.stderr)
+	realDir, err := filepath.EvalSymlinks(dir)
+	assert.NilError(t, err)
+	args := readString(t, filepath.Join(dir, "args.txt"))
+	assert.Assert(t, args == "2 state action "+dir+"\n" || args == "2 state action "+realDir+"\n", args)
+	assert.Equal(t, readString(t, filepath.Join(dir, "stdin.txt")), "")
+	start := minichess.StartPosition()
+	assert.Equal(t, readString(t, filepath.Join(dir, "state_copy")), string(start.AppendState(nil)))
+	// One ply, then the material adjudication of spec 4.2: a draw.
+	assert.Assert(t, strings.HasSuffix(r.gamelog, "Depth: 1\nA2 → A3\n"+drawing(start.Play(minichess.Move{FromRow: 4, FromCol: 0, ToRow: 3, ToCol: 0}))+"\nDraw\n"), r.gamelog)
+	checkClean(t, dir)
+}
+
+func drawing(p minichess.Position) string { return string(p.AppendDrawing(nil)) }
+
+// TestPlayerWithArguments: a player argument that is not a file is split
+// into program and leading arguments, found in PATH.
+func TestPlayerWithArguments(t *testing.T) {
+	t.Parallel()
+	dir := setupPlayers(t, "talker", "black_d6e4")
+	r := playIn(t, dir, "sh ./talker", "./black_d6e4")
+	assert.Equal(t, r.code, 0, r.stderr)
+	compareFile(t, "gamelog.txt", r.gamelog, sharedRunner(t, "sleeper_t1", "gamelog.txt"))
+	assert.Assert(t, strings.HasPrefix(r.stdout, "Player White File: sh ./talker\n"), r.stdout)
+}
+
+// runnerBinary builds this package's command, main.
+func runnerBinary(t *testing.T) string {
+	return program(t, "minichess-runner", "main")
+}
+
+// TestRunnerInterrupted: SIGTERM or SIGINT to the runner kills the current
+// player's group, removes state and action, keeps gamelog.txt, and exits
+// with 143 or 130.
+func TestRunnerInterrupted(t *testing.T) {
+	main := runnerBinary(t)
+	for _, c := range []struct {
+		sig  syscall.Signal
+		code int
+	}{{syscall.SIGTERM, 143}, {syscall.SIGINT, 130}} {
+		t.Run(c.sig.String(), func(t *testing.T) {
+			t.Parallel()
+			dir := setupPlayers(t, "stubborn", "black_d6e4")
+			cmd := exec.Command(main, "-timeout", "30s", "./stubborn", "./black_d6e4")
+			cmd.Dir = dir
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			assert.NilError(t, cmd.Start())
+			deadline := time.Now().Add(10 * time.Second)
+			for {
+				data, _ := os.ReadFile(filepath.Join(dir, "pids"))
+				if strings.Count(string(data), "\n") >= 2 {
+					break
+				}
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					t.Fatal("the player never started")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			assert.NilError(t, cmd.Process.Signal(c.sig))
+			err := cmd.Wait()
+			assert.Equal(t, cmd.ProcessState.ExitCode(), c.code, "%v %s", err, stderr.String())
+			assert.Equal(t, stderr.String(), "")
+			assertAllGone(t, dir, 2)
+			checkClean(t, dir)
+			log := readString(t, filepath.Join(dir, GamelogFile))
+			assert.Assert(t, strings.HasPrefix(log, "1 step\n") && !strings.Contains(log, "Depth"), log)
+		})
+	}
+}
+
+// TestRunnerBinaryExitStatus: usage errors exit 2 and write nothing; an
+// unwritable directory is an I/O failure, exit 1.
+func TestRunnerBinaryExitStatus(t *testing.T) {
+	main := runnerBinary(t)
+	dir := setupPlayers(t, "black_d6e4")
+	cmd := exec.Command(main, "./missing", "./black_d6e4")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	assert.Equal(t, cmd.ProcessState.ExitCode(), 2, "%v", err)
+	assert.Equal(t, string(out), "main: player \"./missing\": no such file or directory\n")
+	entries, _ := os.ReadDir(dir)
+	assert.Equal(t, len(entries), 1)
+
+	// gamelog.txt cannot be created: exit 1, one line.
+	assert.NilError(t, os.Mkdir(filepath.Join(dir, GamelogFile), 0o755))
+	cmd = exec.Command(main, "./black_d6e4", "./black_d6e4")
+	cmd.Dir = dir
+	out, err = cmd.CombinedOutput()
+	assert.Equal(t, cmd.ProcessState.ExitCode(), 1, "%v", err)
+	assert.Assert(t, strings.HasPrefix(string(out), "main: ") && strings.Count(string(out), "\n") == 1, string(out))
+}
+
+// TestStateUnwritable: when state cannot be written the runner stops with
+// exit status 1 and one line on stderr.
+func TestStateUnwritable(t *testing.T) {
+	dir := setupPlayers(t, "black_d6e4")
+	assert.NilError(t, os.MkdirAll(filepath.Join(dir, StateFile, "x"), 0o755))
+	r := playIn(t, dir, "./black_d6e4", "./black_d6e4")
+	assert.Equal(t, r.code, 1)
+	assert.Assert(t, strings.HasPrefix(r.stderr, "main: ") && strings.Count(r.stderr, "\n") == 1, r.stderr)
+	assert.Assert(t, strings.HasPrefix(r.gamelog, "1 step\n"), r.gamelog)
+}
