@@ -1,0 +1,13 @@
+// Command minichess-random is the MiniChess program player_random, the template's random example player (spec 9.1)
+// (see pkg/minichess/player): player_random [-seed S] [-v] <state_file> <action_file>.
+package main
+
+import (
+	"os"
+
+	"github.com/gamesearch/gamesearch/pkg/minichess/player"
+)
+
+func main() {
+	os.Exit(player.RandomPlayer.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}

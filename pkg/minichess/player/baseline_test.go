@@ -1,0 +1,142 @@
+package player_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/player"
+	"gotest.tools/v3/assert"
+)
+
+// readTSV returns the rows of a conformance TSV file as maps from column
+// name to field.
+func readTSV(t *testing.T, file string) []map[string]string {
+	t.Helper()
+	path := testutil.Shared(t, "conformance", "minichess", file)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	head := strings.Split(lines[0], "\t")
+	var rows []map[string]string
+	for i, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		if len(f) != len(head) {
+			t.Fatalf("%s:%d: %d fields, want %d", file, i+2, len(f), len(head))
+		}
+		row := map[string]string{}
+		for j, h := range head {
+			row[h] = f[j]
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func unescape(s string) string { return strings.ReplaceAll(s, `\n`, "\n") }
+
+// lines collects emitted moves as action-file text.
+func lines(f func(player.Emit) error) (string, error) {
+	var b []byte
+	err := f(func(m minichess.Move) error {
+		b = append(m.AppendText(b), '\n')
+		return nil
+	})
+	return string(b), err
+}
+
+func baselineText(t *testing.T, p *minichess.Position, level int) string {
+	t.Helper()
+	s, err := lines(func(e player.Emit) error { _, err := player.Baseline(p, level, e); return err })
+	assert.NilError(t, err)
+	return s
+}
+
+// TestBaselinesConformance checks every baseline level on every row of
+// baselines.tsv and baselines_edge.tsv, byte for byte, through the
+// in-process function, and the positions' state text.
+func TestBaselinesConformance(t *testing.T) {
+	for _, file := range []string{"baselines.tsv", "baselines_edge.tsv"} {
+		rows := readTSV(t, file)
+		var ok [5]int
+		for _, row := range rows {
+			p, err := minichess.ParseState(strings.NewReader(unescape(row["state"])), "state")
+			assert.NilError(t, err)
+			assert.Equal(t, p.FEN(), row["fen"])
+			for level := 1; level <= 4; level++ {
+				col := "baseline" + string(rune('0'+level))
+				want := unescape(row[col])
+				if got := baselineText(t, &p, level); got != want {
+					t.Errorf("%s %s %s:\n got %q\nwant %q", file, row["id"], col, got, want)
+					continue
+				}
+				ok[level]++
+			}
+		}
+		for level := 1; level <= 4; level++ {
+			t.Logf("%s baseline%d: %d/%d match", file, level, ok[level], len(rows))
+			if ok[level] != len(rows) {
+				t.Errorf("%s baseline%d: only %d/%d match", file, level, ok[level], len(rows))
+			}
+		}
+	}
+}
+
+// TestBaselineProperties checks spec 8.3 on every conformance position that
+// is not a Win position: baseline2 is a prefix of baseline3, baseline3 of
+// baseline4, baseline3 equals player_minimax -depth 4 and baseline4 equals
+// player_alphabeta -depth 6, and minimax and alpha-beta agree line by line
+// (to depth 4).
+func TestBaselineProperties(t *testing.T) {
+	var positions []minichess.Position
+	for _, file := range []string{"baselines.tsv", "baselines_edge.tsv", "movegen.tsv", "movegen_edge.tsv", "perft.tsv"} {
+		for _, row := range readTSV(t, file) {
+			p, err := minichess.ParseState(strings.NewReader(unescape(row["state"])), "state")
+			assert.NilError(t, err)
+			positions = append(positions, p)
+		}
+	}
+	checked := 0
+	for _, p := range positions {
+		if _, st := p.LegalMoves(nil); st == minichess.Win {
+			continue
+		}
+		checked++
+		b2, b3, b4 := baselineText(t, &p, 2), baselineText(t, &p, 3), baselineText(t, &p, 4)
+		assert.Assert(t, strings.HasPrefix(b3, b2), "%s: baseline2 %q not a prefix of baseline3 %q", p.FEN(), b2, b3)
+		assert.Assert(t, strings.HasPrefix(b4, b3), "%s: baseline3 %q not a prefix of baseline4 %q", p.FEN(), b3, b4)
+		mm, err := lines(func(e player.Emit) error {
+			_, err := player.Deepen(&p, false, player.Limits{Depth: 4}, e, nil)
+			return err
+		})
+		assert.NilError(t, err)
+		ab, err := lines(func(e player.Emit) error {
+			_, err := player.Deepen(&p, true, player.Limits{Depth: 6}, e, nil)
+			return err
+		})
+		assert.NilError(t, err)
+		if _, st := p.LegalMoves(nil); st == minichess.None && len(b4) > 0 && !strings.HasPrefix(b4, "0 0 0 0") {
+			assert.Equal(t, mm, b3, "%s", p.FEN())
+			assert.Equal(t, ab, b4, "%s", p.FEN())
+		}
+		assert.Assert(t, strings.HasPrefix(ab, mm), "%s: minimax %q, alphabeta %q", p.FEN(), mm, ab)
+	}
+	t.Logf("%d non-Win positions checked", checked)
+}
+
+func TestGlibcRand(t *testing.T) {
+	for seed, want := range map[uint32]uint32{123: 128959393, 0: 1804289383, 1: 1804289383, 42: 71876166, 2023: 1033193930} {
+		assert.Equal(t, player.GlibcRand(seed), want, "seed %d", seed)
+	}
+	assert.Equal(t, player.GlibcRand(123), uint32(player.BaselineRandValue))
+}
+
+func TestStartBaseline4(t *testing.T) {
+	p := minichess.StartPosition()
+	assert.Equal(t, baselineText(t, &p, 4), "4 0 3 0\n4 0 3 0\n5 1 3 2\n4 1 3 1\n4 2 3 2\n4 1 3 1\n")
+	assert.Equal(t, baselineText(t, &p, 1), "4 3 3 3\n") // 128959393 mod 7 = 3
+}

@@ -1,0 +1,107 @@
+package player
+
+import (
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// MaxDepth is the deepest iteration the reference players start.
+const MaxDepth = 64
+
+// Limits bound an iterative-deepening search. Zero fields mean "no limit".
+type Limits struct {
+	// Depth is the last iteration to run.
+	Depth int
+	// Deadline, when not zero, abandons the iteration in progress once
+	// passed (polled every 1024 nodes) and starts no new one.
+	Deadline time.Time
+	// Nodes is a node budget over all iterations; the iteration that
+	// exhausts it is abandoned.
+	Nodes uint64
+}
+
+// Iteration describes one completed iteration, for -v.
+type Iteration struct {
+	Depth int
+	Move  minichess.Move
+	Value search.Value
+	Nodes uint64 // nodes of this iteration
+	Total uint64 // nodes of all iterations so far
+}
+
+// Outcome says how a search ended at its root.
+type Outcome uint8
+
+// The outcomes of [Deepen].
+const (
+	// Searched: the root was searched; the completed iterations were emitted.
+	Searched Outcome = iota
+	// WinRoot: the root is a Win position; the king capture was emitted.
+	WinRoot
+	// NoMoves: the root has no move; nothing was emitted.
+	NoMoves
+)
+
+// Deepen runs the reference players' iterative deepening (spec 9.2, 9.3) on
+// p: depth 1, 2, ... up to the limits and MaxDepth, emitting R(s, d) of each
+// completed iteration, with pkg/search's alpha-beta when alphaBeta is set and
+// its plain minimax otherwise. A Win root emits its king capture (the last
+// move of the list) and nothing else. info, when not nil, sees every
+// completed iteration.
+func Deepen(p *minichess.Position, alphaBeta bool, lim Limits, emit Emit, info func(Iteration)) (Outcome, error) {
+	var buf [minichess.MaxMoves]minichess.Move
+	n := p.Node()
+	list, st := n.LegalMoves(buf[:0])
+	if len(list) == 0 {
+		return NoMoves, nil
+	}
+	if st == minichess.Win {
+		return WinRoot, emit(list[len(list)-1])
+	}
+	opt := minichess.CourseOptions()
+	if !lim.Deadline.IsZero() {
+		deadline := lim.Deadline
+		opt.Stop = func() bool { return !time.Now().Before(deadline) }
+	}
+	maxDepth := MaxDepth
+	if lim.Depth > 0 && lim.Depth < maxDepth {
+		maxDepth = lim.Depth
+	}
+	var total uint64
+	s := search.New[minichess.Node, minichess.Move](minichess.CourseGame{}, opt)
+	for d := 1; d <= maxDepth; d++ {
+		if opt.Stop != nil && opt.Stop() {
+			break
+		}
+		if lim.Nodes > 0 {
+			if total >= lim.Nodes {
+				break
+			}
+			s = search.New[minichess.Node, minichess.Move](minichess.CourseGame{}, withMax(opt, lim.Nodes-total))
+		}
+		var res search.Result[minichess.Move]
+		if alphaBeta {
+			res = s.AlphaBeta(n, d)
+		} else {
+			res = s.Minimax(n, d)
+		}
+		if res.Aborted || !res.HasMove {
+			break
+		}
+		total += res.Nodes
+		if err := emit(res.Move); err != nil {
+			return Searched, err
+		}
+		if info != nil {
+			info(Iteration{Depth: d, Move: res.Move, Value: res.Value, Nodes: res.Nodes, Total: total})
+		}
+	}
+	return Searched, nil
+}
+
+func withMax(o search.Options, n uint64) search.Options {
+	o.MaxNodes = n
+	return o
+}
