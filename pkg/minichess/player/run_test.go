@@ -1,0 +1,217 @@
+package player_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/player"
+	"gotest.tools/v3/assert"
+	"gotest.tools/v3/golden"
+)
+
+// run runs prog in a fresh directory holding a state file with the given
+// content (none when state is nil) and returns the exit status, stdout,
+// stderr and the action file (nil when absent).
+func run(t *testing.T, prog player.Program, state []byte, args ...string) (int, string, string, []byte) {
+	t.Helper()
+	dir := t.TempDir()
+	if state != nil {
+		assert.NilError(t, os.WriteFile(filepath.Join(dir, "state"), state, 0o644))
+	}
+	action := filepath.Join(dir, "action")
+	full := append(append([]string{}, args...), filepath.Join(dir, "state"), action)
+	var out, errb bytes.Buffer
+	code := prog.Run(full, strings.NewReader(""), &out, &errb)
+	data, err := os.ReadFile(action)
+	if err != nil {
+		data = nil
+	}
+	return code, out.String(), errb.String(), data
+}
+
+func stateOf(t *testing.T, fen string) []byte {
+	t.Helper()
+	p, err := minichess.ParseFEN(fen)
+	assert.NilError(t, err)
+	return p.AppendState(nil)
+}
+
+var allPrograms = []player.Program{
+	player.RandomPlayer, player.MinimaxPlayer, player.AlphaBetaPlayer,
+	player.BaselineProgram("baseline1"), player.BaselineProgram("/x/baseline2"),
+	player.BaselineProgram(`C:\bin\baseline3.exe`), player.BaselineProgram("baseline4"),
+}
+
+func TestBaselineProgramName(t *testing.T) {
+	assert.Equal(t, player.BaselineProgram("./bin/minichess/baseline3").Level, 3)
+	assert.Equal(t, player.BaselineProgram(`C:\bin\baseline3.exe`).Level, 3)
+	assert.Equal(t, player.BaselineProgram("minichess-baseline").Level, 0)
+	assert.Equal(t, player.BaselineProgram("baseline5").Level, 0)
+	start := minichess.StartPosition()
+	st := start.AppendState(nil)
+	code, _, errs, act := run(t, player.BaselineProgram("minichess-baseline"), st)
+	assert.Equal(t, code, 2)
+	assert.Assert(t, strings.HasPrefix(errs, "baseline: ") && strings.Count(errs, "\n") == 1, errs)
+	assert.Assert(t, act == nil)
+	code, _, errs, act = run(t, player.BaselineProgram("minichess-baseline"), st, "-level", "2")
+	assert.Equal(t, code, 0, errs)
+	assert.Equal(t, string(act), "4 0 3 0\n4 0 3 0\n")
+	code, _, _, act = run(t, player.BaselineProgram("baseline1"), st, "-level", "4")
+	assert.Equal(t, code, 0)
+	assert.Equal(t, string(act), "4 0 3 0\n4 0 3 0\n5 1 3 2\n4 1 3 1\n4 2 3 2\n4 1 3 1\n")
+	code, _, errs, _ = run(t, player.BaselineProgram("baseline1"), st, "-level", "5")
+	assert.Equal(t, code, 2)
+	assert.Assert(t, strings.HasPrefix(errs, "baseline1: -level"), errs)
+}
+
+// TestBadInput checks spec 7.4 for every program: one stderr line with the
+// program's prefix, exit status 2, nothing on stdout, the action file not
+// created.
+func TestBadInput(t *testing.T) {
+	good := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
+	cases := []struct {
+		name  string
+		state []byte
+		args  []string
+		want  string
+	}{
+		{"missing", nil, nil, "state: open"},
+		{"non-integer", bytes.Replace(good, []byte("1 1 1 1 1"), []byte("1 x 1 1 1"), 1), nil, `:6: field 2: "x" is not a non-negative integer`},
+		{"side", append([]byte("7"), good[1:]...), nil, ":1: side to move must be 0 or 1, got 7"},
+		{"code", bytes.Replace(good, []byte("2 3 4 5 6"), []byte("2 3 4 5 9"), 1), nil, ":7: field 5: piece code 9 is not in 0..6"},
+		{"truncated", good[:90], nil, "expected 61 integers, found 41"},
+		{"empty", []byte{}, nil, "expected 61 integers, found 0"},
+		{"extra", append(append([]byte{}, good...), "0\n"...), nil, ":16: unexpected data after the 61st integer"},
+		{"two pieces", append(append([]byte{}, good[:len(good)-23]...), append([]byte("3"), good[len(good)-22:]...)...), nil, ":13: field 1: square A2 holds a white pawn and a black knight"},
+		{"binary", []byte("\x00\xff"), nil, "is not a non-negative integer"},
+		{"bad flag", good, []string{"-bogus"}, "flag provided but not defined"},
+	}
+	for _, prog := range allPrograms {
+		for _, c := range cases {
+			code, out, errs, act := run(t, prog, c.state, c.args...)
+			assert.Equal(t, code, 2, "%s %s", prog.Name, c.name)
+			assert.Equal(t, out, "", "%s %s", prog.Name, c.name)
+			assert.Assert(t, act == nil, "%s %s: action file written", prog.Name, c.name)
+			assert.Assert(t, strings.HasPrefix(errs, prog.Name+": ") && strings.Count(errs, "\n") == 1 && strings.HasSuffix(errs, "\n"),
+				"%s %s: %q", prog.Name, c.name, errs)
+			assert.Assert(t, strings.Contains(errs, c.want), "%s %s: %q", prog.Name, c.name, errs)
+		}
+		// Wrong argument count.
+		var out, errb bytes.Buffer
+		assert.Equal(t, prog.Run([]string{"state"}, nil, &out, &errb), 2)
+		assert.Assert(t, strings.HasPrefix(errb.String(), prog.Name+": usage: ") && strings.Count(errb.String(), "\n") == 1, errb.String())
+	}
+	for _, a := range [][]string{{"-time", "fast"}, {"-time", "-1s"}, {"-depth", "-1"}, {"-nodes", "x"}} {
+		code, _, errs, act := run(t, player.MinimaxPlayer, good, a...)
+		assert.Equal(t, code, 2, "%v", a)
+		assert.Assert(t, act == nil && strings.Count(errs, "\n") == 1, "%v: %q", a, errs)
+	}
+	for _, a := range [][]string{{"-seed", "-1"}, {"-seed", "2147483648"}} {
+		code, _, _, act := run(t, player.RandomPlayer, good, a...)
+		assert.Equal(t, code, 2, "%v", a)
+		assert.Assert(t, act == nil)
+	}
+}
+
+// TestBadInputKeepsActionFile checks that a bad state leaves an existing
+// action file untouched.
+func TestBadInputKeepsActionFile(t *testing.T) {
+	dir := t.TempDir()
+	action := filepath.Join(dir, "action")
+	assert.NilError(t, os.WriteFile(action, []byte("old\n"), 0o644))
+	assert.NilError(t, os.WriteFile(filepath.Join(dir, "state"), []byte("9"), 0o644))
+	var out, errb bytes.Buffer
+	assert.Equal(t, player.AlphaBetaPlayer.Run([]string{filepath.Join(dir, "state"), action}, nil, &out, &errb), 2)
+	data, err := os.ReadFile(action)
+	assert.NilError(t, err)
+	assert.Equal(t, string(data), "old\n")
+}
+
+func TestUsage(t *testing.T) {
+	for _, prog := range []player.Program{player.RandomPlayer, player.MinimaxPlayer, player.AlphaBetaPlayer, player.BaselineProgram("baseline4"), player.BaselineProgram("minichess-baseline")} {
+		var out, errb bytes.Buffer
+		assert.Equal(t, prog.Run([]string{"-h"}, nil, &out, &errb), 0)
+		assert.Equal(t, out.String(), "")
+		name := prog.Name
+		golden.Assert(t, errb.String(), filepath.Join(testutil.RepoRoot(t), "testdata", "minichess-"+map[string]string{
+			"player_random": "random", "player_minimax": "minimax", "player_alphabeta": "alphabeta",
+			"baseline4": "baseline", "baseline": "baseline"}[name], "usage-"+name+".golden"))
+	}
+}
+
+// TestSpecialRoots checks spec 7.3 and 8.4 through the programs.
+func TestSpecialRoots(t *testing.T) {
+	none := stateOf(t, "3PP/3PP/3PP/k2PP/3PP/3PK w")
+	win := stateOf(t, "k4/1P3/5/5/5/4K w")
+	for _, prog := range []player.Program{player.RandomPlayer, player.MinimaxPlayer, player.AlphaBetaPlayer, player.BaselineProgram("baseline1")} {
+		code, out, errs, act := run(t, prog, none)
+		assert.Equal(t, code, 0)
+		assert.Equal(t, out, "")
+		assert.Equal(t, errs, prog.Name+": no legal moves\n")
+		assert.Assert(t, act != nil && len(act) == 0, "%s: %q", prog.Name, act)
+	}
+	for level, want := range map[int]string{2: "0 0 0 0\n0 0 0 0\n", 4: strings.Repeat("0 0 0 0\n", 6)} {
+		code, _, errs, act := run(t, player.BaselineProgram("baseline"+string(rune('0'+level))), none)
+		assert.Equal(t, code, 0)
+		assert.Equal(t, errs, "")
+		assert.Equal(t, string(act), want)
+	}
+	for _, prog := range []player.Program{player.MinimaxPlayer, player.AlphaBetaPlayer} {
+		code, _, errs, act := run(t, prog, win)
+		assert.Equal(t, code, 0)
+		assert.Equal(t, errs, "")
+		assert.Equal(t, string(act), "1 1 0 0\n")
+	}
+	code, _, _, act := run(t, player.RandomPlayer, win)
+	assert.Equal(t, code, 0)
+	assert.Equal(t, string(act), "1 1 0 0\n") // list[128959393 mod 2] = list[1]
+	_, _, _, act = run(t, player.BaselineProgram("baseline2"), win)
+	assert.Equal(t, string(act), "1 1 0 0\n1 1 0 1\n")
+}
+
+func TestRandomSeed(t *testing.T) {
+	st := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
+	for seed, want := range map[string]string{
+		"123":  "4 3 3 3\n", // 128959393 mod 7 = 3
+		"42":   "5 1 3 2\n", // 71876166 mod 7 = 5
+		"0":    "4 1 3 1\n", // 1804289383 mod 7 = 1
+		"2023": "5 1 3 0\n", // 1033193930 mod 7 = 6
+	} {
+		code, _, _, act := run(t, player.RandomPlayer, st, "-seed", seed)
+		assert.Equal(t, code, 0)
+		assert.Equal(t, string(act), want, "seed %s", seed)
+	}
+}
+
+// TestSearchPlayersLimits checks -depth, -nodes determinism and that a
+// tight -time still writes the completed iterations only.
+func TestSearchPlayersLimits(t *testing.T) {
+	st := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
+	_, _, _, mm := run(t, player.MinimaxPlayer, st, "-depth", "4", "-time", "0")
+	assert.Equal(t, string(mm), "4 0 3 0\n4 0 3 0\n5 1 3 2\n4 1 3 1\n")
+	_, _, _, ab := run(t, player.AlphaBetaPlayer, st, "-depth", "6", "-time", "0")
+	assert.Equal(t, string(ab), "4 0 3 0\n4 0 3 0\n5 1 3 2\n4 1 3 1\n4 2 3 2\n4 1 3 1\n")
+	_, _, _, a1 := run(t, player.AlphaBetaPlayer, st, "-nodes", "20000", "-time", "0")
+	_, _, _, a2 := run(t, player.AlphaBetaPlayer, st, "-nodes", "20000", "-time", "0")
+	assert.Equal(t, string(a1), string(a2))
+	assert.Assert(t, strings.HasPrefix("4 0 3 0\n4 0 3 0\n5 1 3 2\n4 1 3 1\n4 2 3 2\n4 1 3 1\n", string(a1)) && len(a1) > 0, "%q", a1)
+	code, _, errs, _ := run(t, player.MinimaxPlayer, st, "-nodes", "20000", "-time", "0", "-v")
+	assert.Equal(t, code, 0)
+	assert.Assert(t, strings.Count(errs, "\n") >= 2, errs)
+	begin := time.Now()
+	code, _, _, act := run(t, player.MinimaxPlayer, st, "-time", "300ms")
+	assert.Equal(t, code, 0)
+	assert.Assert(t, time.Since(begin) < 5*time.Second)
+	n := strings.Count(string(act), "\n")
+	assert.Assert(t, n >= 1 && n < player.MaxDepth, "%q", act)
+	want := "4 0 3 0\n4 0 3 0\n5 1 3 2\n4 1 3 1\n"
+	if n <= 4 {
+		assert.Equal(t, string(act), want[:8*n])
+	}
+}
