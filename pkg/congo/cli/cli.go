@@ -2,9 +2,9 @@
 // congo-move, congo-eval, congo-minimax, congo-adveval, congo-alphabeta): flag
 // parsing, the batch input format (N, then N cases), output and the bad-input
 // rules of section 7 of the specification. Each program is a function
-// with the signature of Run: args without the program name, stdin, stdout,
-// stderr, and the exit status as result (0 success, 1 output failure, 2 bad
-// input or flags).
+// with the signature Run(args, stdin, stdout, stderr) int: args without the
+// program name, and the exit status as result (0 success, 1 output failure, 2 bad
+// input or flags). The mains under cmd/ only call them and exit.
 //
 // Conventions: a case's output is built completely and written only after the
 // whole case has been read and checked; at the first bad line the program
@@ -24,7 +24,7 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/congo"
 )
 
-// Program describes one batch program.
+// program describes one batch program.
 type program struct {
 	name       string
 	rules      congo.Rules // default edition
@@ -74,8 +74,10 @@ type lineErr struct {
 	msg  string
 }
 
+// Error returns "line L: problem".
 func (e *lineErr) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
 
+// run parses the flags, runs the cases and returns the exit status.
 func (pr *program) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(pr.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
