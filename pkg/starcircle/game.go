@@ -5,38 +5,6 @@ import "github.com/gamesearch/gamesearch/pkg/search"
 // Value is a utility, in units of 10^-Scale of the row-values line.
 type Value = search.Value
 
-// target is one destination of a piece: the square reached and, for a jump,
-// the square jumped over (-1 for a step; to = -1 when off the board).
-type target struct{ to, mid int8 }
-
-// targets[p][s] lists the destinations of a piece of p on s in expansion
-// order: destinations on upper rows first, left before right.
-var targets [2][64][4]target
-
-func init() {
-	for s := Square(0); s < 64; s++ {
-		r, c := s.Row(), s.Col()
-		at := func(dr, dc int) int8 {
-			if r+dr < 0 || r+dr > 7 || c+dc < 0 || c+dc > 7 {
-				return -1
-			}
-			return int8(NewSquare(r+dr, c+dc))
-		}
-		jump := func(dr, dc int) target {
-			to := at(2*dr, 2*dc)
-			if to < 0 {
-				return target{-1, -1}
-			}
-			return target{to, at(dr, dc)}
-		}
-		step := func(dr, dc int) target { return target{at(dr, dc), -1} }
-		// Star's jumps land on row r+2, above its steps; Circle's steps land
-		// on row r-1, above its jumps.
-		targets[Star][s] = [4]target{jump(1, -1), jump(1, 1), step(1, -1), step(1, 1)}
-		targets[Circle][s] = [4]target{step(-1, -1), step(-1, 1), jump(-1, -1), jump(-1, 1)}
-	}
-}
-
 // Weights are the positional weights of one row-values line, per player and
 // square, in units of 10^-Scale.
 type Weights [2][64]Value
@@ -74,25 +42,73 @@ func (g Game) Terminal(p *Position) bool {
 	return p.Over || p.Pieces[Star] == 0 || p.Pieces[Circle] == 0
 }
 
+// File masks: columns 1, 8, 1-2 and 7-8.
+const (
+	col1  Bitboard = 0x0101010101010101
+	col8  Bitboard = 0x8080808080808080
+	col12 Bitboard = 0x0303030303030303
+	col78 Bitboard = 0xC0C0C0C0C0C0C0C0
+)
+
 // Moves appends the moves of the side to move in p to buf, in expansion
 // order, or Pass when it has none.
+//
+// The destinations of every kind (left/right step, left/right jump) are found
+// for all pieces at once with shifts; the pieces are then visited in
+// positional order and each piece's moves appended in the order of their
+// destinations (Star: jumps, which land higher, before steps; Circle: steps
+// before jumps; left before right).
 func (g Game) Moves(p *Position, buf []Move) []Move {
-	me := p.ToMove
-	own, opp := p.Pieces[me], p.Pieces[me^1]
-	last := LastRow(me)
-	free := ^(own | opp) | own&last
 	n := len(buf)
-	tab := &targets[me]
-	for bb := own &^ last; bb != 0; bb &= bb - 1 {
-		from := Square(trailingZeros(bb))
-		for _, t := range &tab[from] {
-			if t.to < 0 || free>>uint(t.to)&1 == 0 {
-				continue
+	if p.ToMove == Star {
+		own, opp := p.Pieces[Star], p.Pieces[Circle]
+		free := ^(own | opp) | own&RowH
+		m := own &^ RowH
+		// Star moves up: -8 per row, -1/+1 per column.
+		jl := ((m &^ col12) >> 9 & opp) >> 9 & free << 18
+		jr := ((m &^ col78) >> 7 & opp) >> 7 & free << 14
+		sl := (m &^ col1) >> 9 & free << 9
+		sr := (m &^ col8) >> 7 & free << 7
+		for all := jl | jr | sl | sr; all != 0; all &= all - 1 {
+			f := Square(trailingZeros(all))
+			b := Bitboard(1) << f
+			if jl&b != 0 {
+				buf = append(buf, NewMove(f, f-18))
 			}
-			if t.mid >= 0 && opp>>uint(t.mid)&1 == 0 {
-				continue
+			if jr&b != 0 {
+				buf = append(buf, NewMove(f, f-14))
 			}
-			buf = append(buf, NewMove(from, Square(t.to)))
+			if sl&b != 0 {
+				buf = append(buf, NewMove(f, f-9))
+			}
+			if sr&b != 0 {
+				buf = append(buf, NewMove(f, f-7))
+			}
+		}
+	} else {
+		own, opp := p.Pieces[Circle], p.Pieces[Star]
+		free := ^(own | opp) | own&RowA
+		m := own &^ RowA
+		// Circle moves down: +8 per row, -1/+1 per column.
+		sl := (m &^ col1) << 7 & free >> 7
+		sr := (m &^ col8) << 9 & free >> 9
+		jl := ((m &^ col12) << 7 & opp) << 7 & free >> 14
+		jr := ((m &^ col78) << 9 & opp) << 9 & free >> 18
+		for all := jl | jr | sl | sr; all != 0; all &= all - 1 {
+			f := Square(trailingZeros(all))
+			b := Bitboard(1) << f
+			if sl&b != 0 {
+				buf = append(buf, NewMove(f, f+7))
+			}
+			if sr&b != 0 {
+				buf = append(buf, NewMove(f, f+9))
+			}
+			if jl&b != 0 {
+				buf = append(buf, NewMove(f, f+14))
+			}
+			if jr&b != 0 {
+				buf = append(buf, NewMove(f, f+18))
+			}
 		}
 	}
 	if len(buf) == n {
