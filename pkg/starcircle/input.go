@@ -55,8 +55,10 @@ type Problem struct {
 // InputError is a problem in an input file, at a line (1-based, counting
 // every line of the file).
 type InputError struct {
+	// Line is the 1-based number of the offending line of the file.
 	Line int
-	Msg  string
+	// Msg says what is wrong, naming the field.
+	Msg string
 }
 
 // Error returns "line N: problem".
@@ -148,7 +150,7 @@ func Parse(data []byte) (*Problem, error) {
 			if h == 0 {
 				continue
 			}
-			if !s.Dark() {
+			if !DarkSquares.Has(s) {
 				return nil, fail(3+k, "board row %c, cell %d: piece %q on light square %v", 'A'+row, col+1, c, s)
 			}
 			if h > 1 && !LastRow(who).Has(s) {

@@ -228,7 +228,7 @@ func TestRandomPlayouts(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	games := 0
 	for _, p := range corpusProblems(t) {
-		for k := 0; k < 3; k++ {
+		{
 			g := starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player)
 			pos := p.Position()
 			r := newRef(p)
@@ -312,4 +312,31 @@ func TestDecimalValues(t *testing.T) {
 	p := mustParse(t, strings.Replace(start, "10,20,30,40,50,60,70,80", "+1.50, 2.250 ,3,4,5,6,7,8.", 1))
 	assert.Equal(t, p.Scale, 2)
 	assert.Equal(t, p.Values, [8]starcircle.Value{150, 225, 300, 400, 500, 600, 700, 800})
+}
+
+// TestSquares checks square names, the dark-square rule and the bit layout.
+func TestSquares(t *testing.T) {
+	dark := 0
+	for s := starcircle.Square(0); s < 64; s++ {
+		assert.Equal(t, starcircle.NewSquare(s.Row(), s.Col()), s)
+		assert.Equal(t, starcircle.DarkSquares.Has(s), s.Dark(), "%v", s)
+		if s.Dark() {
+			dark++
+		}
+	}
+	assert.Equal(t, dark, 32)
+	for name, want := range map[string]bool{"A1": true, "A2": false, "B2": true, "H2": true, "H1": false, "G3": true, "F4": true, "D5": false} {
+		s := starcircle.NewSquare(int(name[0]-'A'), int(name[1]-'1'))
+		assert.Equal(t, s.String(), name)
+		assert.Equal(t, s.Dark(), want, name)
+	}
+	assert.Equal(t, starcircle.NewSquare(7, 0), starcircle.Square(0))
+	assert.Assert(t, starcircle.RowH.Has(starcircle.NewSquare(7, 3)))
+	assert.Assert(t, starcircle.RowA.Has(starcircle.NewSquare(0, 3)))
+	m := starcircle.NewMove(starcircle.NewSquare(5, 3), starcircle.NewSquare(7, 1))
+	assert.Equal(t, m.String(), "F4-H2")
+	assert.Assert(t, m.IsJump())
+	assert.Equal(t, m.Jumped().String(), "G3")
+	assert.Equal(t, starcircle.Pass.String(), "pass")
+	assert.Assert(t, !starcircle.Pass.IsJump())
 }
