@@ -81,7 +81,7 @@ func (e *lineErr) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.m
 func (pr *program) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(pr.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	rules := fs.String("rules", pr.rules.String(), "edition `2021|2022` (only promotion differs)")
+	rules := fs.String("rules", pr.rules.String(), "edition, `2021|2022`; only promotion differs")
 	var piece *string
 	if pr.piece {
 		piece = fs.String("piece", "", "list only the moves of this `kind` (lion, zebra, elephant, giraffe, pawn, superpawn, crocodile, monkey)")
