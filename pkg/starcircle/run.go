@@ -45,7 +45,11 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	p, err := Parse(data)
 	if err != nil {
-		fmt.Fprintf(stderr, "starcircle: %s: %v\n", *in, err)
+		name := *in
+		if name == "-" {
+			name = "stdin"
+		}
+		fmt.Fprintf(stderr, "starcircle: %s: %v\n", name, err)
 		return 2
 	}
 	text := Solve(p).Format(p.Scale)

@@ -73,6 +73,11 @@ func TestStdio(t *testing.T) {
 	code := starcircle.Run([]string{"-i", "-", "-o", "-"}, bytes.NewReader(in), &stdout, &stderr)
 	assert.Equal(t, code, 0, stderr.String())
 	assert.Equal(t, stdout.String(), "F4-H2\n160\n160\n4")
+	stdout.Reset()
+	code = starcircle.Run([]string{"-i", "-", "-o", "-"}, strings.NewReader(edit(3, "x")), &stdout, &stderr)
+	assert.Equal(t, code, 2)
+	assert.Equal(t, stdout.String(), "")
+	assert.Equal(t, stderr.String(), "starcircle: stdin: line 3: depth limit \"x\" is not an integer\n")
 }
 
 // good is a valid input; bad inputs below are edits of it.
