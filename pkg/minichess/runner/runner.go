@@ -29,6 +29,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
@@ -143,7 +144,7 @@ func ParseArgs(args []string, stderr io.Writer) (cfg Config, white, black string
 			io.WriteString(stderr, usageText)
 			return cfg, "", "", 0, false
 		}
-		fmt.Fprintf(stderr, "main: %v\n", err)
+		fmt.Fprintf(stderr, "main: %s\n", oneLine(err.Error()))
 		return cfg, "", "", 2, false
 	}
 	if cfg.MaxSteps < 1 {
@@ -165,7 +166,7 @@ func Play(cfg Config, white, black string, stdout, stderr io.Writer, sigs <-chan
 	for i, arg := range [2]string{white, black} {
 		p, err := resolvePlayer(cfg.Dir, arg)
 		if err != nil {
-			fmt.Fprintf(stderr, "main: %v\n", err)
+			fmt.Fprintf(stderr, "main: %s\n", oneLine(err.Error()))
 			return 2
 		}
 		players[i] = p
@@ -183,8 +184,11 @@ type game struct {
 	stderr  io.Writer
 	sigs    <-chan os.Signal
 	clear   bool
-	log     *os.File
-	buf     []byte
+	// run, when set, replaces starting the player process (benchmarks
+	// measure the runner's own work with in-process players).
+	run func(p *player) error
+	log *os.File
+	buf []byte
 }
 
 // emit writes g.buf to gamelog.txt and to stdout (spec 6.3), then empties it.
@@ -202,7 +206,7 @@ func (g *game) path(name string) string { return inDir(g.cfg.Dir, name) }
 
 // fail reports an I/O failure: one line on stderr, exit status 1.
 func (g *game) fail(err error) int {
-	fmt.Fprintf(g.stderr, "main: %v\n", err)
+	fmt.Fprintf(g.stderr, "main: %s\n", oneLine(err.Error()))
 	os.Remove(g.path(StateFile))
 	return 1
 }
@@ -218,7 +222,7 @@ func (g *game) interrupted(code int) int {
 func (g *game) play() int {
 	log, err := os.Create(g.path(GamelogFile))
 	if err != nil {
-		fmt.Fprintf(g.stderr, "main: %v\n", err)
+		fmt.Fprintf(g.stderr, "main: %s\n", oneLine(err.Error()))
 		return 1
 	}
 	defer log.Close()
@@ -253,13 +257,18 @@ func (g *game) play() int {
 		os.Remove(g.path(ActionFile)) // a stale action is never taken (spec 6.8, 3)
 
 		p := g.players[pos.ToMove]
-		err := runPlayer(p, g.cfg.Dir, g.cfg.Timeout, g.stdout, g.stderr, g.sigs)
+		var err error
+		if g.run != nil {
+			err = g.run(p)
+		} else {
+			err = runPlayer(p, g.cfg.Dir, g.cfg.Timeout, g.stdout, g.stderr, g.sigs)
+		}
 		var intr interrupted
 		if errors.As(err, &intr) {
 			return g.interrupted(intr.code)
 		}
 		if err != nil {
-			fmt.Fprintf(g.stderr, "main: cannot start %s: %v\n", p.arg, err)
+			fmt.Fprintf(g.stderr, "main: cannot start %s: %s\n", oneLine(p.arg), oneLine(err.Error()))
 		}
 		if g.clear {
 			io.WriteString(g.stdout, clearSequence)
@@ -312,7 +321,7 @@ func (g *game) play() int {
 		io.WriteString(g.stderr, "Error removing file: state\n")
 	}
 	if err := log.Close(); err != nil {
-		fmt.Fprintf(g.stderr, "main: write %s: %v\n", GamelogFile, err)
+		fmt.Fprintf(g.stderr, "main: write %s: %s\n", GamelogFile, oneLine(err.Error()))
 		return 1
 	}
 	return 0
@@ -345,6 +354,12 @@ func find(list []minichess.Move, raw minichess.RawMove) (minichess.Move, bool) {
 		}
 	}
 	return minichess.Move{}, false
+}
+
+// oneLine escapes line breaks in s, so that an error message that quotes
+// a user's argument stays one line.
+func oneLine(s string) string {
+	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s)
 }
 
 // isTerminal reports whether w is a terminal (a character device).
