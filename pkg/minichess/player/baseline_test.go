@@ -13,7 +13,7 @@ import (
 
 // readTSV returns the rows of a conformance TSV file as maps from column
 // name to field.
-func readTSV(t *testing.T, file string) []map[string]string {
+func readTSV(t testing.TB, file string) []map[string]string {
 	t.Helper()
 	path := testutil.Shared(t, "conformance", "minichess", file)
 	data, err := os.ReadFile(path)

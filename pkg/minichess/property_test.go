@@ -1,0 +1,105 @@
+package minichess_test
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"gotest.tools/v3/assert"
+)
+
+func perftPositions(t *testing.T) []minichess.Position {
+	ps := []minichess.Position{minichess.StartPosition()}
+	seen := map[string]bool{ps[0].FEN(): true}
+	for _, row := range readTSV(t, "perft.tsv") {
+		if !seen[row["fen"]] {
+			seen[row["fen"]] = true
+			p, err := minichess.ParseFEN(row["fen"])
+			assert.NilError(t, err)
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// TestListProperties walks a depth-4 tree (depth 3 in short mode) from the
+// start position and every perft position and checks spec 13.1 at every
+// node: a node is Win iff a pseudo-legal move captures an enemy king; the
+// list then equals the pseudo-legal list cut right after its first king
+// capture, and otherwise equals the full pseudo-legal list. The Node and
+// Position forms agree, CountMoves is the list length, and the state form
+// round-trips (FEN round trips are checked by the conformance tests and
+// FuzzParseFEN).
+func TestListProperties(t *testing.T) {
+	depth := 4
+	var sbuf [200]byte
+	if testing.Short() {
+		depth = 3
+	}
+	nodes := 0
+	var lbuf, pbuf [64][minichess.MaxMoves]minichess.Move
+	var walk func(p minichess.Position, d int)
+	walk = func(p minichess.Position, d int) {
+		nodes++
+		list, st := p.LegalMoves(lbuf[d][:0])
+		pseudo := p.PseudoMoves(pbuf[d][:0])
+		cut := -1
+		for i, m := range pseudo {
+			if p.Board[p.ToMove.Other()][m.ToRow][m.ToCol] == minichess.King {
+				cut = i
+				break
+			}
+		}
+		want, wantSt := pseudo, minichess.None
+		if cut >= 0 {
+			want, wantSt = pseudo[:cut+1], minichess.Win
+		}
+		if st != wantSt || !slices.Equal(list, want) {
+			t.Fatalf("%s: list %v %v, pseudo-legal list %v", p.FEN(), st, list, pseudo)
+		}
+		n := p.Node()
+		if n.Status() != st || n.CountMoves() != len(pseudo) || n.Position() != p {
+			t.Fatalf("%s: Node status %v, count %d, same position %v", p.FEN(), n.Status(), n.CountMoves(), n.Position() == p)
+		}
+		if q, err := minichess.ParseState(bytes.NewReader(p.AppendState(sbuf[:0])), "state"); err != nil || q != p {
+			t.Fatalf("%s: state round trip: %v", p.FEN(), err)
+		}
+		if d == 0 || st == minichess.Win {
+			return
+		}
+		for _, m := range list {
+			c := p.Play(m)
+			var cn minichess.Node
+			n.Play(&cn, m)
+			if cn.Position() != c {
+				t.Fatalf("%s: Node.Play(%v) differs from Position.Play", p.FEN(), m)
+			}
+			walk(c, d-1)
+		}
+	}
+	for _, p := range perftPositions(t) {
+		walk(p, depth)
+	}
+	t.Logf("%d nodes checked", nodes)
+}
+
+// TestNoAllocations checks that move generation, Play and the evaluation do
+// not allocate.
+func TestNoAllocations(t *testing.T) {
+	p := minichess.StartPosition()
+	n := p.Node()
+	buf := make([]minichess.Move, 0, minichess.MaxMoves)
+	var child minichess.Node
+	allocs := testing.AllocsPerRun(100, func() {
+		list, _ := n.LegalMoves(buf[:0])
+		list, _ = p.LegalMoves(list[:0])
+		list = p.PseudoMoves(list[:0])
+		n.Play(&child, list[0])
+		_ = child.Evaluate()
+		_ = child.CountMoves()
+		q := p.Play(list[0])
+		_ = q.Material(minichess.White)
+	})
+	assert.Equal(t, allocs, 0.0)
+}
