@@ -40,7 +40,8 @@
 //   - 60 per open two (two own pieces and an empty third point on a mill
 //     line), 40 per closed mill, for each side;
 //   - midgame only, while a side slides (more than 3 pieces): 12 per legal
-//     move, capped at 40 moves, and −25 per blocked piece, for both sides (the
+//     move (a mill-closing move counts once, whatever it removes), capped at
+//     40 moves, and −25 per blocked piece, for both sides (the
 //     standard estimator sees only Black's mobility);
 //   - opening only: 4 per empty neighbour of an own piece and 6 per own piece
 //     on a four-neighbour junction, so that the placements leave room to move

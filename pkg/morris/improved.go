@@ -18,45 +18,26 @@ const (
 	wLiberties = 4    // opening: empty neighbours of own pieces
 )
 
-// lines summarises the mill lines for one colour: closed mills, open twos
-// (two own pieces and an empty third point) and the set of empty points that
-// would complete an open two.
-func (b *Board) lines(own, opp uint32) (mills, twos int, holes uint32) {
+// lines summarises the mill lines in one pass for both colours: closed
+// mills and open twos (two own pieces and an empty third point) of White and
+// of Black, and the empty points that complete an open two of each.
+func (b *Board) lines(p Position) (wm, wt, bm, bt int, wh, bh uint32) {
 	for _, m := range b.Mills {
-		o := own & m
-		if o == m {
-			mills++
-			continue
-		}
-		if opp&m == 0 && bits.OnesCount32(o) == 2 {
-			twos++
-			holes |= m &^ o
+		w, k := p.W&m, p.B&m
+		switch {
+		case k == 0 && w == m:
+			wm++
+		case w == 0 && k == m:
+			bm++
+		case k == 0 && w != 0 && w&(w-1) != 0:
+			wt++
+			wh |= m &^ w
+		case w == 0 && k != 0 && k&(k-1) != 0:
+			bt++
+			bh |= m &^ k
 		}
 	}
 	return
-}
-
-// closers reports whether own can move a piece onto one of the holes (a
-// point completing an open two) in the midgame: by hopping with three
-// pieces, or by sliding a piece that is not part of that mill line.
-func (b *Board) closers(own, opp uint32) bool {
-	empty := b.All &^ (own | opp)
-	hop := bits.OnesCount32(own) == 3
-	for f := own; f != 0; f &= f - 1 {
-		i := bits.TrailingZeros32(f)
-		base := own &^ (1 << i)
-		targets := empty
-		if !hop {
-			targets &= b.AdjMask[i]
-		}
-		for e := targets; e != 0; e &= e - 1 {
-			j := bits.TrailingZeros32(e)
-			if b.closeMill(j, base|1<<j) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // ImprovedOpening is the improved opening estimator, from White's point of
@@ -64,8 +45,7 @@ func (b *Board) closers(own, opp uint32) bool {
 func (b *Board) ImprovedOpening(p Position, blackToMove bool) int64 {
 	nw, nb := bits.OnesCount32(p.W), bits.OnesCount32(p.B)
 	v := int64(wPiece * (nw - nb))
-	wm, wt, wh := b.lines(p.W, p.B)
-	bm, bt, bh := b.lines(p.B, p.W)
+	wm, wt, bm, bt, wh, bh := b.lines(p)
 	v += int64(wMill*(wm-bm) + wOpenTwo*(wt-bt))
 	// The side to move places on a hole and captures.
 	if !blackToMove && wh != 0 && nb > 0 {
@@ -112,17 +92,18 @@ func (b *Board) ImprovedGame(p Position, blackToMove bool) int64 {
 	if nw <= 2 {
 		return -Decided - int64(nb)
 	}
-	bMoves := b.countMoves(p.B, p.W)
+	bPlain, bClose := b.moveCounts(p.B, p.W)
+	bMoves := bPlain + bClose
 	if bMoves == 0 {
 		return Decided + int64(nw)
 	}
-	wMoves := b.countMoves(p.W, p.B)
+	wPlain, wClose := b.moveCounts(p.W, p.B)
+	wMoves := wPlain + wClose
 	if wMoves == 0 && !blackToMove {
 		return -Decided + int64(nb)
 	}
 	v := int64(wPiece * (nw - nb))
-	wm, wt, _ := b.lines(p.W, p.B)
-	bm, bt, _ := b.lines(p.B, p.W)
+	wm, wt, bm, bt, _, _ := b.lines(p)
 	v += int64(wMill*(wm-bm) + wOpenTwo*(wt-bt))
 	empty := b.All &^ (p.W | p.B)
 	if nw > 3 {
@@ -131,9 +112,9 @@ func (b *Board) ImprovedGame(p Position, blackToMove bool) int64 {
 	if nb > 3 {
 		v -= int64(wMobility*min(bMoves, 40) - wBlocked*b.blocked(p.B, empty))
 	}
-	if !blackToMove && b.closers(p.W, p.B) {
+	if !blackToMove && wClose > 0 {
 		v += wThreat
-	} else if blackToMove && b.closers(p.B, p.W) {
+	} else if blackToMove && bClose > 0 {
 		v -= wThreat
 	}
 	return v
