@@ -77,3 +77,27 @@ func BenchmarkRunnerOverheadPerPly(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(plies), "ns/ply")
 }
+
+// TestClearSequence: on a terminal the runner writes the clear sequence
+// after each player run, before the blank line and "Depth:" (spec 6.3,
+// 6.5); -no-clear and non-terminal outputs never get it.
+func TestClearSequence(t *testing.T) {
+	dir := t.TempDir()
+	var out strings.Builder
+	ip := &inProcessPlayer{dir: dir}
+	pl := &player{arg: "./inprocess"}
+	g := &game{cfg: Config{Dir: dir, Timeout: time.Second, MaxSteps: 4},
+		players: [2]*player{pl, pl}, stdout: &out, stderr: &out, run: ip.run, clear: true}
+	assert.Equal(t, g.play(), 0)
+	assert.Equal(t, strings.Count(out.String(), clearSequence+"\nDepth: "), 4, out.String())
+	assert.Equal(t, strings.Count(out.String(), clearSequence), 4)
+	log, err := os.ReadFile(filepath.Join(dir, GamelogFile))
+	assert.NilError(t, err)
+	assert.Assert(t, !strings.Contains(string(log), "\x1b"))
+
+	assert.Assert(t, !isTerminal(&out))
+	f, err := os.Create(filepath.Join(dir, "file"))
+	assert.NilError(t, err)
+	defer f.Close()
+	assert.Assert(t, !isTerminal(f))
+}

@@ -124,3 +124,21 @@ func install(t *testing.T, dir, name, src string) {
 		t.Fatal(err)
 	}
 }
+
+// TestCrossBuild: the runner compiles for Windows and macOS (its process
+// code is behind build tags). Skipped in short mode: a cold build cache
+// compiles the standard library for each target.
+func TestCrossBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping cross-compilation in short mode")
+	}
+	root := testutil.RepoRoot(t)
+	for _, target := range [][2]string{{"windows", "amd64"}, {"darwin", "arm64"}, {"darwin", "amd64"}} {
+		cmd := exec.Command("go", "build", "-o", os.DevNull, "./cmd/minichess-runner")
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOOS="+target[0], "GOARCH="+target[1], "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("GOOS=%s GOARCH=%s go build ./cmd/minichess-runner: %v\n%s", target[0], target[1], err, out)
+		}
+	}
+}
