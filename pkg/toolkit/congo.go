@@ -1,0 +1,237 @@
+package toolkit
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// congoAdapter is Congo for the toolkit. Positions are FENs ("start" is the
+// edition's start position, "-" reads the first line of stdin); moves are
+// written "a1b2". The graded programs are congo-minimax (minimax, depth 2,
+// simple evaluation) and congo-alphabeta (fail-hard alpha-beta, depth 4,
+// advanced evaluation, captures first).
+type congoAdapter struct {
+	rules string
+}
+
+func (a *congoAdapter) flags(fs *flag.FlagSet, _ string) {
+	fs.StringVar(&a.rules, "rules", "2022", "congo edition: 2021 or 2022 (only promotion differs)")
+}
+
+func (a *congoAdapter) edition() (congo.Rules, error) {
+	r, ok := congo.ParseRules(a.rules)
+	if !ok {
+		return 0, fmt.Errorf("-rules %q: want 2021 or 2022", a.rules)
+	}
+	return r, nil
+}
+
+// position reads a POSITION argument.
+func (a *congoAdapter) position(arg string, stdin io.Reader) (congo.Position, congo.Rules, error) {
+	r, err := a.edition()
+	if err != nil {
+		return congo.Position{}, 0, err
+	}
+	where := "POSITION"
+	fen := arg
+	switch arg {
+	case "start":
+		fen = congo.StartFEN(r)
+	case "-":
+		data, err := readInput("-", stdin)
+		if err != nil {
+			return congo.Position{}, 0, err
+		}
+		fen, _, _ = strings.Cut(string(data), "\n")
+		where = "stdin line 1"
+	}
+	p, err := congo.ParseFEN(fen)
+	if err != nil {
+		return congo.Position{}, 0, fmt.Errorf("%s: %v", where, err)
+	}
+	return p, r, nil
+}
+
+func (a *congoAdapter) perft(arg string, stdin io.Reader, depth int) (perftResult, error) {
+	p, r, err := a.position(arg, stdin)
+	if err != nil {
+		return perftResult{}, err
+	}
+	return congoPerft(&p, depth, r), nil
+}
+
+// congoPerft is congo.Perft with its divide: the moves in ascending order.
+func congoPerft(p *congo.Position, depth int, r congo.Rules) perftResult {
+	if depth == 0 || p.LionMissing() {
+		return perftResult{total: congo.Perft(p, depth, r)}
+	}
+	var res perftResult
+	var buf [congo.MaxMoves]congo.Move
+	var child congo.Position
+	for _, m := range p.GenerateMoves(buf[:0]) {
+		p.Play(&child, m, r)
+		n := congo.Perft(&child, depth-1, r)
+		res.rows = append(res.rows, perftRow{m.String(), n})
+		res.total += n
+	}
+	return res
+}
+
+// congoOptions are the options of the course searches (congo.NewMinimax and
+// congo.NewAlphaBeta), with a node limit.
+func congoOptions(ab bool, maxNodes uint64) search.Options {
+	opt := search.Options{Perspective: search.SideToMove, NoMoves: search.NoMovesEmptyLoop, Inf: congo.Inf, MaxNodes: maxNodes}
+	if ab {
+		opt.Bound = search.FailHard
+	}
+	return opt
+}
+
+// congoGame is the game of congo-minimax (simple evaluation, ascending
+// moves) or congo-alphabeta (advanced evaluation, captures first).
+func congoGame(ab bool, r congo.Rules) congo.Game {
+	if ab {
+		return congo.Game{Rules: r, Eval: congo.AdvancedEval, CapturesFirst: true}
+	}
+	return congo.Game{Rules: r, Eval: congo.SimpleEval}
+}
+
+func (a *congoAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeResult, error) {
+	p, r, err := a.position(arg, stdin)
+	if err != nil {
+		return treeResult{}, err
+	}
+	ab := o.algorithm == "alphabeta"
+	depth := o.depth
+	if depth == 0 {
+		depth = 2
+		if ab {
+			depth = 4
+		}
+	}
+	s := search.New[congo.Position, congo.Move](congoGame(ab, r), congoOptions(ab, uint64(o.limit)+1))
+	title := fmt.Sprintf("Congo %s, %s depth %d: %s", r, algoName(ab), depth, p.String())
+	return recordTree(s, p, ab, depth, o.limit, congo.Inf, title,
+		func(_, _ *congo.Position, m congo.Move) string { return m.String() })
+}
+
+func (a *congoAdapter) session(o playOptions) (session, error) {
+	r, err := a.edition()
+	if err != nil {
+		return nil, err
+	}
+	p, _ := congo.ParseFEN(congo.StartFEN(r))
+	return &congoSession{rules: r, hist: []congo.Position{p}}, nil
+}
+
+// congoSession is a Congo game: White moves first. A game ends when a lion
+// is captured, when only the two lions remain (draw) or after 100 moves by
+// each side (draw), as in the course's Part 6 matches. The engine is the
+// congo-alphabeta search (fail-hard, advanced evaluation).
+type congoSession struct {
+	rules congo.Rules
+	hist  []congo.Position
+	buf   [congo.MaxMoves]congo.Move
+	list  []congo.Move
+}
+
+func (s *congoSession) cur() *congo.Position { return &s.hist[len(s.hist)-1] }
+
+func (s *congoSession) players() [2]string { return [2]string{"White", "Black"} }
+
+func (s *congoSession) engineName() string {
+	return "fail-hard alpha-beta, advanced evaluation, " + s.rules.String() + " rules"
+}
+
+func (s *congoSession) defaultDepth() int { return 4 }
+
+func (s *congoSession) draw(w io.Writer) {
+	p := s.cur()
+	var b strings.Builder
+	for rank := 6; rank >= 0; rank-- {
+		fmt.Fprintf(&b, "%d ", rank+1)
+		for file := 0; file < 7; file++ {
+			c := byte('.')
+			if pc := p.At(congo.SquareAt(file, rank)); pc != congo.NoPiece {
+				c = pc.Letter()
+			}
+			b.WriteByte(' ')
+			b.WriteByte(c)
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("   a b c d e f g\n")
+	fmt.Fprintf(&b, "%s to move (FEN %s)\n", sideName(p.Side), p.String())
+	io.WriteString(w, b.String())
+}
+
+func (s *congoSession) moves() []string {
+	s.list = s.cur().GenerateMoves(s.buf[:0])
+	out := make([]string, len(s.list))
+	for i, m := range s.list {
+		out[i] = m.String()
+	}
+	return out
+}
+
+func (s *congoSession) play(i int) {
+	s.list = s.cur().GenerateMoves(s.buf[:0])
+	var next congo.Position
+	s.cur().Play(&next, s.list[i], s.rules)
+	s.hist = append(s.hist, next)
+}
+
+func (s *congoSession) undo() bool {
+	if len(s.hist) == 1 {
+		return false
+	}
+	s.hist = s.hist[:len(s.hist)-1]
+	return true
+}
+
+func (s *congoSession) turn() int { return int(s.cur().Side) }
+
+func (s *congoSession) over() (string, bool) {
+	p := s.cur()
+	switch p.Status() {
+	case congo.WhiteWins:
+		return "White wins (the black lion is captured).", true
+	case congo.BlackWins:
+		return "Black wins (the white lion is captured).", true
+	}
+	if p.Occupied().Count() == 2 {
+		return "draw (only the two lions remain).", true
+	}
+	if len(s.hist)-1 >= 200 {
+		return "draw (100 moves by each side).", true
+	}
+	if p.CountMoves() == 0 {
+		return fmt.Sprintf("%s has no move; %s wins.", sideName(p.Side), sideName(p.Side.Other())), true
+	}
+	return "", false
+}
+
+func (s *congoSession) think(depth int, budget time.Duration) (int, int) {
+	r, d := think[congo.Position, congo.Move](congoGame(true, s.rules), congoOptions(true, 0), *s.cur(), depth, budget)
+	s.list = s.cur().GenerateMoves(s.buf[:0])
+	for i, m := range s.list {
+		if m == r.Move {
+			return i, d
+		}
+	}
+	return 0, d
+}
+
+// sideName returns "White" or "Black".
+func sideName(c congo.Color) string {
+	if c == congo.White {
+		return "White"
+	}
+	return "Black"
+}

@@ -1,0 +1,62 @@
+package toolkit
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// openFile opens an input file, with an error that names it.
+func openFile(name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: cannot read: %v", name, err)
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, fmt.Errorf("%s: is a directory, want a file", name)
+	}
+	return f, nil
+}
+
+// findCorpus returns the conformance folder (shared/conformance) of the
+// gamesearch workplace: dir when it is given, else the first
+// shared/conformance found walking up from the working directory and from
+// the executable's directory. It returns "" when there is none.
+func findCorpus(dir string) string {
+	if dir != "" {
+		return dir
+	}
+	var starts []string
+	if wd, err := os.Getwd(); err == nil {
+		starts = append(starts, wd)
+	}
+	if exe, err := os.Executable(); err == nil {
+		starts = append(starts, filepath.Dir(exe))
+	}
+	for _, s := range starts {
+		for d := s; ; {
+			c := filepath.Join(d, "shared", "conformance")
+			if st, err := os.Stat(c); err == nil && st.IsDir() {
+				return c
+			}
+			parent := filepath.Dir(d)
+			if parent == d {
+				break
+			}
+			d = parent
+		}
+	}
+	return ""
+}
+
+// readCorpusFile reads a file of the conformance folder.
+func readCorpusFile(corpus string, elem ...string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(append([]string{corpus}, elem...)...))
+}

@@ -1,0 +1,214 @@
+package toolkit
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// minichessAdapter is MiniChess 6x5 for the toolkit. Positions are in the
+// package's FEN-like notation ("kqbnr/ppppp/5/5/PPPPP/RNBQK w"; "start" is
+// the start position, "-" reads the first line of stdin). Moves are written
+// from and to square, "B2B3"; play also takes the action-file form "4 1 3 1".
+// The graded programs are player_minimax and player_alphabeta: pkg/search
+// over minichess.CourseGame with minichess.CourseOptions.
+type minichessAdapter struct {
+	pseudo   bool
+	maxSteps int
+}
+
+func (a *minichessAdapter) flags(fs *flag.FlagSet, cmd string) {
+	switch cmd {
+	case "perft":
+		fs.BoolVar(&a.pseudo, "pseudo", false, "P-perft (every pseudo-legal move, no Win truncation) instead of T-perft (template semantics)")
+	case "play":
+		fs.IntVar(&a.maxSteps, "max-steps", 50, "ply limit, after which material decides (the runner's -max-steps)")
+	}
+}
+
+func (a *minichessAdapter) position(arg string, stdin io.Reader) (minichess.Position, error) {
+	if arg == "start" {
+		return minichess.StartPosition(), nil
+	}
+	fen, where := arg, "POSITION"
+	if arg == "-" {
+		data, err := readInput("-", stdin)
+		if err != nil {
+			return minichess.Position{}, err
+		}
+		fen, _, _ = strings.Cut(string(data), "\n")
+		where = "stdin line 1"
+	}
+	p, err := minichess.ParseFEN(fen)
+	if err != nil {
+		return minichess.Position{}, fmt.Errorf("%s: %v", where, err)
+	}
+	return p, nil
+}
+
+// minichessLabel is a move's name: from square, to square.
+func minichessLabel(m minichess.Move) string {
+	return minichess.SquareName(int(m.FromRow), int(m.FromCol)) + minichess.SquareName(int(m.ToRow), int(m.ToCol))
+}
+
+func (a *minichessAdapter) perft(arg string, stdin io.Reader, depth int) (perftResult, error) {
+	p, err := a.position(arg, stdin)
+	if err != nil {
+		return perftResult{}, err
+	}
+	return minichessPerft(p, depth, !a.pseudo), nil
+}
+
+// minichessPerft is minichess.Perft with its divide: the root list in
+// template order (T-perft: a Win root has no children; P-perft: a root
+// without its king has none).
+func minichessPerft(p minichess.Position, depth int, template bool) perftResult {
+	kind := "T-perft (template semantics)"
+	if !template {
+		kind = "P-perft (pseudo-legal)"
+	}
+	res := perftResult{notes: []string{kind}}
+	n := p.Node()
+	if depth == 0 || template && n.Status() == minichess.Win || !template && !n.HasKing(n.ToMove()) {
+		res.total = minichess.Perft(p, depth, template)
+		return res
+	}
+	var buf [minichess.MaxMoves]minichess.Move
+	var list []minichess.Move
+	if template {
+		list, _ = n.LegalMoves(buf[:0])
+	} else {
+		list = n.PseudoMoves(buf[:0])
+	}
+	for _, m := range list {
+		c := minichess.Perft(p.Play(m), depth-1, template)
+		res.rows = append(res.rows, perftRow{minichessLabel(m), c})
+		res.total += c
+	}
+	return res
+}
+
+func (a *minichessAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeResult, error) {
+	p, err := a.position(arg, stdin)
+	if err != nil {
+		return treeResult{}, err
+	}
+	ab := o.algorithm != "minimax"
+	depth := o.depth
+	if depth == 0 {
+		depth = 3
+	}
+	opt := minichess.CourseOptions()
+	opt.MaxNodes = uint64(o.limit) + 1
+	s := search.New[minichess.Node, minichess.Move](minichess.CourseGame{}, opt)
+	title := fmt.Sprintf("MiniChess: %s, %s depth %d", p.FEN(), algoName(ab), depth)
+	return recordTree(s, p.Node(), ab, depth, o.limit, search.DefaultInf, title,
+		func(_, _ *minichess.Node, m minichess.Move) string { return minichessLabel(m) })
+}
+
+func (a *minichessAdapter) session(o playOptions) (session, error) {
+	if a.maxSteps < 1 {
+		return nil, fmt.Errorf("-max-steps %d: want at least 1", a.maxSteps)
+	}
+	p := minichess.StartPosition()
+	return &minichessSession{maxSteps: a.maxSteps, hist: []minichess.Node{p.Node()}}, nil
+}
+
+// minichessSession is a MiniChess game under the runner's rules (spec 4):
+// White moves first; a move that leaves the side to move able to capture the
+// enemy king wins; a side without a move loses; after maxSteps plies the
+// material decides. The engine is player_alphabeta's search.
+type minichessSession struct {
+	maxSteps int
+	hist     []minichess.Node
+	buf      [minichess.MaxMoves]minichess.Move
+	list     []minichess.Move
+}
+
+func (s *minichessSession) cur() *minichess.Node { return &s.hist[len(s.hist)-1] }
+
+func (s *minichessSession) players() [2]string { return [2]string{"White", "Black"} }
+
+func (s *minichessSession) engineName() string { return "alpha-beta, course material evaluation" }
+
+func (s *minichessSession) defaultDepth() int { return 5 }
+
+func (s *minichessSession) draw(w io.Writer) {
+	p := s.cur().Position()
+	w.Write(p.AppendDrawing(nil))
+	fmt.Fprintf(w, "%s to move, ply %d of %d (FEN %s)\n", colorName(p.ToMove), len(s.hist)-1, s.maxSteps, p.FEN())
+}
+
+func colorName(c minichess.Color) string {
+	if c == minichess.White {
+		return "White"
+	}
+	return "Black"
+}
+
+func (s *minichessSession) moves() []string {
+	s.list, _ = s.cur().LegalMoves(s.buf[:0])
+	out := make([]string, len(s.list))
+	for i, m := range s.list {
+		out[i] = minichessLabel(m)
+	}
+	return out
+}
+
+func (s *minichessSession) alias(i int) string { return s.list[i].String() }
+
+func (s *minichessSession) play(i int) {
+	s.list, _ = s.cur().LegalMoves(s.buf[:0])
+	var next minichess.Node
+	s.cur().Play(&next, s.list[i])
+	s.hist = append(s.hist, next)
+}
+
+func (s *minichessSession) undo() bool {
+	if len(s.hist) == 1 {
+		return false
+	}
+	s.hist = s.hist[:len(s.hist)-1]
+	return true
+}
+
+func (s *minichessSession) turn() int { return int(s.cur().ToMove()) }
+
+func (s *minichessSession) over() (string, bool) {
+	n := s.cur()
+	side := n.ToMove()
+	if len(s.hist)-1 > s.maxSteps {
+		p := n.Position()
+		w, b := p.Material(minichess.White), p.Material(minichess.Black)
+		switch st, winner := p.Adjudicate(); st {
+		case minichess.Win:
+			return fmt.Sprintf("%s wins on material after %d plies (%d to %d).", colorName(winner), s.maxSteps, max(w, b), min(w, b)), true
+		default:
+			return fmt.Sprintf("draw on material after %d plies (%d each).", s.maxSteps, w), true
+		}
+	}
+	if n.Status() == minichess.Win {
+		return fmt.Sprintf("%s wins (the %s king can be captured).", colorName(side), strings.ToLower(colorName(side.Other()))), true
+	}
+	var buf [minichess.MaxMoves]minichess.Move
+	if list, _ := n.LegalMoves(buf[:0]); len(list) == 0 {
+		return fmt.Sprintf("%s has no move; %s wins.", colorName(side), colorName(side.Other())), true
+	}
+	return "", false
+}
+
+func (s *minichessSession) think(depth int, budget time.Duration) (int, int) {
+	r, d := think[minichess.Node, minichess.Move](minichess.CourseGame{}, minichess.CourseOptions(), *s.cur(), depth, budget)
+	s.moves()
+	for i, m := range s.list {
+		if m == r.Move {
+			return i, d
+		}
+	}
+	return 0, d
+}

@@ -1,0 +1,408 @@
+package toolkit
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math/bits"
+	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/morris"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// morrisAdapter is Morris-Variant for the toolkit. A POSITION or INPUT is a
+// board string of W, B and x in point order ("xxxxxxWWWxWWxBBBBxxxx"), or a
+// board file holding one, or "-" for stdin; its length chooses the board
+// unless -board says (B21 always needs -board). Moves are written with the
+// point names: "d0" (placement), "a0-d0" (slide or hop), followed by "xb1"
+// when a piece is removed. The graded programs are the eight programs of
+// pkg/morris: -phase selects Opening or Game, -black the colour-swap
+// programs, -improved the improved estimators.
+type morrisAdapter struct {
+	board    string
+	phase    string
+	black    bool
+	improved bool
+}
+
+func (a *morrisAdapter) flags(fs *flag.FlagSet, cmd string) {
+	fs.StringVar(&a.board, "board", "", "board kind: S22, E21, F18, B21 or D23 (default: chosen by the length; S22 for play)")
+	if cmd == "perft" || cmd == "tree" {
+		fs.StringVar(&a.phase, "phase", "game", "generator: opening (placements) or game (moves and hops)")
+		fs.BoolVar(&a.black, "black", false, "Black to move (the ...Black programs)")
+	}
+	if cmd == "tree" || cmd == "play" {
+		fs.BoolVar(&a.improved, "improved", false, "use the improved estimators instead of the handout's")
+	}
+}
+
+// settings checks the board and phase flags.
+func (a *morrisAdapter) settings() (kind morris.Kind, forced bool, ph morris.Phase, err error) {
+	if a.board != "" {
+		k, ok := morris.ParseKind(a.board)
+		if !ok {
+			return 0, false, 0, fmt.Errorf("-board %q: want S22, E21, F18, B21 or D23", a.board)
+		}
+		kind, forced = k, true
+	}
+	switch a.phase {
+	case "", "game", "midgame":
+		ph = morris.Game
+	case "opening":
+		ph = morris.Opening
+	default:
+		return 0, false, 0, fmt.Errorf("-phase %q: want opening or game", a.phase)
+	}
+	return kind, forced, ph, nil
+}
+
+// isBoardString reports whether s is a literal board rather than a file name.
+func isBoardString(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != 'W' && c != 'B' && c != 'x' {
+			return false
+		}
+	}
+	return true
+}
+
+// position reads a POSITION/INPUT argument.
+func (a *morrisAdapter) position(arg string, stdin io.Reader) (morris.Position, *morris.Board, morris.Phase, error) {
+	kind, forced, ph, err := a.settings()
+	if err != nil {
+		return morris.Position{}, nil, 0, err
+	}
+	data, where := []byte(arg), "POSITION"
+	if !isBoardString(arg) {
+		if data, err = readInput(arg, stdin); err != nil {
+			return morris.Position{}, nil, 0, err
+		}
+		where = inputName(arg)
+	}
+	p, k, err := morris.ParseBoard(data, kind, forced)
+	if err != nil {
+		return morris.Position{}, nil, 0, fmt.Errorf("%s: %v", where, err)
+	}
+	return p, morris.BoardOf(k), ph, nil
+}
+
+// morrisLabel names the move from parent to child: the mover's new point,
+// preceded by the point it left for a slide or hop, followed by "x" and the
+// removed point.
+func morrisLabel(b *morris.Board, parent, child *morris.Node) string {
+	before, after, opBefore, opAfter := parent.W, child.W, parent.B, child.B
+	if parent.Black {
+		before, after, opBefore, opAfter = parent.B, child.B, parent.W, child.W
+	}
+	var sb strings.Builder
+	if from := before &^ after; from != 0 {
+		sb.WriteString(b.Names[bits.TrailingZeros32(from)])
+		sb.WriteByte('-')
+	}
+	if to := after &^ before; to != 0 {
+		sb.WriteString(b.Names[bits.TrailingZeros32(to)])
+	}
+	if rm := opBefore &^ opAfter; rm != 0 {
+		sb.WriteByte('x')
+		sb.WriteString(b.Names[bits.TrailingZeros32(rm)])
+	}
+	return sb.String()
+}
+
+// morrisCounter counts the leaves of the MINIMAX tree: positions at depth,
+// and positions without children above it (which the programs evaluate).
+type morrisCounter struct {
+	b    *morris.Board
+	ph   morris.Phase
+	bufs [][]morris.Node
+}
+
+func (c *morrisCounter) count(n *morris.Node, d int) uint64 {
+	if d == 0 {
+		return 1
+	}
+	if d == 1 && c.ph == morris.Game {
+		return uint64(max(c.b.CountMoves(n), 1))
+	}
+	ch := c.b.AppendChildren(c.bufs[d][:0], n, c.ph)
+	c.bufs[d] = ch[:0]
+	if len(ch) == 0 {
+		return 1
+	}
+	var sum uint64
+	for i := range ch {
+		sum += c.count(&ch[i], d-1)
+	}
+	return sum
+}
+
+func (a *morrisAdapter) perft(arg string, stdin io.Reader, depth int) (perftResult, error) {
+	p, b, ph, err := a.position(arg, stdin)
+	if err != nil {
+		return perftResult{}, err
+	}
+	return morrisPerft(b, morris.Node{Position: p, Black: a.black}, ph, depth), nil
+}
+
+// morrisPerft counts the leaves of the MINIMAX tree of root to depth per
+// root move: the "Positions evaluated by static estimation" of the MiniMax
+// programs.
+func morrisPerft(b *morris.Board, root morris.Node, ph morris.Phase, depth int) perftResult {
+	c := &morrisCounter{b: b, ph: ph, bufs: make([][]morris.Node, depth+1)}
+	for i := range c.bufs {
+		c.bufs[i] = make([]morris.Node, 0, 64)
+	}
+	res := perftResult{notes: []string{fmt.Sprintf("board %s, %s phase: the count is the MINIMAX programs' static evaluations (a position without moves is a leaf)", b.Kind, phaseName(ph))}}
+	var ch []morris.Node
+	if depth > 0 {
+		ch = b.AppendChildren(nil, &root, ph)
+	}
+	if len(ch) == 0 {
+		res.total = 1
+		return res
+	}
+	for i := range ch {
+		n := c.count(&ch[i], depth-1)
+		res.rows = append(res.rows, perftRow{morrisLabel(b, &root, &ch[i]), n})
+		res.total += n
+	}
+	return res
+}
+
+func phaseName(ph morris.Phase) string {
+	if ph == morris.Opening {
+		return "opening"
+	}
+	return "game"
+}
+
+// morrisProgramName names the graded program with these settings.
+func morrisProgramName(ph morris.Phase, ab, black, improved bool) string {
+	name := "MiniMax"
+	if ab {
+		name = "AB"
+	}
+	if ph == morris.Opening {
+		name += "Opening"
+	} else {
+		name += "Game"
+	}
+	if black {
+		name += "Black"
+	}
+	if improved {
+		name += "Improved"
+	}
+	return name
+}
+
+func (a *morrisAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeResult, error) {
+	p, b, ph, err := a.position(arg, stdin)
+	if err != nil {
+		return treeResult{}, err
+	}
+	ab := o.algorithm == "alphabeta"
+	depth := o.depth
+	if depth == 0 {
+		depth = 2
+	}
+	est := morris.Standard
+	if a.improved {
+		est = morris.Improved
+	}
+	// As morris.Searcher.Search: the Black programs search the colour swap
+	// with White to move, and an opening search is cut at a full board.
+	root := morris.Node{Position: p}
+	if a.black {
+		root.Position = p.Swap()
+	}
+	if ph == morris.Opening {
+		if e := b.N - root.NumWhite() - root.NumBlack(); depth > e {
+			depth = max(e, 1)
+		}
+	}
+	opt := morris.SearchOptions
+	opt.MaxNodes = uint64(o.limit) + 1
+	s := search.New[morris.Node, morris.Node](morris.Rules{Board: b, Phase: ph, Estimator: est}, opt)
+	title := fmt.Sprintf("Morris %s: %s depth %d on %s", b.Kind, morrisProgramName(ph, ab, a.black, a.improved), depth, p.Format(b.N))
+	if a.black {
+		title += " (searched as the colour swap, White to move)"
+	}
+	return recordTree(s, root, ab, depth, o.limit, morris.Inf, title,
+		func(parent, child *morris.Node, _ morris.Node) string { return morrisLabel(b, parent, child) })
+}
+
+func (a *morrisAdapter) session(o playOptions) (session, error) {
+	kind := morris.S22
+	if a.board != "" {
+		k, ok := morris.ParseKind(a.board)
+		if !ok {
+			return nil, fmt.Errorf("-board %q: want S22, E21, F18, B21 or D23", a.board)
+		}
+		kind = k
+	}
+	s := &morrisSession{b: morris.BoardOf(kind), est: morris.Standard}
+	if a.improved {
+		s.est = morris.Improved
+	}
+	s.hist = []morrisState{{}}
+	return s, nil
+}
+
+// morrisState is a position of a Morris game and the number of placements
+// made so far.
+type morrisState struct {
+	node   morris.Node
+	placed int
+}
+
+// morrisSession is a Morris-Variant game: White places first; each side
+// places the board's number of pieces, then pieces slide (hop with three).
+// In the midgame a side to move with two pieces or fewer, or without a move,
+// loses; after 100 midgame moves by each side the game is drawn. The engine
+// is the programs' fail-soft alpha-beta with their estimators.
+type morrisSession struct {
+	b    *morris.Board
+	est  morris.Estimator
+	hist []morrisState
+	list []morris.Node
+}
+
+func (s *morrisSession) cur() *morrisState { return &s.hist[len(s.hist)-1] }
+
+func (s *morrisSession) phase() morris.Phase {
+	if s.cur().placed < 2*s.b.Pieces {
+		return morris.Opening
+	}
+	return morris.Game
+}
+
+func (s *morrisSession) players() [2]string { return [2]string{"White", "Black"} }
+
+func (s *morrisSession) engineName() string {
+	e := "standard"
+	if s.est == morris.Improved {
+		e = "improved"
+	}
+	return fmt.Sprintf("alpha-beta, %s estimators, board %s", e, s.b.Kind)
+}
+
+func (s *morrisSession) defaultDepth() int { return 4 }
+
+func (s *morrisSession) draw(w io.Writer) {
+	st := s.cur()
+	var grid [7][7]byte
+	for i := range grid {
+		for j := range grid[i] {
+			grid[i][j] = ' '
+		}
+	}
+	for i, name := range s.b.Names {
+		c := byte('.')
+		switch {
+		case st.node.W>>i&1 != 0:
+			c = 'W'
+		case st.node.B>>i&1 != 0:
+			c = 'B'
+		}
+		grid[name[1]-'0'][name[0]-'a'] = c
+	}
+	var b strings.Builder
+	for r := 6; r >= 0; r-- {
+		fmt.Fprintf(&b, "%d ", r)
+		for c := 0; c < 7; c++ {
+			b.WriteByte(' ')
+			b.WriteByte(grid[r][c])
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("   a b c d e f g\n")
+	side := "White"
+	if st.node.Black {
+		side = "Black"
+	}
+	fmt.Fprintf(&b, "%s to move, %s phase (%d of %d placements); board %s\n", side, phaseName(s.phase()),
+		st.placed, 2*s.b.Pieces, st.node.Format(s.b.N))
+	io.WriteString(w, b.String())
+}
+
+func (s *morrisSession) moves() []string {
+	st := s.cur()
+	s.list = s.b.AppendChildren(s.list[:0], &st.node, s.phase())
+	out := make([]string, len(s.list))
+	for i := range s.list {
+		out[i] = morrisLabel(s.b, &st.node, &s.list[i])
+	}
+	return out
+}
+
+func (s *morrisSession) play(i int) {
+	s.moves()
+	next := morrisState{node: s.list[i], placed: s.cur().placed}
+	if s.phase() == morris.Opening {
+		next.placed++
+	}
+	s.hist = append(s.hist, next)
+}
+
+func (s *morrisSession) undo() bool {
+	if len(s.hist) == 1 {
+		return false
+	}
+	s.hist = s.hist[:len(s.hist)-1]
+	return true
+}
+
+func (s *morrisSession) turn() int {
+	if s.cur().node.Black {
+		return 1
+	}
+	return 0
+}
+
+func (s *morrisSession) over() (string, bool) {
+	st := s.cur()
+	me, other := "White", "Black"
+	own := st.node.NumWhite()
+	if st.node.Black {
+		me, other, own = "Black", "White", st.node.NumBlack()
+	}
+	if s.phase() == morris.Game {
+		if own <= 2 {
+			return fmt.Sprintf("%s has %d pieces left; %s wins.", me, own, other), true
+		}
+		if len(s.hist)-1-2*s.b.Pieces >= 200 {
+			return "draw (100 midgame moves by each side).", true
+		}
+	}
+	if len(s.moves()) == 0 {
+		return fmt.Sprintf("%s has no move; %s wins.", me, other), true
+	}
+	return "", false
+}
+
+func (s *morrisSession) think(depth int, budget time.Duration) (int, int) {
+	st := s.cur()
+	root := st.node
+	if root.Black {
+		root = morris.Node{Position: root.Position.Swap()}
+	}
+	rules := morris.Rules{Board: s.b, Phase: s.phase(), Estimator: s.est}
+	r, d := think[morris.Node, morris.Node](rules, morris.SearchOptions, root, depth, budget)
+	want := r.Move.Position
+	if st.node.Black {
+		want = want.Swap()
+	}
+	s.moves()
+	for i := range s.list {
+		if s.list[i].Position == want {
+			return i, d
+		}
+	}
+	return 0, d
+}

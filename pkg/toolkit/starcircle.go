@@ -1,0 +1,286 @@
+package toolkit
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/starcircle"
+)
+
+// starcircleStart is the start position of the game (and the homework's
+// speed workload): Star to move, row values 10 to 80.
+const starcircleStart = `Star
+MINIMAX
+8
+0,C1,0,C1,0,C1,0,C1
+C1,0,C1,0,C1,0,C1,0
+0,C1,0,C1,0,C1,0,C1
+0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0
+S1,0,S1,0,S1,0,S1,0
+0,S1,0,S1,0,S1,0,S1
+S1,0,S1,0,S1,0,S1,0
+10,20,30,40,50,60,70,80
+`
+
+// starcircleAdapter is Star/Circle for the toolkit. A POSITION or INPUT is
+// a homework input file (player, algorithm, depth, board, row values), "-"
+// for stdin, or "start" for the start position with Star to move. Moves are
+// written as the homework writes them, "F4-H2" or "pass". The graded
+// program is starcircle: the file's algorithm and depth, fail-soft, every
+// node counted.
+type starcircleAdapter struct {
+	input string
+}
+
+func (a *starcircleAdapter) flags(fs *flag.FlagSet, cmd string) {
+	if cmd == "play" {
+		fs.StringVar(&a.input, "input", "start", "start from this input file (its board, row values and player to move)")
+	}
+}
+
+// problem reads a POSITION/INPUT argument.
+func (a *starcircleAdapter) problem(arg string, stdin io.Reader) (*starcircle.Problem, error) {
+	data := []byte(starcircleStart)
+	if arg != "start" {
+		var err error
+		if data, err = readInput(arg, stdin); err != nil {
+			return nil, err
+		}
+	}
+	p, err := starcircle.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", inputName(arg), err)
+	}
+	return p, nil
+}
+
+func (a *starcircleAdapter) perft(arg string, stdin io.Reader, depth int) (perftResult, error) {
+	p, err := a.problem(arg, stdin)
+	if err != nil {
+		return perftResult{}, err
+	}
+	return starcirclePerft(p, depth), nil
+}
+
+// scPerft counts the leaves and all nodes of the move tree to depth, a
+// terminal position being a leaf at any depth (as the searches treat it).
+type scPerft struct {
+	g    starcircle.Game
+	bufs [][]starcircle.Move
+	next []starcircle.Position
+}
+
+func (c *scPerft) count(p *starcircle.Position, d int) (leaves, nodes uint64) {
+	if d == 0 || c.g.Terminal(p) {
+		return 1, 1
+	}
+	ms := c.g.Moves(p, c.bufs[d][:0])
+	c.bufs[d] = ms[:0]
+	nodes = 1
+	for _, m := range ms {
+		c.g.Play(&c.next[d], p, m)
+		l, n := c.count(&c.next[d], d-1)
+		leaves += l
+		nodes += n
+	}
+	return leaves, nodes
+}
+
+// starcirclePerft is the perft of the problem's position with its player to
+// move: leaf counts per root move, and as a note the number of nodes of the
+// tree, which is the node count of the homework's MINIMAX at that depth.
+func starcirclePerft(p *starcircle.Problem, depth int) perftResult {
+	c := &scPerft{g: starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player),
+		bufs: make([][]starcircle.Move, depth+1), next: make([]starcircle.Position, depth+1)}
+	for i := range c.bufs {
+		c.bufs[i] = make([]starcircle.Move, 0, 64)
+	}
+	root := p.Position()
+	var res perftResult
+	nodes := uint64(1)
+	if depth == 0 || c.g.Terminal(&root) {
+		res.total = 1
+	} else {
+		ms := c.g.Moves(&root, nil)
+		var child starcircle.Position
+		for _, m := range ms {
+			c.g.Play(&child, &root, m)
+			l, n := c.count(&child, depth-1)
+			res.rows = append(res.rows, perftRow{m.String(), l})
+			res.total += l
+			nodes += n
+		}
+	}
+	res.notes = []string{fmt.Sprintf("nodes: %d (the MINIMAX node count, root included)", nodes)}
+	return res
+}
+
+func (a *starcircleAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeResult, error) {
+	p, err := a.problem(arg, stdin)
+	if err != nil {
+		return treeResult{}, err
+	}
+	ab := p.Algorithm == starcircle.AlphaBeta
+	if o.algorithm != "" {
+		ab = o.algorithm == "alphabeta"
+	}
+	depth := p.Depth
+	if o.depth != 0 {
+		depth = o.depth
+	}
+	g := starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player)
+	opt := starcircle.SearchOptions()
+	opt.MaxNodes = uint64(o.limit) + 1
+	s := search.New[starcircle.Position, starcircle.Move](g, opt)
+	algo := "MINIMAX"
+	if ab {
+		algo = "ALPHABETA"
+	}
+	title := fmt.Sprintf("Star/Circle: %s to move, %s depth %d", p.Player, algo, depth)
+	if p.Scale > 0 {
+		title += fmt.Sprintf(" (values in units of 10^-%d)", p.Scale)
+	}
+	return recordTree(s, p.Position(), ab, depth, o.limit, search.DefaultInf, title,
+		func(_, _ *starcircle.Position, m starcircle.Move) string { return m.String() })
+}
+
+func (a *starcircleAdapter) session(o playOptions) (session, error) {
+	p, err := a.problem(a.input, nil)
+	if err != nil {
+		return nil, err
+	}
+	s := &starcircleSession{w: starcircle.NewWeights(p.Values), scale: p.Scale, first: p.Player}
+	s.hist = []scState{{pos: p.Position(), board: p.Board}}
+	return s, nil
+}
+
+// scState is a position of a Star/Circle game with its stack heights
+// (positive Star, negative Circle), which the search's Position omits.
+type scState struct {
+	pos   starcircle.Position
+	board [64]int
+}
+
+// starcircleSession is a Star/Circle game. The player of the input moves
+// first (Star from the start position). The game ends when a player has no
+// piece or after two passes in a row; the higher utility wins. The engine is
+// the homework's fail-soft alpha-beta with the utility from its own view.
+type starcircleSession struct {
+	w     *starcircle.Weights
+	scale int
+	first starcircle.Player
+	hist  []scState
+	list  []starcircle.Move
+}
+
+func (s *starcircleSession) cur() *scState { return &s.hist[len(s.hist)-1] }
+
+func (s *starcircleSession) players() [2]string {
+	return [2]string{s.first.String(), s.first.Other().String()}
+}
+
+func (s *starcircleSession) engineName() string { return "fail-soft alpha-beta, row-value utility" }
+
+func (s *starcircleSession) defaultDepth() int { return 6 }
+
+func (s *starcircleSession) draw(w io.Writer) {
+	st := s.cur()
+	var b strings.Builder
+	for row := 7; row >= 0; row-- {
+		fmt.Fprintf(&b, "%c ", 'A'+row)
+		for col := 0; col < 8; col++ {
+			sq := starcircle.NewSquare(row, col)
+			h := st.board[sq]
+			switch {
+			case h > 0:
+				fmt.Fprintf(&b, " S%d", h)
+			case h < 0:
+				fmt.Fprintf(&b, " C%d", -h)
+			case sq.Dark():
+				b.WriteString("  .")
+			default:
+				b.WriteString("   ")
+			}
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("    1  2  3  4  5  6  7  8\n")
+	fmt.Fprintf(&b, "Utility for Star: %s; %s to move\n", starcircle.FormatValue(st.pos.Score, s.scale), st.pos.ToMove)
+	io.WriteString(w, b.String())
+}
+
+func (s *starcircleSession) game() starcircle.Game { return starcircle.NewGame(s.w, s.cur().pos.ToMove) }
+
+func (s *starcircleSession) moves() []string {
+	s.list = s.game().Moves(&s.cur().pos, s.list[:0])
+	out := make([]string, len(s.list))
+	for i, m := range s.list {
+		out[i] = m.String()
+	}
+	return out
+}
+
+func (s *starcircleSession) play(i int) {
+	s.moves()
+	m := s.list[i]
+	st := *s.cur()
+	s.game().Play(&st.pos, &s.cur().pos, m)
+	if m != starcircle.Pass {
+		sign := 1
+		if s.cur().pos.ToMove == starcircle.Circle {
+			sign = -1
+		}
+		st.board[m.From()] -= sign
+		st.board[m.To()] += sign
+		if m.IsJump() {
+			st.board[m.Jumped()] = 0
+		}
+	}
+	s.hist = append(s.hist, st)
+}
+
+func (s *starcircleSession) undo() bool {
+	if len(s.hist) == 1 {
+		return false
+	}
+	s.hist = s.hist[:len(s.hist)-1]
+	return true
+}
+
+func (s *starcircleSession) turn() int {
+	if s.cur().pos.ToMove == s.first {
+		return 0
+	}
+	return 1
+}
+
+func (s *starcircleSession) over() (string, bool) {
+	p := &s.cur().pos
+	if !s.game().Terminal(p) {
+		return "", false
+	}
+	v := starcircle.FormatValue(p.Score, s.scale)
+	switch {
+	case p.Score > 0:
+		return "Star wins (utility " + v + " for Star).", true
+	case p.Score < 0:
+		return "Circle wins (utility " + v + " for Star).", true
+	}
+	return "draw (utility 0).", true
+}
+
+func (s *starcircleSession) think(depth int, budget time.Duration) (int, int) {
+	r, d := think[starcircle.Position, starcircle.Move](s.game(), starcircle.SearchOptions(), s.cur().pos, depth, budget)
+	s.moves()
+	for i, m := range s.list {
+		if m == r.Move {
+			return i, d
+		}
+	}
+	return 0, d
+}

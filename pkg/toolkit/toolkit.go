@@ -1,0 +1,192 @@
+// Package toolkit implements the gamesearch command: tools around the four
+// games of the repository (Congo, Morris-Variant, MiniChess 6x5 and
+// Star/Circle) that students and graders reach for.
+//
+// Subcommands:
+//
+//   - perft GAME POSITION DEPTH [-divide]: leaf counts of the move tree, with
+//     per-root-move divide output, for checking a move generator.
+//   - tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format
+//     dot|text]: the search tree the graded program explores, drawn by
+//     package treeview.
+//   - bench [-quick]: one table of speed figures per game.
+//   - play GAME: a person plays against the engine in the terminal.
+//
+// Conventions:
+//
+//   - Every search goes through pkg/search with the options of the game's
+//     graded program; this package never searches by itself. Perft counts use
+//     the game packages' own perft where they have one.
+//   - Flags may appear anywhere after the subcommand, before or after the
+//     positional arguments.
+//   - Bad input or usage prints exactly one line on stderr, naming the
+//     subcommand and what is wrong (and where), and returns exit status 2.
+//   - Output is deterministic: no maps are iterated, searches have no random
+//     element.
+//   - Adding a subcommand is one line in [commands]; adding a game is one line
+//     in [games] plus its adapter file.
+package toolkit
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// command is one subcommand of gamesearch.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+// commands lists the subcommands in the order of the usage text.
+var commands = []command{
+	{"perft", "perft GAME POSITION DEPTH [-divide]   leaf counts of the move tree", runPerft},
+	{"tree", "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text]   the search tree", runTree},
+	{"bench", "bench [-quick] [-corpus DIR]   speed figures of every game", runBench},
+	{"play", "play GAME [-depth N] [-time DUR] [-human first|second]   play against the engine", runPlay},
+}
+
+// usageText is the top-level help.
+func usageText() string {
+	var b strings.Builder
+	b.WriteString("usage: gamesearch COMMAND [arguments]\n\ncommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %s\n", c.summary)
+	}
+	b.WriteString("\ngames: ")
+	for i, g := range games {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(g.name)
+	}
+	b.WriteString("\nrun \"gamesearch COMMAND -h\" for a command's flags\n")
+	return b.String()
+}
+
+// Run is the gamesearch program: args are the arguments after the program
+// name. It returns the exit status: 0 on success, 2 for bad usage or input,
+// 1 when the output cannot be written.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "gamesearch: missing command (perft, tree, bench, play); run \"gamesearch help\"")
+		return 2
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "-help" || name == "--help" {
+		io.WriteString(stdout, usageText())
+		return 0
+	}
+	for _, c := range commands {
+		if c.name == name {
+			err := c.run(args[1:], stdin, stdout, stderr)
+			return report(stderr, "gamesearch "+name, err)
+		}
+	}
+	fmt.Fprintf(stderr, "gamesearch: unknown command %q (want %s)\n", name, commandNames())
+	return 2
+}
+
+func commandNames() string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// errHelp is returned after a subcommand printed its help.
+var errHelp = errors.New("help")
+
+// outputError is a failure to write the output: exit status 1.
+type outputError struct{ err error }
+
+func (e *outputError) Error() string { return "cannot write output: " + e.err.Error() }
+
+// report prints err as one stderr line and returns the exit status.
+func report(stderr io.Writer, prefix string, err error) int {
+	switch {
+	case err == nil, errors.Is(err, errHelp):
+		return 0
+	}
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	fmt.Fprintf(stderr, "%s: %s\n", prefix, msg)
+	var oe *outputError
+	if errors.As(err, &oe) {
+		return 1
+	}
+	return 2
+}
+
+// parseArgs parses flags anywhere among args with fs and returns the
+// positional arguments. A lone "-" is positional (stdin).
+func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer, usage string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintf(stdout, "usage: gamesearch %s\n\nflags:\n", usage)
+				fs.SetOutput(stdout)
+				fs.PrintDefaults()
+				return nil, errHelp
+			}
+			return nil, fmt.Errorf("%v (usage: gamesearch %s)", err, usage)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// game is one game the toolkit knows: its name on the command line and the
+// constructor of its adapter.
+type game struct {
+	name  string
+	title string
+	new   func() adapter
+}
+
+// games lists the games in the order of the usage text.
+var games = []game{
+	{"congo", "Congo", func() adapter { return &congoAdapter{} }},
+	{"morris", "Morris-Variant", func() adapter { return &morrisAdapter{} }},
+	{"minichess", "MiniChess 6x5", func() adapter { return &minichessAdapter{} }},
+	{"starcircle", "Star/Circle", func() adapter { return &starcircleAdapter{} }},
+}
+
+// findGame returns the adapter of the game called name.
+func findGame(name string) (adapter, error) {
+	for _, g := range games {
+		if g.name == name {
+			return g.new(), nil
+		}
+	}
+	names := make([]string, len(games))
+	for i, g := range games {
+		names[i] = g.name
+	}
+	return nil, fmt.Errorf("unknown game %q (want %s)", name, strings.Join(names, ", "))
+}
+
+// adapter is what a game provides to the subcommands. Its flags are
+// registered on the subcommand's flag set before parsing, so a game's
+// settings live in the adapter's fields.
+type adapter interface {
+	// flags registers the game's own flags for subcommand cmd.
+	flags(fs *flag.FlagSet, cmd string)
+	// perft counts the leaves of the move tree of position to depth, per
+	// root move. stdin is read when position is "-".
+	perft(position string, stdin io.Reader, depth int) (perftResult, error)
+	// tree records the tree the graded program explores from input.
+	tree(input string, stdin io.Reader, o treeOptions) (treeResult, error)
+	// session starts a game for play.
+	session(o playOptions) (session, error)
+}

@@ -1,0 +1,145 @@
+package toolkit
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/treeview"
+)
+
+// treeOptions are the settings of the tree subcommand. Zero values mean "the
+// graded program's own": its algorithm and depth.
+type treeOptions struct {
+	// algorithm is "", "minimax" or "alphabeta".
+	algorithm string
+	// depth is the search depth, 0 for the program's default.
+	depth int
+	// limit is the most nodes drawn.
+	limit int
+}
+
+// treeResult is a recorded tree with the search's counts.
+type treeResult struct {
+	tree   treeview.Tree
+	result search.Stats
+	value  search.Value
+}
+
+// defaultTreeLimit is the largest tree drawn unless -limit says otherwise.
+const defaultTreeLimit = 100_000
+
+// maxTreeLimit bounds -limit: a recorded node takes about 150 bytes.
+const maxTreeLimit = 5_000_000
+
+const treeUsage = "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text] [-limit N] (GAME first)"
+
+func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
+	ad, args, err := selectGame(args, stdout, treeUsage)
+	if err != nil {
+		return err
+	}
+	fs := flag.NewFlagSet("tree", flag.ContinueOnError)
+	algo := fs.String("algorithm", "", "minimax or alphabeta (default: the graded program's)")
+	depth := fs.Int("depth", 0, "search depth (default: the graded program's)")
+	format := fs.String("format", "text", "dot (Graphviz) or text")
+	limit := fs.Int("limit", defaultTreeLimit, "refuse trees with more nodes than this")
+	ad.flags(fs, "tree")
+	pos, err := parseArgs(fs, args, stdout, treeUsage)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return fmt.Errorf("want one INPUT, got %d arguments (usage: gamesearch %s)", len(pos), treeUsage)
+	}
+	switch *algo {
+	case "", "minimax", "alphabeta":
+	default:
+		return fmt.Errorf("-algorithm %q: want minimax or alphabeta", *algo)
+	}
+	if *format != "dot" && *format != "text" {
+		return fmt.Errorf("-format %q: want dot or text", *format)
+	}
+	if *depth < 0 || *depth > 64 {
+		return fmt.Errorf("-depth %d: want 1 to 64", *depth)
+	}
+	if *limit < 1 || *limit > maxTreeLimit {
+		return fmt.Errorf("-limit %d: want 1 to %d", *limit, maxTreeLimit)
+	}
+	res, err := ad.tree(pos[0], stdin, treeOptions{algorithm: *algo, depth: *depth, limit: *limit})
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if *format == "dot" {
+		err = res.tree.WriteDOT(&buf)
+	} else {
+		err = res.tree.WriteText(&buf)
+	}
+	if err == nil {
+		_, err = stdout.Write(buf.Bytes())
+	}
+	if err != nil {
+		return &outputError{err}
+	}
+	return nil
+}
+
+// labelTracer is a search.Tracer that keeps the position of every ply on the
+// current path so that move labels can be computed from parent and child,
+// and passes each node on to a treeview.Recorder.
+type labelTracer[P, M any] struct {
+	rec   *treeview.Recorder[P, M]
+	path  []P
+	label func(parent, child *P, m M) string
+	cur   string
+}
+
+// Enter implements search.Tracer.
+func (t *labelTracer[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.Value) {
+	for len(t.path) <= ply {
+		t.path = append(t.path, *new(P))
+	}
+	t.path[ply] = *p
+	if ply > 0 {
+		t.cur = t.label(&t.path[ply-1], p, m)
+	}
+	t.rec.Enter(ply, p, m, idx, alpha, beta)
+}
+
+// Leave implements search.Tracer.
+func (t *labelTracer[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
+	t.rec.Leave(ply, v, leaf, pruned)
+}
+
+// recordTree runs the search of s (alpha-beta when ab) from root to depth
+// with a recorder, and returns the tree. s must have been created with
+// MaxNodes set to limit+1, so that a huge tree stops early.
+func recordTree[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, ab bool, depth, limit int,
+	inf search.Value, title string, label func(parent, child *P, m M) string) (treeResult, error) {
+	rec := &treeview.Recorder[P, M]{Inf: inf, Limit: limit}
+	lt := &labelTracer[P, M]{rec: rec, label: label}
+	rec.Label = func(*P, M) string { return lt.cur }
+	s.SetTracer(lt)
+	defer s.SetTracer(nil)
+	var r search.Result[M]
+	if ab {
+		r = s.AlphaBeta(root, depth)
+	} else {
+		r = s.Minimax(root, depth)
+	}
+	if r.Aborted || rec.Truncated {
+		return treeResult{}, fmt.Errorf("the tree has more than %d nodes; lower -depth or raise -limit", limit)
+	}
+	return treeResult{tree: rec.Tree(title), result: r.Stats, value: r.Value}, nil
+}
+
+// algoName returns the algorithm's name for titles.
+func algoName(ab bool) string {
+	if ab {
+		return "alpha-beta"
+	}
+	return "minimax"
+}
