@@ -1,0 +1,141 @@
+package search
+
+import "unsafe"
+
+// TTBound says how a transposition-table value relates to the true value of
+// its position at the stored depth.
+type TTBound uint8
+
+const (
+	// TTNone marks an empty slot.
+	TTNone TTBound = iota
+	// TTUpper: the true value is at most the stored value (the search failed
+	// low).
+	TTUpper
+	// TTLower: the true value is at least the stored value (the search failed
+	// high).
+	TTLower
+	// TTExact: the stored value is the value of the position at that depth.
+	TTExact
+)
+
+// TTEntry is one slot of a [TT].
+type TTEntry[M comparable] struct {
+	// Key is the full 64-bit Zobrist key of the position.
+	Key uint64
+	// Move is the best (or refuting) move found; valid only when HasMove.
+	Move M
+	// Value is the stored score. Win and loss scores are stored relative to
+	// the node (distance from the node, not from the root); see
+	// [EngineMateBound].
+	Value int32
+	// Depth is the remaining depth the value was searched to.
+	Depth int16
+	// Bound is the kind of the value; TTNone marks an empty slot.
+	Bound TTBound
+	// Gen is the search generation that wrote the entry.
+	Gen uint8
+	// HasMove reports whether Move is set.
+	HasMove bool
+}
+
+// TT is a fixed-size transposition table of a power-of-two number of entries,
+// grouped in buckets of two. Replacement: an entry for the same key is always
+// overwritten (keeping its move when the new search found none); otherwise the
+// victim is the slot of the bucket written by an older search, else the one
+// with the smaller depth. The table never grows and never allocates after
+// [NewTT].
+type TT[M comparable] struct {
+	entries []TTEntry[M]
+	mask    uint64
+	gen     uint8
+}
+
+// TTEntrySize returns the size in bytes of one entry of a table of moves of
+// type M.
+func TTEntrySize[M comparable]() int {
+	var e TTEntry[M]
+	return int(unsafe.Sizeof(e))
+}
+
+// NewTT returns a table with the largest power-of-two number of entries (at
+// least 2) that fits in mib MiB.
+func NewTT[M comparable](mib int) *TT[M] {
+	if mib < 0 {
+		mib = 0
+	}
+	max := (uint64(mib) << 20) / uint64(TTEntrySize[M]())
+	n := uint64(2)
+	for n*2 <= max {
+		n *= 2
+	}
+	return NewTTEntries[M](int(n))
+}
+
+// NewTTEntries returns a table of n entries; n is rounded down to a power of
+// two, and is at least 2.
+func NewTTEntries[M comparable](n int) *TT[M] {
+	size := uint64(2)
+	for size*2 <= uint64(n) {
+		size *= 2
+	}
+	return &TT[M]{entries: make([]TTEntry[M], size), mask: size - 1}
+}
+
+// Len returns the number of entries.
+func (t *TT[M]) Len() int { return len(t.entries) }
+
+// Clear empties the table and resets the generation.
+func (t *TT[M]) Clear() {
+	clear(t.entries)
+	t.gen = 0
+}
+
+// NewSearch starts a new generation: entries written by earlier searches
+// become the preferred victims of replacement.
+func (t *TT[M]) NewSearch() { t.gen++ }
+
+// Probe returns the entry stored for key, if any.
+func (t *TT[M]) Probe(key uint64) (TTEntry[M], bool) {
+	i := key & t.mask &^ 1
+	if e := &t.entries[i]; e.Key == key && e.Bound != TTNone {
+		return *e, true
+	}
+	if e := &t.entries[i+1]; e.Key == key && e.Bound != TTNone {
+		return *e, true
+	}
+	return TTEntry[M]{}, false
+}
+
+// Store records the result of a search of the position with the given key.
+// value must already be node-relative (see [TTEntry.Value]).
+func (t *TT[M]) Store(key uint64, depth int, bound TTBound, value int32, m M, hasMove bool) {
+	i := key & t.mask &^ 1
+	a, b := &t.entries[i], &t.entries[i+1]
+	var e *TTEntry[M]
+	switch {
+	case a.Key == key && a.Bound != TTNone:
+		e = a
+	case b.Key == key && b.Bound != TTNone:
+		e = b
+	case a.Bound == TTNone:
+		e = a
+	case b.Bound == TTNone:
+		e = b
+	case a.Gen != t.gen && b.Gen == t.gen:
+		e = a
+	case b.Gen != t.gen && a.Gen == t.gen:
+		e = b
+	case b.Depth < a.Depth:
+		e = b
+	default:
+		e = a
+	}
+	if !hasMove && e.Key == key && e.HasMove {
+		m, hasMove = e.Move, true
+	}
+	if depth > 32767 {
+		depth = 32767
+	}
+	*e = TTEntry[M]{Key: key, Move: m, Value: value, Depth: int16(depth), Bound: bound, Gen: t.gen, HasMove: hasMove}
+}
