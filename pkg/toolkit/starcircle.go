@@ -214,7 +214,9 @@ func (s *starcircleSession) draw(w io.Writer) {
 	io.WriteString(w, b.String())
 }
 
-func (s *starcircleSession) game() starcircle.Game { return starcircle.NewGame(s.w, s.cur().pos.ToMove) }
+func (s *starcircleSession) game() starcircle.Game {
+	return starcircle.NewGame(s.w, s.cur().pos.ToMove)
+}
 
 func (s *starcircleSession) moves() []string {
 	s.list = s.game().Moves(&s.cur().pos, s.list[:0])
