@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -24,14 +25,13 @@ type player struct {
 // leading arguments. The error says what is wrong, without the "main: "
 // prefix.
 func resolvePlayer(dir, arg string) (*player, error) {
-	if arg != "" {
-		if fi, err := os.Stat(inDir(dir, arg)); err == nil && !fi.IsDir() {
-			path, err := checkProgram(dir, arg)
-			if err != nil {
-				return nil, fmt.Errorf("player %q: %v", arg, err)
-			}
-			return &player{arg: arg, path: path, argv: []string{arg}}, nil
+	if arg != "" && (isFile(inDir(dir, arg)) ||
+		runtime.GOOS == "windows" && filepath.Ext(arg) == "" && isFile(inDir(dir, arg)+".exe")) {
+		path, err := checkProgram(dir, arg)
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %v", arg, err)
 		}
+		return &player{arg: arg, path: path, argv: []string{arg}}, nil
 	}
 	words := strings.FieldsFunc(arg, func(r rune) bool { return r == ' ' || r == '\t' })
 	if len(words) == 0 {
@@ -62,6 +62,12 @@ func resolvePlayer(dir, arg string) (*player, error) {
 	return &player{arg: arg, path: path, argv: words}, nil
 }
 
+// isFile reports whether name is an existing file that is not a directory.
+func isFile(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && !fi.IsDir()
+}
+
 // inDir resolves name against dir unless it is absolute.
 func inDir(dir, name string) string {
 	if filepath.IsAbs(name) || dir == "" {
@@ -75,6 +81,12 @@ func inDir(dir, name string) string {
 func checkProgram(dir, name string) (string, error) {
 	p := inDir(dir, name)
 	fi, err := os.Stat(p)
+	if err != nil && runtime.GOOS == "windows" && filepath.Ext(p) == "" {
+		// "baseline2" names baseline2.exe on Windows.
+		if efi, eerr := os.Stat(p + ".exe"); eerr == nil {
+			p, fi, err = p+".exe", efi, nil
+		}
+	}
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
