@@ -1,5 +1,7 @@
-// Command minichess-minimax is the MiniChess program player_minimax, the iterative-deepening minimax reference player (spec 9.2)
-// (see pkg/minichess/player): player_minimax [-depth N] [-time D] [-nodes N] [-v] <state_file> <action_file>.
+// Command minichess-minimax is the MiniChess program player_minimax:
+// iterative-deepening minimax with the course's evaluation (spec 9.2).
+// Usage: player_minimax [-depth N] [-time D] [-nodes N] [-v] <state_file>
+// <action_file>. The logic lives in pkg/minichess/player.
 package main
 
 import (

@@ -100,6 +100,7 @@ func init() {
 type Node struct {
 	bb   [2][7]uint32 // bb[c][k]: squares of colour c holding piece k; bb[c][0] is c's occupancy
 	kind [Squares]Piece
+	mat  [2]int32 // material by the adjudication table, kept up to date by Play
 	side Color
 	win  bool
 }
@@ -129,6 +130,12 @@ func (p *Position) Node() Node {
 			n.bb[c][k] |= bit
 			n.bb[c][0] |= bit
 		}
+	}
+	for c := range 2 {
+		b := &n.bb[c]
+		n.mat[c] = int32(2*bits.OnesCount32(b[Pawn]) + 6*bits.OnesCount32(b[Rook]) +
+			7*bits.OnesCount32(b[Knight]) + 8*bits.OnesCount32(b[Bishop]) +
+			20*bits.OnesCount32(b[Queen]) + 100*bits.OnesCount32(b[King]))
 	}
 	n.win = n.attacksKing()
 	return n
@@ -163,12 +170,7 @@ func (n *Node) Status() Status {
 func (n *Node) HasKing(c Color) bool { return n.bb[c][King] != 0 }
 
 // Material returns the material of colour c by the adjudication table.
-func (n *Node) Material(c Color) int {
-	b := &n.bb[c]
-	return 2*bits.OnesCount32(b[Pawn]) + 6*bits.OnesCount32(b[Rook]) +
-		7*bits.OnesCount32(b[Knight]) + 8*bits.OnesCount32(b[Bishop]) +
-		20*bits.OnesCount32(b[Queen]) + 100*bits.OnesCount32(b[King])
-}
+func (n *Node) Material(c Color) int { return int(n.mat[c&1]) }
 
 // rayAttack returns the squares a slider on sq reaches along direction d
 // with occupancy occ, the first blocker included.
@@ -402,12 +404,14 @@ func (n *Node) Play(dst *Node, m Move) {
 		ck := dst.kind[to]
 		dst.bb[op][ck] &^= tbit
 		dst.bb[op][0] &^= tbit
+		dst.mat[op] -= int32(Values[ck])
 	}
 	dst.bb[me][k] &^= fbit
 	dst.bb[me][0] &^= fbit
 	dst.kind[from] = Empty
 	if k == Pawn && (m.ToRow == 0 || m.ToRow == Rows-1) {
 		k = Queen
+		dst.mat[me] += int32(Values[Queen] - Values[Pawn])
 	}
 	dst.bb[me][k] |= tbit
 	dst.bb[me][0] |= tbit

@@ -72,7 +72,8 @@ func TestListProperties(t *testing.T) {
 			c := p.Play(m)
 			var cn minichess.Node
 			n.Play(&cn, m)
-			if cn.Position() != c {
+			if cn.Position() != c || cn.Material(minichess.White) != c.Material(minichess.White) ||
+				cn.Material(minichess.Black) != c.Material(minichess.Black) {
 				t.Fatalf("%s: Node.Play(%v) differs from Position.Play", p.FEN(), m)
 			}
 			walk(c, d-1)

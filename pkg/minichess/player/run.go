@@ -19,9 +19,13 @@ type Kind uint8
 
 // The player kinds.
 const (
+	// KindBaseline is a TA baseline (spec 8).
 	KindBaseline Kind = iota
+	// KindRandom is the template's random player (spec 9.1).
 	KindRandom
+	// KindMinimax is player_minimax (spec 9.2).
 	KindMinimax
+	// KindAlphaBeta is player_alphabeta (spec 9.3).
 	KindAlphaBeta
 )
 
@@ -37,10 +41,12 @@ type Program struct {
 	Level int
 }
 
-// The reference players.
 var (
-	RandomPlayer    = Program{Name: "player_random", Kind: KindRandom}
-	MinimaxPlayer   = Program{Name: "player_minimax", Kind: KindMinimax}
+	// RandomPlayer is player_random.
+	RandomPlayer = Program{Name: "player_random", Kind: KindRandom}
+	// MinimaxPlayer is player_minimax.
+	MinimaxPlayer = Program{Name: "player_minimax", Kind: KindMinimax}
+	// AlphaBetaPlayer is player_alphabeta.
 	AlphaBetaPlayer = Program{Name: "player_alphabeta", Kind: KindAlphaBeta}
 )
 
