@@ -101,3 +101,21 @@ func TestClearSequence(t *testing.T) {
 	defer f.Close()
 	assert.Assert(t, !isTerminal(f))
 }
+
+// BenchmarkGameWithProcesses plays baseline1 against baseline1 (8 plies)
+// with real player processes and reports the wall time per ply: process
+// start, the player's work and the runner's overhead together.
+func BenchmarkGameWithProcesses(b *testing.B) {
+	bin := baselines(b)
+	dir := b.TempDir()
+	install(b, dir, exeName("baseline1"), filepath.Join(bin, exeName("baseline1")))
+	plies := 0
+	for b.Loop() {
+		r := playIn(b, dir, "./baseline1", "./baseline1")
+		if r.code != 0 {
+			b.Fatalf("exit status %d: %s", r.code, r.stderr)
+		}
+		plies += strings.Count(r.gamelog, "Depth: ")
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(plies), "ns/ply")
+}

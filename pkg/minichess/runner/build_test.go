@@ -45,7 +45,7 @@ var (
 // program builds cmd/<pkg> of the repository (once per test binary) into
 // binDir under name, with copies under the names in also, and returns its
 // path. The test is skipped when cmd/<pkg> does not exist.
-func program(t *testing.T, pkg, name string, also ...string) string {
+func program(t testing.TB, pkg, name string, also ...string) string {
 	t.Helper()
 	buildMu.Lock()
 	defer buildMu.Unlock()
@@ -89,7 +89,7 @@ func (e skipError) Error() string { return string(e) }
 
 // baselines builds cmd/minichess-baseline as baseline1..baseline4 and
 // returns the directory holding them.
-func baselines(t *testing.T) string {
+func baselines(t testing.TB) string {
 	program(t, "minichess-baseline", "baseline1", "baseline2", "baseline3", "baseline4")
 	return binDir
 }
@@ -114,7 +114,7 @@ func copyFile(dst, src string) error {
 
 // install puts the program src into dir under name (a hard link when
 // possible, else a copy), executable.
-func install(t *testing.T, dir, name, src string) {
+func install(t testing.TB, dir, name, src string) {
 	t.Helper()
 	dst := filepath.Join(dir, name)
 	if err := os.Link(src, dst); err == nil {

@@ -3,6 +3,7 @@ package runner
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -61,7 +62,7 @@ type gameResult struct {
 }
 
 // playIn runs the runner in-process in dir with the given flags and players.
-func playIn(t *testing.T, dir string, args ...string) gameResult {
+func playIn(t testing.TB, dir string, args ...string) gameResult {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	cfg, w, b, code, ok := ParseArgs(append([]string{"-no-clear"}, args...), &stderr)
@@ -223,5 +224,42 @@ func TestConformanceRunner(t *testing.T) {
 			t.Errorf("not every runner case was reproduced")
 			break
 		}
+	}
+}
+
+// TestConformanceGamesBinary runs the built runner binary as the recorded
+// games were run, "main ./baselineW ./baselineB" in a fresh directory with
+// stdout a file (so the players inherit the runner's descriptors), for two
+// of the games whose stdout was recorded.
+func TestConformanceGamesBinary(t *testing.T) {
+	root := testutil.Shared(t, "conformance", "minichess", "games")
+	main := program(t, "minichess-runner", "main")
+	bin := baselines(t)
+	for _, c := range [][2]string{{"baseline1", "baseline2"}, {"baseline2", "baseline2"}} {
+		name := "b" + c[0][8:] + "_vs_b" + c[1][8:]
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			for _, n := range c {
+				if _, err := os.Stat(filepath.Join(dir, exeName(n))); err != nil {
+					install(t, dir, exeName(n), filepath.Join(bin, exeName(n)))
+				}
+			}
+			out, err := os.Create(filepath.Join(t.TempDir(), "stdout"))
+			assert.NilError(t, err)
+			defer out.Close()
+			var stderr bytes.Buffer
+			cmd := exec.Command(main, "-no-clear", "./"+c[0], "./"+c[1])
+			cmd.Dir, cmd.Stdout, cmd.Stderr = dir, out, &stderr
+			assert.NilError(t, cmd.Run(), stderr.String())
+			assert.Equal(t, stderr.String(), "")
+			got, err := os.ReadFile(out.Name())
+			assert.NilError(t, err)
+			compareFile(t, "stdout", string(got), filepath.Join(root, name, "stdout.txt"))
+			log, err := os.ReadFile(filepath.Join(dir, GamelogFile))
+			assert.NilError(t, err)
+			compareFile(t, "gamelog.txt", string(log), filepath.Join(root, name, "gamelog.txt"))
+			checkClean(t, dir)
+		})
 	}
 }
