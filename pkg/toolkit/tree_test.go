@@ -1,0 +1,262 @@
+package toolkit
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/player"
+	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/starcircle"
+	"gotest.tools/v3/assert"
+)
+
+// handoutEx1 is Star/Circle example 1 of the handout (shared/seeds 004,
+// conformance handout_ex1): MINIMAX 5 nodes, ALPHABETA 4.
+const handoutEx1 = `Star
+MINIMAX
+2
+0,S1,0,0,0,0,0,0
+0,0,C1,0,0,0,0,0
+0,0,0,S1,0,0,0,0
+0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0
+0,0,0,0,0,0,0,0
+10,20,30,40,50,60,70,80
+`
+
+// dotNodes counts the search nodes of a DOT drawing (boxes n1, n2, ...).
+func dotNodes(dot string) int {
+	n := 0
+	for _, l := range strings.Split(dot, "\n") {
+		if strings.HasPrefix(l, "  n") && strings.Contains(l, " [label=") && !strings.Contains(l, "->") {
+			n++
+		}
+	}
+	return n
+}
+
+// checkDot parses dot with Graphviz when it is installed.
+func checkDot(t *testing.T, dot string) {
+	t.Helper()
+	path, err := exec.LookPath("dot")
+	if err != nil {
+		t.Log("Graphviz dot not installed: DOT syntax not checked")
+		return
+	}
+	cmd := exec.Command(path, "-Tsvg")
+	cmd.Stdin = strings.NewReader(dot)
+	out, err := cmd.CombinedOutput()
+	assert.NilError(t, err, "dot rejected the drawing: %s", out)
+	assert.Assert(t, strings.Contains(string(out), "<svg"))
+}
+
+// TestTreeHandoutExample1 is the issue's requirement: 5 nodes with minimax,
+// 4 with alpha-beta, in both formats, and the DOT form renders.
+func TestTreeHandoutExample1(t *testing.T) {
+	for _, c := range []struct {
+		algo  string
+		nodes int
+	}{{"minimax", 5}, {"alphabeta", 4}} {
+		text := mustRun(t, handoutEx1, "tree", "starcircle", "-", "-algorithm", c.algo)
+		assert.Assert(t, strings.HasSuffix(text, fmt.Sprintf("\n%d nodes\n", c.nodes)), text)
+		assertGolden(t, text, "tree_starcircle_ex1_"+c.algo+".txt")
+		dot := mustRun(t, handoutEx1, "tree", "starcircle", "-", "-algorithm", c.algo, "-format", "dot")
+		assert.Equal(t, dotNodes(dot), c.nodes)
+		assertGolden(t, dot, "tree_starcircle_ex1_"+c.algo+".dot")
+		checkDot(t, dot)
+	}
+	// The file's own algorithm (MINIMAX) is the default.
+	assert.Assert(t, strings.HasSuffix(mustRun(t, handoutEx1, "tree", "starcircle", "-"), "\n5 nodes\n"))
+}
+
+// TestTreeStarCircleConformance: on a sample of the corpus (every fifth
+// case and every named case) the tree of the file's search has exactly the
+// node count of output.txt and its root has the farsighted utility.
+func TestTreeStarCircleConformance(t *testing.T) {
+	dir := testutil.Shared(t, "conformance", "starcircle", "cases")
+	entries, err := os.ReadDir(dir)
+	assert.NilError(t, err)
+	a := &starcircleAdapter{}
+	matched, total := 0, 0
+	for i, e := range entries {
+		if i%5 != 0 && strings.HasPrefix(e.Name(), "gen_") {
+			continue
+		}
+		in := filepath.Join(dir, e.Name(), "input.txt")
+		want, err := os.ReadFile(filepath.Join(dir, e.Name(), "output.txt"))
+		assert.NilError(t, err)
+		lines := strings.Split(strings.TrimSpace(string(want)), "\n")
+		data, _ := os.ReadFile(in)
+		p, err := starcircle.Parse(data)
+		assert.NilError(t, err)
+		if atou(t, strings.TrimSpace(lines[3])) > 300_000 {
+			t.Logf("%s: %s nodes, too many to draw; skipped", e.Name(), lines[3])
+			continue
+		}
+		total++
+		res, err := a.tree(in, nil, treeOptions{limit: maxTreeLimit})
+		assert.NilError(t, err)
+		nodes := fmt.Sprint(len(res.tree.Nodes))
+		value := starcircle.FormatValue(res.tree.Nodes[0].Value, p.Scale)
+		if nodes == strings.TrimSpace(lines[3]) && value == strings.TrimSpace(lines[2]) &&
+			uint64(len(res.tree.Nodes)) == res.result.Nodes {
+			matched++
+		} else {
+			t.Errorf("%s: tree %s nodes, root %s; want %s nodes, %s", e.Name(), nodes, value, lines[3], lines[2])
+		}
+	}
+	t.Logf("starcircle corpus sample: %d/%d trees with the graded node count and value", matched, total)
+}
+
+// TestTreeMorrisConformance: the leaves of the tree are the static
+// evaluations, so their number equals the evaluated column of cases.tsv for
+// every row of the six programs with at most 200,000 evaluations, and the
+// root value is the printed estimate (for the Black programs, the value of
+// the colour swap's search, as the programs print it).
+func TestTreeMorrisConformance(t *testing.T) {
+	rows := tsv(t, testutil.Shared(t, "conformance", "morris", "cases.tsv"))
+	matched, total := 0, 0
+	for _, r := range rows {
+		if atou(t, r["evaluated"]) > 200_000 {
+			continue
+		}
+		total++
+		a := &morrisAdapter{board: r["board_kind"], phase: "game"}
+		prog := r["program"]
+		if strings.Contains(prog, "Opening") {
+			a.phase = "opening"
+		}
+		a.black = strings.HasSuffix(prog, "Black")
+		o := treeOptions{algorithm: "minimax", depth: atoi(t, r["depth"]), limit: maxTreeLimit}
+		if strings.HasPrefix(prog, "AB") {
+			o.algorithm = "alphabeta"
+		}
+		res, err := a.tree(r["input"], nil, o)
+		assert.NilError(t, err)
+		leaves := 0
+		for _, n := range res.tree.Nodes {
+			if n.Leaf {
+				leaves++
+			}
+		}
+		if fmt.Sprint(leaves) == r["evaluated"] && fmt.Sprint(res.tree.Nodes[0].Value) == r["estimate"] &&
+			uint64(leaves) == res.result.Evals {
+			matched++
+		} else {
+			t.Errorf("%s %s %s depth %s: %d leaves, root %d; want %s, %s", prog, r["board_kind"], r["input"], r["depth"],
+				leaves, res.tree.Nodes[0].Value, r["evaluated"], r["estimate"])
+		}
+	}
+	t.Logf("cases.tsv: %d/%d rows (at most 200,000 evaluations): tree leaves = evaluations, root = estimate", matched, total)
+}
+
+// TestTreeCongoConformance: the root of the congo-minimax tree (depth 2) has
+// the corpus minimax value, and the congo-alphabeta tree (depth 4) the
+// corpus alpha-beta value, with the node count of the course searcher.
+func TestTreeCongoConformance(t *testing.T) {
+	dir := testutil.Shared(t, "conformance", "congo")
+	sets := []struct {
+		in, out string
+		ab      bool
+		step    int
+	}{
+		{"2022/positions_500.in", "2022/minimax_d2_500.out", false, 10},
+		{"2022/alphabeta_d4_25.in", "2022/alphabeta_d4_25.out", true, 5},
+	}
+	for _, set := range sets {
+		in := readLines(t, filepath.Join(dir, set.in))[1:]
+		out := readLines(t, filepath.Join(dir, set.out))
+		matched, total := 0, 0
+		for i := 0; i < len(in); i += set.step {
+			total++
+			p, err := congo.ParseFEN(in[i])
+			assert.NilError(t, err)
+			o := treeOptions{algorithm: "minimax", limit: maxTreeLimit}
+			s := congo.NewMinimax(congo.Rules2022)
+			want := s.Minimax(p, 2)
+			if set.ab {
+				o.algorithm = "alphabeta"
+				s = congo.NewAlphaBeta(congo.Rules2022)
+				want = s.AlphaBeta(p, 4)
+			}
+			res, err := (&congoAdapter{rules: "2022"}).tree(in[i], nil, o)
+			assert.NilError(t, err)
+			if fmt.Sprint(res.tree.Nodes[0].Value) == out[i] && uint64(len(res.tree.Nodes)) == want.Nodes {
+				matched++
+			} else {
+				t.Errorf("%s case %d: root %d, %d nodes; want %s, %d nodes", set.in, i+1,
+					res.tree.Nodes[0].Value, len(res.tree.Nodes), out[i], want.Nodes)
+			}
+		}
+		t.Logf("%s: %d/%d sampled trees with the corpus value and the searcher's node count", set.out, matched, total)
+	}
+}
+
+// TestTreeMiniChess: the tree has the node count and value of the
+// player_minimax / player_alphabeta iteration of the same depth.
+func TestTreeMiniChess(t *testing.T) {
+	fens := []string{"kqbnr/ppppp/5/5/PPPPP/RNBQK w", "k1qnr/1pp2/pP3/N1B2/b1PPP/2RQK b", "kqb1r/ppp1p/5/PQPp1/RP1nP/1NBK1 b"}
+	for _, fen := range fens {
+		p, err := minichess.ParseFEN(fen)
+		assert.NilError(t, err)
+		for _, ab := range []bool{false, true} {
+			iters := map[int]player.Iteration{}
+			_, err := player.Deepen(&p, ab, player.Limits{Depth: 3}, func(minichess.Move) error { return nil },
+				func(it player.Iteration) { iters[it.Depth] = it })
+			assert.NilError(t, err)
+			for d := 1; d <= 3; d++ {
+				o := treeOptions{algorithm: "minimax", depth: d, limit: maxTreeLimit}
+				if ab {
+					o.algorithm = "alphabeta"
+				}
+				res, err := (&minichessAdapter{}).tree(fen, nil, o)
+				assert.NilError(t, err)
+				assert.Equal(t, uint64(len(res.tree.Nodes)), iters[d].Nodes, "%s %v depth %d", fen, ab, d)
+				assert.Equal(t, res.tree.Nodes[0].Value, iters[d].Value, "%s %v depth %d", fen, ab, d)
+			}
+		}
+	}
+}
+
+// TestTreeDOTRenders renders one tree of every game with Graphviz.
+func TestTreeDOTRenders(t *testing.T) {
+	cases := [][]string{
+		{"tree", "congo", "start", "-depth", "1", "-format", "dot"},
+		{"tree", "morris", "xxxxxxxWxxxxxxBxxxxxxx", "-phase", "opening", "-algorithm", "alphabeta", "-format", "dot"},
+		{"tree", "minichess", "start", "-depth", "2", "-algorithm", "alphabeta", "-format", "dot"},
+		{"tree", "starcircle", "start", "-depth", "3", "-algorithm", "alphabeta", "-format", "dot"},
+	}
+	for _, args := range cases {
+		dot := mustRun(t, "", args...)
+		assert.Assert(t, strings.HasPrefix(dot, "digraph search {\n"))
+		assert.Assert(t, dotNodes(dot) > 1)
+		checkDot(t, dot)
+	}
+	assertGolden(t, mustRun(t, "", cases[1]...), "tree_morris_opening_ab.dot")
+}
+
+// TestTreeLimit: a tree larger than -limit is refused with one line and
+// exit status 2, before the search runs to the end.
+func TestTreeLimit(t *testing.T) {
+	out, errs, code := runCmd(t, "", "tree", "starcircle", "start", "-depth", "8", "-limit", "1000")
+	assert.Equal(t, code, 2)
+	assert.Equal(t, out, "")
+	assert.Equal(t, errs, "gamesearch tree: the tree has more than 1000 nodes; lower -depth or raise -limit\n")
+	// Exactly at the limit is fine: example 1 has 5 nodes.
+	out = mustRun(t, handoutEx1, "tree", "starcircle", "-", "-limit", "5")
+	assert.Assert(t, strings.HasSuffix(out, "\n5 nodes\n"))
+	_, _, code = runCmd(t, handoutEx1, "tree", "starcircle", "-", "-limit", "4")
+	assert.Equal(t, code, 2)
+}
+
+// labelTracer must satisfy search.Tracer.
+var _ search.Tracer[int, int] = (*labelTracer[int, int])(nil)
