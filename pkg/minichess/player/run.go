@@ -73,6 +73,7 @@ const (
 // durationFlag accepts a Go duration or a bare number of seconds, >= 0.
 type durationFlag struct{ d *time.Duration }
 
+// String returns the duration in Go notation.
 func (f durationFlag) String() string {
 	if f.d == nil {
 		return ""
@@ -80,6 +81,7 @@ func (f durationFlag) String() string {
 	return f.d.String()
 }
 
+// Set parses a Go duration or a bare number of seconds.
 func (f durationFlag) Set(s string) error {
 	d, err := time.ParseDuration(s)
 	if err != nil {

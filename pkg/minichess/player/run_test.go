@@ -215,3 +215,17 @@ func TestSearchPlayersLimits(t *testing.T) {
 		assert.Equal(t, string(act), want[:8*n])
 	}
 }
+
+// TestActionNotCreatable checks the exit status 1 and the one-line report
+// when the action file cannot be created.
+func TestActionNotCreatable(t *testing.T) {
+	dir := t.TempDir()
+	st := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
+	assert.NilError(t, os.WriteFile(filepath.Join(dir, "state"), st, 0o644))
+	for _, prog := range allPrograms {
+		var out, errb bytes.Buffer
+		code := prog.Run([]string{filepath.Join(dir, "state"), filepath.Join(dir, "no", "such", "action")}, nil, &out, &errb)
+		assert.Equal(t, code, 1, prog.Name)
+		assert.Assert(t, strings.HasPrefix(errb.String(), prog.Name+": ") && strings.Count(errb.String(), "\n") == 1, errb.String())
+	}
+}
