@@ -117,7 +117,6 @@ func (g engTTT) Noisy(p *engTTTPos, m int) int32 {
 func (engTTT) HistoryIndex(p *engTTTPos, m int) int { return m }
 func (engTTT) HistorySize() int                     { return 9 }
 
-
 // ---- Connect four on a 6x5 board ----
 
 const (
@@ -254,7 +253,6 @@ func (engC4) Noisy(p *engC4Pos, m int) int32 {
 
 func (engC4) HistoryIndex(p *engC4Pos, m int) int { return m }
 func (engC4) HistorySize() int                    { return engC4W }
-
 
 // ---- A pseudo-random game with transpositions, captures and checks ----
 
@@ -450,3 +448,25 @@ func (r *engRef[P, M, G]) Play(dst, w *engRefPos[P], m engRefMove[M]) {
 	*dst = engRefPos[P]{ply: w.ply + 1, q: w.q || w.d == 0, d: max(w.d-1, 0)}
 	r.g.Play(&dst.p, &w.p, m.m)
 }
+
+// ---- An explicit tree ----
+
+// engTree is an explicit game tree for hand-made cases: node i has children
+// kids[i]; it is terminal when term[i] (result out[i]), and is otherwise
+// worth val[i] to its side to move when static.
+type engTree struct {
+	kids [][]int
+	term []bool
+	out  []search.Outcome
+	val  []search.Value
+}
+
+func (t *engTree) Terminal(p *int) bool           { return t.term[*p] }
+func (t *engTree) Moves(p *int, buf []int) []int  { return append(buf, t.kids[*p]...) }
+func (t *engTree) Play(dst, p *int, m int)        { *dst = m }
+func (t *engTree) Evaluate(p *int) search.Value   { return t.val[*p] }
+func (t *engTree) Hash(p *int) uint64             { return engMix(uint64(*p)) }
+func (t *engTree) Outcome(p *int) search.Outcome  { return t.out[*p] }
+func (t *engTree) Noisy(p *int, m int) int32      { return 0 }
+func (t *engTree) HistoryIndex(p *int, m int) int { return 0 }
+func (t *engTree) HistorySize() int               { return 1 }

@@ -164,6 +164,46 @@ func TestEngineShortestWin(t *testing.T) {
 	assert.Equal(t, r.Move, 2)
 }
 
+// TestEngineResultScores checks the scoring of results by distance on
+// explicit trees.
+func TestEngineResultScores(t *testing.T) {
+	W, L, D, S := search.OutcomeWin, search.OutcomeLoss, search.OutcomeDraw, search.OutcomeStatic
+	cases := []struct {
+		name string
+		tree engTree
+		want search.Value
+		move int
+	}{
+		{"forced into a lost position", engTree{
+			kids: [][]int{{1}, nil}, term: []bool{false, true}, out: []search.Outcome{S, W}, val: []search.Value{0, 0},
+		}, -(search.EngineMate - 1), 1},
+		{"win two plies down beats a static edge", engTree{
+			kids: [][]int{{1, 2}, {3}, nil, nil}, term: []bool{false, false, true, true},
+			out: []search.Outcome{S, S, S, W}, val: []search.Value{0, 0, 5, 0},
+		}, search.EngineMate - 2, 1},
+		{"no moves is a loss", engTree{
+			kids: [][]int{{1, 2}, nil, {3}, nil}, term: []bool{false, false, false, true},
+			out: []search.Outcome{S, S, S, L}, val: []search.Value{0, 0, 0, 0},
+		}, search.EngineMate - 1, 1},
+		{"draw beats a static loss", engTree{
+			kids: [][]int{{1, 2}, nil, nil}, term: []bool{false, true, true},
+			out: []search.Outcome{S, D, S}, val: []search.Value{0, 0, 7},
+		}, 0, 1},
+		{"static leaf terminal", engTree{
+			kids: [][]int{{1, 2}, nil, nil}, term: []bool{false, true, true},
+			out: []search.Outcome{S, S, S}, val: []search.Value{0, 3, -4},
+		}, 4, 2},
+	}
+	for _, c := range cases {
+		for _, opt := range []search.EngineOptions{{}, search.DefaultEngineOptions()} {
+			e := search.NewEngine[int, int](&c.tree, opt)
+			r := e.Search(0, search.EngineLimits[int]{Depth: 4})
+			assert.Equal(t, r.Value, c.want, c.name)
+			assert.Equal(t, r.Move, c.move, c.name)
+		}
+	}
+}
+
 // TestEngineSpecialRoots: a terminal root and a root without moves give no
 // move and the root's own value.
 func TestEngineSpecialRoots(t *testing.T) {
@@ -251,25 +291,27 @@ func TestEngineNodeBudgetDeterministic(t *testing.T) {
 // the last completed iteration's unless a move of the partial iteration was
 // fully searched and beat it; in every case it is a root move.
 func TestEnginePartialIteration(t *testing.T) {
-	g := engC4{}
-	p := engRandomPositions[engC4Pos, int](g, engC4Pos{}, 1, 6, 11)[0]
+	g := engRand{}
 	partials := 0
-	for budget := uint64(50); budget < 40000; budget = budget*11/10 + 1 {
-		e := search.NewEngine[engC4Pos, int](g, search.DefaultEngineOptions())
-		var last search.EngineInfo[int]
-		r := e.Search(p, search.EngineLimits[int]{Nodes: budget, OnDepth: func(i search.EngineInfo[int]) { last = i }})
-		assert.Assert(t, slices.Contains(g.Moves(&p, nil), r.Move))
-		if !r.Aborted {
-			continue
-		}
-		assert.Equal(t, r.Depth, last.Depth)
-		if r.Partial {
-			partials++
-			assert.Assert(t, r.Move != last.Move)
-		} else if last.Depth > 0 {
-			assert.Equal(t, r.Move, last.Move)
+	for _, p := range engRandomPositions[engRandPos, int](g, engRandPos{left: 40}, 6, 4, 11) {
+		for budget := uint64(20); budget < 8000; budget = budget*11/10 + 1 {
+			e := search.NewEngine[engRandPos, int](g, search.DefaultEngineOptions())
+			var last search.EngineInfo[int]
+			r := e.Search(p, search.EngineLimits[int]{Nodes: budget, OnDepth: func(i search.EngineInfo[int]) { last = i }})
+			assert.Assert(t, slices.Contains(g.Moves(&p, nil), r.Move))
+			if !r.Aborted {
+				continue
+			}
+			assert.Equal(t, r.Depth, last.Depth)
+			if r.Partial {
+				partials++
+				assert.Assert(t, r.Move != last.Move)
+			} else if last.Depth > 0 {
+				assert.Equal(t, r.Move, last.Move)
+			}
 		}
 	}
+	assert.Assert(t, partials > 0, "no budget ended inside an iteration with a new best move")
 	t.Logf("%d budgets ended with a move from a partial iteration", partials)
 }
 

@@ -1,0 +1,75 @@
+package search_test
+
+import (
+	"testing"
+
+	"github.com/gamesearch/gamesearch/pkg/search"
+	"gotest.tools/v3/assert"
+)
+
+// TestTTSize: tables have a power-of-two number of entries that fits the
+// requested memory.
+func TestTTSize(t *testing.T) {
+	size := search.TTEntrySize[int]()
+	for _, mib := range []int{0, 1, 3, 16, 64} {
+		tt := search.NewTT[int](mib)
+		n := tt.Len()
+		assert.Assert(t, n >= 2 && n&(n-1) == 0, "%d MiB: %d entries", mib, n)
+		if mib > 0 {
+			assert.Assert(t, n*size <= mib<<20, "%d MiB: %d entries of %d bytes", mib, n, size)
+			assert.Assert(t, 2*n*size > mib<<20, "%d MiB: %d entries could double", mib, n)
+		}
+	}
+	assert.Equal(t, search.NewTTEntries[int](1000).Len(), 512)
+	assert.Equal(t, search.NewTTEntries[int](0).Len(), 2)
+}
+
+// TestTTStoreProbe: stored entries come back, other keys miss, and a bucket
+// keeps two positions.
+func TestTTStoreProbe(t *testing.T) {
+	tt := search.NewTTEntries[int](16)
+	_, ok := tt.Probe(0)
+	assert.Assert(t, !ok, "an empty table must miss, even for key 0")
+	tt.Store(0x100, 5, search.TTExact, 42, 7, true)
+	tt.Store(0x200, 3, search.TTLower, -9, 0, false) // same bucket (low bits equal)
+	e, ok := tt.Probe(0x100)
+	assert.Assert(t, ok)
+	assert.DeepEqual(t, e, search.TTEntry[int]{Key: 0x100, Move: 7, Value: 42, Depth: 5, Bound: search.TTExact, HasMove: true})
+	e, ok = tt.Probe(0x200)
+	assert.Assert(t, ok)
+	assert.Equal(t, e.Bound, search.TTLower)
+	assert.Assert(t, !e.HasMove)
+	_, ok = tt.Probe(0x300)
+	assert.Assert(t, !ok)
+	// Re-storing a key without a move keeps the old move.
+	tt.Store(0x100, 6, search.TTUpper, 1, 0, false)
+	e, _ = tt.Probe(0x100)
+	assert.Equal(t, e.Move, 7)
+	assert.Assert(t, e.HasMove)
+	assert.Equal(t, e.Depth, int16(6))
+	tt.Clear()
+	_, ok = tt.Probe(0x100)
+	assert.Assert(t, !ok)
+}
+
+// TestTTReplacement: in a full bucket, entries of an older search go first,
+// then the shallower entry.
+func TestTTReplacement(t *testing.T) {
+	tt := search.NewTTEntries[int](4)
+	tt.Store(0x10, 9, search.TTExact, 1, 1, true)
+	tt.Store(0x20, 2, search.TTExact, 2, 2, true)
+	tt.Store(0x30, 5, search.TTExact, 3, 3, true) // replaces the depth-2 entry
+	_, ok := tt.Probe(0x20)
+	assert.Assert(t, !ok)
+	_, ok = tt.Probe(0x10)
+	assert.Assert(t, ok)
+	tt.NewSearch()
+	tt.Store(0x40, 1, search.TTExact, 4, 4, true) // both old: the shallower (0x30) goes
+	_, ok = tt.Probe(0x30)
+	assert.Assert(t, !ok)
+	tt.Store(0x50, 1, search.TTExact, 5, 5, true) // 0x10 is old, 0x40 current: 0x10 goes
+	_, ok = tt.Probe(0x10)
+	assert.Assert(t, !ok)
+	_, ok = tt.Probe(0x40)
+	assert.Assert(t, ok)
+}
