@@ -1,0 +1,3 @@
+// Package pack builds the submission archives of gamesearch (issue 7).
+// DOC PLACEHOLDER
+package pack

@@ -1,0 +1,269 @@
+package roundrobin
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/pkg/congo"
+	"gotest.tools/v3/assert"
+)
+
+// fakeAgentEnv makes the test binary act as a congo-agent-protocol player
+// that plays the course minimax (depth 2), for the tests of Program.
+const fakeAgentEnv = "ROUNDROBIN_FAKE_AGENT"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeAgentEnv); mode != "" {
+		os.Exit(fakeAgent(mode))
+	}
+	os.Exit(m.Run())
+}
+
+// fakeAgent answers "position" and "go" commands with the minimax player's
+// move (mode "minimax"), with an illegal move (mode "illegal") or by exiting
+// (mode "crash").
+func fakeAgent(mode string) int {
+	s := congo.NewMinimax(congo.Rules2021)
+	var pos congo.Position
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		cmd, rest, _ := strings.Cut(sc.Text(), " ")
+		switch cmd {
+		case "position":
+			p, err := congo.ParseFEN(rest)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+			pos = p
+		case "go":
+			switch mode {
+			case "illegal":
+				fmt.Println("a1a1")
+			case "crash":
+				fmt.Fprintln(os.Stderr, "fake agent: crashing")
+				return 3
+			default:
+				r := s.Minimax(pos, 2)
+				if !r.HasMove {
+					fmt.Println("0000")
+				} else {
+					fmt.Println(r.Move)
+				}
+			}
+		case "quit":
+			return 0
+		}
+	}
+	return 0
+}
+
+// short is a round robin of 6 moves per side.
+func short() Config {
+	c := DefaultConfig()
+	c.MaxMoves = 6
+	return c
+}
+
+func TestPlayMoveLimit(t *testing.T) {
+	games, err := Play(short(), Entrants())
+	assert.NilError(t, err)
+	assert.Equal(t, len(games), 2)
+	assert.Equal(t, games[0].White, "minimax")
+	assert.Equal(t, games[0].Black, "alphabeta")
+	assert.Equal(t, games[1].White, "alphabeta")
+	assert.Equal(t, games[1].Black, "minimax")
+	for _, g := range games {
+		// Replaying the moves must give the recorded final position.
+		p, err := congo.ParseFEN(StartFEN)
+		assert.NilError(t, err)
+		var next congo.Position
+		for i, m := range g.Moves {
+			assert.Assert(t, p.IsLegal(m), "move %d %s", i, m)
+			p.Play(&next, m, congo.Rules2021)
+			p = next
+		}
+		assert.Equal(t, p.String(), g.Final)
+		if g.Outcome == Draw {
+			assert.Equal(t, g.Played, [2]int{6, 6})
+			assert.Equal(t, g.Reason, "6 moves each")
+		} else {
+			assert.Assert(t, p.LionMissing())
+		}
+		assert.Assert(t, g.Nodes[0] > 0 && g.Nodes[1] > 0)
+	}
+}
+
+func TestPlayGameCapture(t *testing.T) {
+	// Minimax sees the lion flight c2c5 onto the black lion (spec 5.4).
+	cfg := Config{Rules: congo.Rules2021, Start: "7/7/2l4/7/7/2L4/7 w 8", MaxMoves: 100}
+	mm, _ := MinimaxEntrant().New(cfg.Rules)
+	ab, _ := AlphaBetaEntrant().New(cfg.Rules)
+	g, err := PlayGame(cfg, mm, ab)
+	assert.NilError(t, err)
+	assert.Equal(t, g.Outcome, WhiteWins)
+	assert.Equal(t, len(g.Moves), 1)
+	assert.Equal(t, g.Moves[0].String(), "c2c5")
+	assert.Equal(t, g.Reason, "White captured the black lion")
+
+	// The same with Black to move: Black flies onto the white lion.
+	cfg.Start = "7/7/2l4/7/7/2L4/7 b 8"
+	g, err = PlayGame(cfg, mm, ab)
+	assert.NilError(t, err)
+	assert.Equal(t, g.Outcome, BlackWins)
+	assert.Equal(t, g.Moves[0].String(), "c5c2")
+}
+
+// scripted plays fixed moves, then fails.
+type scripted []string
+
+func (s *scripted) Move(*congo.Position) (congo.Move, uint64, error) {
+	if len(*s) == 0 {
+		return 0, 0, errors.New("out of moves")
+	}
+	m, ok := congo.ParseMove((*s)[0])
+	*s = (*s)[1:]
+	if !ok {
+		return 0, 0, errors.New("bad script")
+	}
+	return m, 0, nil
+}
+
+func TestPlayGameForfeits(t *testing.T) {
+	cfg := DefaultConfig()
+	w := &scripted{"d2d3"}
+	b := &scripted{"d6d5"}
+	g, err := PlayGame(cfg, w, b)
+	assert.NilError(t, err)
+	assert.Equal(t, g.Outcome, BlackWins)
+	assert.Equal(t, g.Reason, "White forfeits: out of moves")
+	assert.Equal(t, len(g.Moves), 2)
+
+	w = &scripted{"d2d3"}
+	b = &scripted{"d6d3"}
+	g, err = PlayGame(cfg, w, b)
+	assert.NilError(t, err)
+	assert.Equal(t, g.Outcome, WhiteWins)
+	assert.Equal(t, g.Reason, "Black forfeits: illegal move d6d3")
+}
+
+func TestPlayGameBadConfig(t *testing.T) {
+	mm, _ := MinimaxEntrant().New(congo.Rules2021)
+	_, err := PlayGame(Config{Start: "7/7/7/7/7/7/7 w 0", MaxMoves: 1}, mm, mm)
+	assert.ErrorContains(t, err, "has a lion missing")
+	_, err = PlayGame(Config{Start: "nonsense", MaxMoves: 1}, mm, mm)
+	assert.ErrorContains(t, err, "start position")
+	_, err = PlayGame(Config{Start: StartFEN}, mm, mm)
+	assert.ErrorContains(t, err, "move limit")
+	_, err = Play(short(), Entrants()[:1])
+	assert.ErrorContains(t, err, "at least two")
+	_, err = Play(short(), []Entrant{MinimaxEntrant(), MinimaxEntrant()})
+	assert.ErrorContains(t, err, "used twice")
+}
+
+// TestProgram plays the minimax player through the agent protocol (the test
+// binary as a fake agent) and checks that the games are those of the
+// in-process minimax player.
+func TestProgram(t *testing.T) {
+	exe, err := os.Executable()
+	assert.NilError(t, err)
+	t.Setenv(fakeAgentEnv, "minimax")
+	ext := Program("minimax", "minimax through the agent protocol", 1, exe)
+	viaProgram, err := Play(short(), []Entrant{ext, AlphaBetaEntrant()})
+	assert.NilError(t, err)
+	inProcess, err := Play(short(), []Entrant{MinimaxEntrant(), AlphaBetaEntrant()})
+	assert.NilError(t, err)
+	for i := range inProcess {
+		a, b := viaProgram[i], inProcess[i]
+		assert.DeepEqual(t, a.Moves, b.Moves)
+		assert.Equal(t, a.Outcome, b.Outcome)
+		assert.Equal(t, a.Final, b.Final)
+	}
+
+	t.Setenv(fakeAgentEnv, "illegal")
+	games, err := Play(short(), []Entrant{Program("bad", "", 1, exe), MinimaxEntrant()})
+	assert.NilError(t, err)
+	assert.Equal(t, games[0].Outcome, BlackWins)
+	assert.Equal(t, games[0].Reason, "White forfeits: illegal move a1a1")
+	assert.Equal(t, games[1].Outcome, WhiteWins)
+
+	t.Setenv(fakeAgentEnv, "crash")
+	games, err = Play(short(), []Entrant{Program("crash", "", 1, exe), MinimaxEntrant()})
+	assert.ErrorContains(t, err, "exit status 3")
+	assert.Assert(t, games == nil)
+
+	_, err = Play(short(), []Entrant{Program("none", "", 1, filepath.Join(t.TempDir(), "missing")), MinimaxEntrant()})
+	assert.ErrorContains(t, err, "start")
+}
+
+func TestTablesAndRecords(t *testing.T) {
+	cfg := short()
+	games, err := Play(cfg, Entrants())
+	assert.NilError(t, err)
+	tables := string(Tables(cfg, Entrants(), games))
+	again, err := Play(cfg, Entrants())
+	assert.NilError(t, err)
+	assert.Equal(t, tables, string(Tables(cfg, Entrants(), again)), "round robin is not deterministic")
+	for _, want := range []string{"| minimax | — |", "| alphabeta |", "draw after 6 moves by each side", "(2 games)", "| 1 | minimax | alphabeta |"} {
+		assert.Assert(t, strings.Contains(tables, want), "missing %q in\n%s", want, tables)
+	}
+	rec := string(Record(cfg, 1, games[0]))
+	assert.Assert(t, strings.HasPrefix(rec, "Game 1: minimax (White) vs alphabeta (Black)\n"), rec)
+	assert.Assert(t, strings.Contains(rec, "\n1. "+games[0].Moves[0].String()+" "+games[0].Moves[1].String()+"\n"), rec)
+	assert.Assert(t, strings.Contains(rec, "Final position: "+games[0].Final+"\n"), rec)
+	assert.Equal(t, RecordName(1, games[0]), "01-minimax-vs-alphabeta.txt")
+}
+
+func TestRun(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	out := filepath.Join(dir, "rr.md")
+	code := Run([]string{"-max-moves", "3", "-o", out, "-games", filepath.Join(dir, "games")}, nil, &stdout, &stderr)
+	assert.Equal(t, code, 0, stderr.String())
+	assert.Equal(t, stdout.String(), "")
+	data, err := os.ReadFile(out)
+	assert.NilError(t, err)
+	assert.Assert(t, strings.Contains(string(data), "draw after 3 moves"))
+	entries, err := os.ReadDir(filepath.Join(dir, "games"))
+	assert.NilError(t, err)
+	assert.Equal(t, len(entries), 2)
+
+	stdout.Reset()
+	code = Run([]string{"-max-moves=2"}, nil, &stdout, &stderr)
+	assert.Equal(t, code, 0)
+	assert.Assert(t, strings.Contains(stdout.String(), "**Standings**"))
+
+	stderr.Reset()
+	assert.Equal(t, Run([]string{"-h"}, nil, &stdout, &stderr), 0)
+	assert.Assert(t, strings.HasPrefix(stderr.String(), "usage: congo-roundrobin"))
+}
+
+func TestRunBadArguments(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-bogus"}, "congo-roundrobin: flag provided but not defined: -bogus\n"},
+		{[]string{"-rules", "2023"}, "congo-roundrobin: -rules \"2023\": want 2021 or 2022\n"},
+		{[]string{"-max-moves", "0"}, "congo-roundrobin: -max-moves 0: want 1 to 10000\n"},
+		{[]string{"-max-moves", "x"}, "congo-roundrobin: invalid value \"x\" for flag -max-moves: parse error\n"},
+		{[]string{"extra"}, "congo-roundrobin: unexpected argument \"extra\" (no positional arguments)\n"},
+		{[]string{"-start", "7/7/7/7/7/7/7 w 0"}, "congo-roundrobin: -start \"7/7/7/7/7/7/7 w 0\": a lion is missing\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := Run(tc.args, nil, &stdout, &stderr)
+		assert.Equal(t, code, 2, tc.args)
+		assert.Equal(t, stderr.String(), tc.want)
+		assert.Equal(t, stdout.String(), "")
+	}
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, Run([]string{"-start", "xyz"}, nil, &stdout, &stderr), 2)
+	assert.Equal(t, strings.Count(stderr.String(), "\n"), 1, stderr.String())
+	assert.Assert(t, strings.HasPrefix(stderr.String(), "congo-roundrobin: -start: "))
+}
