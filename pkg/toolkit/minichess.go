@@ -182,7 +182,7 @@ func (s *minichessSession) turn() int { return int(s.cur().ToMove()) }
 func (s *minichessSession) over() (string, bool) {
 	n := s.cur()
 	side := n.ToMove()
-	if len(s.hist)-1 > s.maxSteps {
+	if len(s.hist)-1 >= s.maxSteps {
 		p := n.Position()
 		w, b := p.Material(minichess.White), p.Material(minichess.Black)
 		switch st, winner := p.Adjudicate(); st {

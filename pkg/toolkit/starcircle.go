@@ -150,6 +150,9 @@ func (a *starcircleAdapter) tree(arg string, stdin io.Reader, o treeOptions) (tr
 }
 
 func (a *starcircleAdapter) session(o playOptions) (session, error) {
+	if a.input == "-" {
+		return nil, fmt.Errorf("-input -: standard input carries the moves; name a file")
+	}
 	p, err := a.problem(a.input, nil)
 	if err != nil {
 		return nil, err

@@ -123,7 +123,8 @@ func report(stderr io.Writer, prefix string, err error) int {
 }
 
 // parseArgs parses flags anywhere among args with fs and returns the
-// positional arguments. A lone "-" is positional (stdin).
+// positional arguments. A lone "-" (stdin) and negative numbers are
+// positional; "--" ends the flags.
 func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer, usage string) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	var pos []string
@@ -138,12 +139,28 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer, usage string) 
 			return nil, fmt.Errorf("%v (usage: gamesearch %s)", err, usage)
 		}
 		args = fs.Args()
+		// Negative numbers are positional too, for the DEPTH message.
+		for len(args) > 0 && (!strings.HasPrefix(args[0], "-") || args[0] == "-" || isNegative(args[0])) {
+			pos = append(pos, args[0])
+			args = args[1:]
+		}
 		if len(args) == 0 {
 			return pos, nil
 		}
-		pos = append(pos, args[0])
-		args = args[1:]
 	}
+}
+
+// isNegative reports whether s is a negative integer such as "-1".
+func isNegative(s string) bool {
+	if len(s) < 2 || s[0] != '-' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // game is one game the toolkit knows: its name on the command line and the

@@ -1,0 +1,99 @@
+package toolkit
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gotest.tools/v3/assert"
+)
+
+// TestBadInput: every subcommand answers bad usage or input with exactly one
+// stderr line that says what is wrong, exit status 2 and no output.
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	badSC := filepath.Join(dir, "bad_input.txt")
+	assert.NilError(t, os.WriteFile(badSC, []byte(strings.Replace(handoutEx1, "MINIMAX", "MINMAX", 1)), 0o644))
+	badMorris := filepath.Join(dir, "board.txt")
+	assert.NilError(t, os.WriteFile(badMorris, []byte("xxxxxxxxxxQxxxxxxxxxxx\n"), 0o644))
+	cases := []struct {
+		stdin string
+		args  []string
+		want  string // a part of the message
+	}{
+		{"", nil, "gamesearch: missing command"},
+		{"", []string{"perfect"}, `gamesearch: unknown command "perfect"`},
+		// perft
+		{"", []string{"perft"}, "gamesearch perft: missing GAME"},
+		{"", []string{"perft", "chess", "start", "1"}, `gamesearch perft: unknown game "chess"`},
+		{"", []string{"perft", "congo", "start"}, "want POSITION and DEPTH, got 1 arguments"},
+		{"", []string{"perft", "congo", "start", "x"}, `DEPTH "x": want an integer from 0 to 64`},
+		{"", []string{"perft", "congo", "start", "-1"}, `DEPTH "-1": want an integer from 0 to 64`},
+		{"", []string{"perft", "congo", "start", "65"}, `DEPTH "65"`},
+		{"", []string{"perft", "congo", "start", "1", "-rules", "2020"}, `-rules "2020": want 2021 or 2022`},
+		{"", []string{"perft", "congo", "start", "1", "-pseudo"}, "flag provided but not defined: -pseudo"},
+		{"", []string{"perft", "congo", "7/7/7/7/7/7/7 w", "1"}, "POSITION: FEN has 2 fields"},
+		{"", []string{"perft", "congo", "7/7/7/7/7/7/8 w 0", "1"}, "POSITION: "},
+		{"3l3/7/7/7/7/7/3L3 x 0\n", []string{"perft", "congo", "-", "1"}, `stdin line 1: side to move "x"`},
+		{"", []string{"perft", "minichess", "kqbnr/ppppp/5/5/PPPPP w", "1"}, "POSITION: fen"},
+		{"", []string{"perft", "minichess", "start", "1", "-rules", "2022"}, "flag provided but not defined: -rules"},
+		{"", []string{"perft", "morris", "xxxx", "1"}, "POSITION: 4 letters"},
+		{"", []string{"perft", "morris", "xxxxxxxxxxxxxxxxxxxxx", "1", "-board", "S22"}, "POSITION: 21 letters, but board S22 has 22"},
+		{"", []string{"perft", "morris", "xxxxxxxxxxxxxxxxxxxxx", "1", "-board", "Q9"}, `-board "Q9"`},
+		{"", []string{"perft", "morris", "xxxxxxxxxxxxxxxxxxxxx", "1", "-phase", "end"}, `-phase "end": want opening or game`},
+		{"", []string{"perft", "morris", badMorris, "1"}, "board.txt: line 1, column 11: 'Q' is not W, B or x"},
+		{"", []string{"perft", "morris", filepath.Join(dir, "absent.txt"), "1"}, "absent.txt: cannot read: no such file or directory"},
+		{"", []string{"perft", "morris", dir, "1"}, "is a directory"},
+		{"", []string{"perft", "starcircle", badSC, "1"}, `bad_input.txt: line 2: algorithm "MINMAX" is not MINIMAX or ALPHABETA`},
+		{"Star\n", []string{"perft", "starcircle", "-", "1"}, "stdin: line 2: missing the algorithm line"},
+		// tree
+		{"", []string{"tree"}, "gamesearch tree: missing GAME"},
+		{"", []string{"tree", "congo"}, "want one INPUT, got 0 arguments"},
+		{"", []string{"tree", "congo", "start", "-algorithm", "negamax"}, `-algorithm "negamax": want minimax or alphabeta`},
+		{"", []string{"tree", "congo", "start", "-format", "png"}, `-format "png": want dot or text`},
+		{"", []string{"tree", "congo", "start", "-depth", "-2"}, "-depth -2: want 1 to 64"},
+		{"", []string{"tree", "congo", "start", "-depth", "two"}, `invalid value "two" for flag -depth`},
+		{"", []string{"tree", "congo", "start", "-limit", "0"}, "-limit 0: want 1 to 5000000"},
+		{"", []string{"tree", "congo", "start", "-depth", "6"}, "the tree has more than 100000 nodes"},
+		{"", []string{"tree", "starcircle", badSC}, "line 2: algorithm"},
+		{"", []string{"tree", "minichess", "kqbnr/ppppp/5/5/PPPPP/RNBQK x"}, "side must be w or b"},
+		{"", []string{"tree", "morris", "WWW"}, "POSITION: 3 letters"},
+		// bench
+		{"", []string{"bench", "extra"}, `unexpected argument "extra"`},
+		{"", []string{"bench", "-game", "go"}, `-game: unknown game "go"`},
+		{"", []string{"bench", "-fast"}, "flag provided but not defined: -fast"},
+		// play
+		{"", []string{"play"}, "gamesearch play: missing GAME"},
+		{"", []string{"play", "tictactoe"}, `unknown game "tictactoe"`},
+		{"", []string{"play", "congo", "now"}, `unexpected argument "now"`},
+		{"", []string{"play", "congo", "-human", "third"}, `-human "third": want first or second`},
+		{"", []string{"play", "congo", "-depth", "99"}, "-depth 99: want 1 to 64"},
+		{"", []string{"play", "congo", "-time", "-1s"}, "-time -1s: must not be negative"},
+		{"", []string{"play", "congo", "-time", "soon"}, `invalid value "soon" for flag -time`},
+		{"", []string{"play", "congo", "-rules", "1999"}, `-rules "1999"`},
+		{"", []string{"play", "morris", "-board", "X1"}, `-board "X1"`},
+		{"", []string{"play", "minichess", "-max-steps", "0"}, "-max-steps 0: want at least 1"},
+		{"", []string{"play", "starcircle", "-input", badSC}, "line 2: algorithm"},
+		{"", []string{"play", "starcircle", "-input", "-"}, "-input -: standard input carries the moves"},
+	}
+	for _, c := range cases {
+		out, errs, code := runCmd(t, c.stdin, c.args...)
+		assert.Equal(t, code, 2, "%q: stderr %q", c.args, errs)
+		assert.Equal(t, out, "", "%q", c.args)
+		assert.Equal(t, strings.Count(errs, "\n"), 1, "%q: stderr %q is not one line", c.args, errs)
+		assert.Assert(t, strings.HasSuffix(errs, "\n"))
+		assert.Assert(t, strings.Contains(errs, c.want), "%q: stderr %q, want it to contain %q", c.args, errs, c.want)
+		assert.Assert(t, strings.HasPrefix(errs, "gamesearch"), "%q: %q", c.args, errs)
+	}
+}
+
+// TestHelp: help goes to stdout with status 0.
+func TestHelp(t *testing.T) {
+	out := mustRun(t, "", "help")
+	assertGolden(t, out, "help.txt")
+	for _, c := range [][]string{{"perft", "-h"}, {"perft", "congo", "-h"}, {"tree", "morris", "-h"}, {"bench", "-h"}, {"play", "minichess", "-h"}} {
+		out := mustRun(t, "", c...)
+		assert.Assert(t, strings.HasPrefix(out, "usage: gamesearch "+c[0]), out)
+	}
+}

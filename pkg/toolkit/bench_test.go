@@ -1,0 +1,52 @@
+package toolkit
+
+import (
+	"strings"
+	"testing"
+
+	"gotest.tools/v3/assert"
+)
+
+// TestBenchQuick runs the quick table: a header and one row per workload,
+// each with a count, a time and a rate (or, without the corpus, "skipped"
+// for the Congo corpus rows only), and the counts of the workloads whose
+// size is known from the games' own tests.
+func TestBenchQuick(t *testing.T) {
+	out := mustRun(t, "", "bench", "-quick")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	cases := benchCases(true)
+	assert.Equal(t, len(lines), 1+len(cases), out)
+	assert.Assert(t, strings.HasPrefix(lines[0], "game "), out)
+	for i, c := range cases {
+		l := lines[1+i]
+		assert.Assert(t, strings.HasPrefix(l, c.game+" "), l)
+		assert.Assert(t, strings.Contains(l, c.workload), l)
+		if strings.Contains(l, "skipped:") {
+			assert.Assert(t, strings.Contains(c.workload, "positions"), "only the corpus rows may be skipped: %s", l)
+			continue
+		}
+		f := strings.Fields(l[strings.Index(l, c.workload)+len(c.workload):])
+		assert.Equal(t, len(f), 4, l)
+		assert.Equal(t, f[3], c.unit, l)
+		assert.Assert(t, strings.HasSuffix(f[1], "s"), l)
+	}
+	counts := map[string]string{}
+	for _, l := range lines[1:] {
+		for _, c := range cases {
+			if strings.Contains(l, c.workload+" ") && !strings.Contains(l, "skipped:") {
+				counts[c.workload] = strings.Fields(l[strings.Index(l, c.workload)+len(c.workload):])[0]
+			}
+		}
+	}
+	assert.Equal(t, counts["perft start (2022) depth 3"], "17112")
+	assert.Equal(t, counts["T-perft start depth 4"], "4212")
+	assert.Equal(t, counts["perft start depth 5"], "23582")
+	// The MINIMAX node count is the perft tree's node count (see perft).
+	assert.Equal(t, counts["starcircle start MINIMAX 5"], "26890")
+	// MiniMaxGameBlack evaluates exactly the leaves the Morris perft counts.
+	assert.Equal(t, counts["MiniMaxGameBlack E21 depth 3"], counts["perft E21 "+morrisBenchBoard+" black depth 3"])
+	// -game keeps one game's rows.
+	out = mustRun(t, "", "bench", "-quick", "-game", "minichess")
+	assert.Equal(t, strings.Count(out, "\nminichess "), 3, out)
+	assert.Equal(t, strings.Count(out, "\n"), 4, out)
+}

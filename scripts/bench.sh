@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# bench.sh prints the speed table of every game: perft, search and the graded
+# programs on their reference workloads. It builds cmd/gamesearch into a
+# temporary directory and runs "gamesearch bench" from the repository root, so
+# the Congo rows find ../shared/conformance. Arguments go to gamesearch bench
+# (-quick for small workloads, -game NAME for one game, -corpus DIR).
+# Usage: scripts/bench.sh [-quick] [-game NAME] [-corpus DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+CGO_ENABLED=0 go build -trimpath -o "$tmp/gamesearch" ./cmd/gamesearch
+"$tmp/gamesearch" bench "$@"
