@@ -43,3 +43,19 @@ func BenchmarkLegalMoves(b *testing.B) {
 		buf, _ = n.LegalMoves(buf[:0])
 	}
 }
+
+// BenchmarkPerftWins7 walks the same T-perft(7) tree without bulk counting:
+// every one of the 6,310,092 leaves is made with Node.Play (and its Win
+// status computed) to count the 243,160 Win leaves. It reports leaves per
+// second.
+func BenchmarkPerftWins7(b *testing.B) {
+	p := minichess.StartPosition()
+	var n uint64
+	for b.Loop() {
+		n = minichess.PerftWins(p, 7)
+	}
+	if n != 243160 {
+		b.Fatalf("template_terminal(7) = %d", n)
+	}
+	b.ReportMetric(6310092*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}

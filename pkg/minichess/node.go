@@ -26,16 +26,19 @@ type squareList struct {
 }
 
 var (
-	rayBB      [Squares][8]uint32
-	raySq      [Squares][8]squareList // ray squares, near to far
-	knightList [Squares]squareList    // targets in generation order
-	kingList   [Squares]squareList
-	knightBB   [Squares]uint32
-	kingBB     [Squares]uint32
-	pawnFrom   [2][Squares]uint32 // squares from which a pawn of colour c attacks sq
-	moveOf     [Squares][Squares]Move
-	sqRow      [Squares]int8
-	sqCol      [Squares]int8
+	rayBB       [Squares][8]uint32
+	raySq       [Squares][8]squareList // ray squares, near to far
+	knightList  [Squares]squareList    // targets in generation order
+	kingList    [Squares]squareList
+	knightBB    [Squares]uint32
+	kingBB      [Squares]uint32
+	pawnFrom    [2][Squares]uint32       // squares from which a pawn of colour c attacks sq
+	rookLines   [Squares]uint32          // squares on the rook rays of sq
+	bishopLines [Squares]uint32          // squares on the bishop rays of sq
+	between     [Squares][Squares]uint32 // squares strictly between two squares of one ray
+	moveOf      [Squares][Squares]Move
+	sqRow       [Squares]int8
+	sqCol       [Squares]int8
 )
 
 const (
@@ -52,7 +55,13 @@ func init() {
 		for d, dd := range dirs {
 			for rr, cc := r+dd[0], c+dd[1]; onBoard(rr, cc); rr, cc = rr+dd[0], cc+dd[1] {
 				t := rr*Cols + cc
+				between[sq][t] = rayBB[sq][d] // the ray so far, before t
 				rayBB[sq][d] |= 1 << t
+				if d < 4 {
+					rookLines[sq] |= 1 << t
+				} else {
+					bishopLines[sq] |= 1 << t
+				}
 				l := &raySq[sq][d]
 				l.sq[l.n] = uint8(t)
 				l.n++
@@ -205,11 +214,11 @@ func (n *Node) attacksKing() bool {
 		if knightBB[k]&me[Knight] != 0 || kingBB[k]&me[King] != 0 || pawnFrom[n.side][k]&me[Pawn] != 0 {
 			return true
 		}
-		if rq := me[Rook] | me[Queen]; rq != 0 && rookAttack(k, occ)&rq != 0 {
-			return true
-		}
-		if bq := me[Bishop] | me[Queen]; bq != 0 && bishopAttack(k, occ)&bq != 0 {
-			return true
+		sl := (me[Rook]|me[Queen])&rookLines[k] | (me[Bishop]|me[Queen])&bishopLines[k]
+		for ; sl != 0; sl &= sl - 1 {
+			if between[k][bits.TrailingZeros32(sl)]&occ == 0 {
+				return true
+			}
 		}
 	}
 	return false
