@@ -229,3 +229,30 @@ func TestActionNotCreatable(t *testing.T) {
 		assert.Assert(t, strings.HasPrefix(errb.String(), prog.Name+": ") && strings.Count(errb.String(), "\n") == 1, errb.String())
 	}
 }
+
+// TestStartGolden checks each program's action file for the start position
+// against golden files; baseline4's is the action file shown in the course
+// slides.
+func TestStartGolden(t *testing.T) {
+	st := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
+	root := testutil.RepoRoot(t)
+	cases := []struct {
+		prog      player.Program
+		args      []string
+		dir, file string
+	}{
+		{player.BaselineProgram("baseline1"), nil, "minichess-baseline", "start-baseline1.action"},
+		{player.BaselineProgram("baseline2"), nil, "minichess-baseline", "start-baseline2.action"},
+		{player.BaselineProgram("baseline3"), nil, "minichess-baseline", "start-baseline3.action"},
+		{player.BaselineProgram("baseline4"), nil, "minichess-baseline", "start-baseline4.action"},
+		{player.RandomPlayer, nil, "minichess-random", "start.action"},
+		{player.MinimaxPlayer, []string{"-depth", "5", "-time", "0"}, "minichess-minimax", "start-depth5.action"},
+		{player.AlphaBetaPlayer, []string{"-depth", "8", "-time", "0"}, "minichess-alphabeta", "start-depth8.action"},
+	}
+	for _, c := range cases {
+		code, out, errs, act := run(t, c.prog, st, c.args...)
+		assert.Equal(t, code, 0)
+		assert.Equal(t, out+errs, "")
+		golden.Assert(t, string(act), filepath.Join(root, "testdata", c.dir, c.file))
+	}
+}
