@@ -35,6 +35,33 @@ func processGone(pid int) bool {
 	return syscall.Kill(pid, 0) == syscall.ESRCH
 }
 
+// groupGone reports whether no live process (zombies excepted) is left in
+// the process group pgid.
+func groupGone(pgid int) bool {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return syscall.Kill(-pgid, 0) == syscall.ESRCH
+	}
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		data, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		i := bytes.LastIndexByte(data, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(data[i+1:]))
+		if len(f) > 2 && f[2] == strconv.Itoa(pgid) && f[0] != "Z" && f[0] != "X" {
+			return false
+		}
+	}
+	return true
+}
+
 // readPids reads the pids the test players appended to dir/pids.
 func readPids(t *testing.T, dir string) []int {
 	t.Helper()
@@ -49,9 +76,10 @@ func readPids(t *testing.T, dir string) []int {
 	return pids
 }
 
-// assertAllGone checks that every pid recorded in dir/pids is dead. The
-// group was killed before the runner went on, so death is immediate; the
-// poll only covers the kernel's delivery of SIGKILL.
+// assertAllGone checks that every pid recorded in dir/pids is dead, and
+// that the process group of the first one (the player, its leader) is
+// empty. The group was killed before the runner went on, so death is
+// immediate; the poll only covers the kernel's delivery of SIGKILL.
 func assertAllGone(t *testing.T, dir string, want int) {
 	t.Helper()
 	pids := readPids(t, dir)
@@ -64,6 +92,12 @@ func assertAllGone(t *testing.T, dir string, want int) {
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
+	}
+	for !groupGone(pids[0]) {
+		if time.Now().After(deadline) {
+			t.Fatalf("process group %d of a player outlived the runner", pids[0])
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
