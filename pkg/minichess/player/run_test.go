@@ -234,8 +234,11 @@ func TestActionNotCreatable(t *testing.T) {
 // against golden files; baseline4's is the action file shown in the course
 // slides.
 func TestStartGolden(t *testing.T) {
-	st := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
 	root := testutil.RepoRoot(t)
+	// start.state is the example state file of the README.
+	st, err := os.ReadFile(filepath.Join(root, "testdata", "minichess-baseline", "start.state"))
+	assert.NilError(t, err)
+	assert.Equal(t, string(st), string(stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")))
 	cases := []struct {
 		prog      player.Program
 		args      []string
