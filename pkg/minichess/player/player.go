@@ -96,14 +96,18 @@ func Baseline(p *minichess.Position, level int, emit Emit) (noMoves bool, err er
 	return false, nil
 }
 
-// Random returns the move of the template's random player with the given
-// seed: list[x mod n] with x the first rand() output after srand(seed)
-// (spec 9.1). ok is false when the list is empty.
+// Random returns the move of player_random with the given seed: list[x mod
+// n] with x the first rand() output after srand(seed) (spec 9.1); on a Win
+// root the king capture, the last move of the list (spec 7.3). ok is false
+// when the list is empty.
 func Random(p *minichess.Position, seed uint32) (m minichess.Move, ok bool) {
 	var buf [minichess.MaxMoves]minichess.Move
-	list, _ := p.LegalMoves(buf[:0])
+	list, st := p.LegalMoves(buf[:0])
 	if len(list) == 0 {
 		return m, false
+	}
+	if st == minichess.Win {
+		return list[len(list)-1], true
 	}
 	return list[int(GlibcRand(seed))%len(list)], true
 }

@@ -170,7 +170,24 @@ func TestSpecialRoots(t *testing.T) {
 	}
 	code, _, _, act := run(t, player.RandomPlayer, win)
 	assert.Equal(t, code, 0)
-	assert.Equal(t, string(act), "1 1 0 0\n") // list[128959393 mod 2] = list[1]
+	assert.Equal(t, string(act), "1 1 0 0\n")
+	// Every Win position of movegen.tsv: the king capture, whatever the seed.
+	wins := 0
+	for _, row := range readTSV(t, "movegen.tsv") {
+		if row["game_state"] != "WIN" {
+			continue
+		}
+		wins++
+		moves := strings.Split(row["moves"], ";")
+		p, err := minichess.ParseFEN(row["fen"])
+		assert.NilError(t, err)
+		for _, prog := range []player.Program{player.RandomPlayer, player.MinimaxPlayer, player.AlphaBetaPlayer} {
+			code, _, errs, act := run(t, prog, p.AppendState(nil), "-v")
+			assert.Equal(t, code, 0, errs)
+			assert.Equal(t, string(act), moves[len(moves)-1]+"\n", "%s %s", prog.Name, row["id"])
+		}
+	}
+	assert.Equal(t, wins, 40)
 	_, _, _, act = run(t, player.BaselineProgram("baseline2"), win)
 	assert.Equal(t, string(act), "1 1 0 0\n1 1 0 1\n")
 }
