@@ -44,7 +44,8 @@ type EngineGame[P any, M comparable] interface {
 	// Noisy returns 0 for a quiet move and a positive ordering score for a
 	// noisy one (a capture, a promotion, a mill): quiescence searches the
 	// noisy moves, and with [EngineOptions.MVVLVA] they are tried before
-	// quiet moves, highest score first. Scores must be below 1<<24; the usual
+	// quiet moves, highest score first. Scores above 1<<24 - 1 are cut to
+	// it; the usual
 	// choice is MVV-LVA: 16*value(victim) - value(attacker) + a constant.
 	Noisy(p *P, m M) int32
 	// HistoryIndex returns the history-table slot of m in p, in
@@ -596,15 +597,18 @@ func fromTT(v int32, ply int) Value {
 	return w
 }
 
-// Move-ordering score bands.
+// Move-ordering score bands. A move's key is 2*score + 1 for a noisy move and
+// 2*score for a quiet one: the low bit tells whether the move is noisy, and
+// ordering ignores it.
 const (
-	orderHash   = 1 << 30
-	orderNoisy  = 1 << 29
-	orderKiller = 1 << 28
-	historyMax  = 1 << 26
+	orderHash   = 1 << 29
+	orderNoisy  = 1 << 28
+	orderKiller = 1 << 27
+	historyMax  = 1 << 25
+	noisyMax    = 1 << 24
 )
 
-// score fills the ordering scores of list at ply. In quiescence (q) only the
+// score fills the ordering keys of list at ply. In quiescence (q) only the
 // noisy scores count. The returned slice is parallel to list.
 func (e *Engine[P, M, G]) score(ply int, p *P, list []M, hashMove M, hasHash, q bool) []int32 {
 	s := e.scores[ply][:0]
@@ -612,6 +616,9 @@ func (e *Engine[P, M, G]) score(ply int, p *P, list []M, hashMove M, hasHash, q 
 	for _, m := range list {
 		var v int32
 		n := e.game.Noisy(p, m)
+		if n >= noisyMax {
+			n = noisyMax - 1
+		}
 		switch {
 		case hasHash && m == hashMove:
 			v = orderHash
@@ -626,6 +633,10 @@ func (e *Engine[P, M, G]) score(ply int, p *P, list []M, hashMove M, hasHash, q 
 		case !q && e.opt.History:
 			v = e.history[side][e.game.HistoryIndex(p, m)]
 		}
+		v *= 2
+		if n > 0 {
+			v++
+		}
 		s = append(s, v)
 	}
 	e.scores[ply] = s[:0]
@@ -633,11 +644,12 @@ func (e *Engine[P, M, G]) score(ply int, p *P, list []M, hashMove M, hasHash, q 
 }
 
 // pick moves the best-scored entry of list[i:] to i, shifting the others up
-// so that equal scores keep their order.
+// so that equal scores keep their order (the noisy bit of the keys is
+// ignored).
 func (e *Engine[P, M, G]) pick(list []M, s []int32, i int) {
 	b := i
 	for j := i + 1; j < len(s); j++ {
-		if s[j] > s[b] {
+		if s[j]>>1 > s[b]>>1 {
 			b = j
 		}
 	}
@@ -752,7 +764,7 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 	for i := range list {
 		e.pick(list, scores, i)
 		m := list[i]
-		quiet := e.game.Noisy(p, m) == 0
+		quiet := scores[i]&1 == 0
 		e.game.Play(next, p, m)
 		var v Value
 		if i == 0 || !e.opt.PVS {

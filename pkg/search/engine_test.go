@@ -413,9 +413,11 @@ func TestEngineNoAllocation(t *testing.T) {
 }
 
 // BenchmarkEngineConnectFour measures nodes per second of the default engine
-// from the empty 6x5 board to depth 10.
+// from the empty 6x5 board to depth 10 (1 MiB table, cleared each time).
 func BenchmarkEngineConnectFour(b *testing.B) {
-	e := search.NewEngine[engC4Pos, int](engC4{}, search.DefaultEngineOptions())
+	opt := search.DefaultEngineOptions()
+	opt.HashMiB = 1
+	e := search.NewEngine[engC4Pos, int](engC4{}, opt)
 	var nodes uint64
 	for b.Loop() {
 		e.Clear()
@@ -427,7 +429,9 @@ func BenchmarkEngineConnectFour(b *testing.B) {
 
 // BenchmarkEngineTicTacToe measures solving tic-tac-toe from the start.
 func BenchmarkEngineTicTacToe(b *testing.B) {
-	e := search.NewEngine[engTTTPos, int](engTTT{}, search.DefaultEngineOptions())
+	opt := search.DefaultEngineOptions()
+	opt.HashMiB = 1
+	e := search.NewEngine[engTTTPos, int](engTTT{}, opt)
 	var nodes uint64
 	for b.Loop() {
 		e.Clear()
@@ -454,6 +458,7 @@ func BenchmarkEngineFeatures(b *testing.B) {
 	}
 	for _, s := range sets {
 		b.Run(s.name, func(b *testing.B) {
+			s.opt.HashMiB = 1
 			e := search.NewEngine[engC4Pos, int](engC4{}, s.opt)
 			var nodes uint64
 			for b.Loop() {
