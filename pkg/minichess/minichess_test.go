@@ -169,3 +169,23 @@ func TestPlayPromotionAndCapture(t *testing.T) {
 	assert.Equal(t, w.Play(list[1]).FEN(), "Q4/5/5/5/5/4K b")
 	assert.Equal(t, joinMoves(w.PseudoMoves(nil)), "1 1 0 1;1 1 0 0;5 4 4 4;5 4 5 3;5 4 4 3")
 }
+
+func TestKingAttacked(t *testing.T) {
+	for _, c := range []struct {
+		fen          string
+		white, black bool
+	}{
+		{"kqbnr/ppppp/5/5/PPPPP/RNBQK w", false, false},
+		{"k4/1P3/5/5/5/4K w", false, true},
+		{"k4/1P3/5/5/5/4K b", false, true},
+		{"k3r/5/5/5/5/4K w", true, false},
+		{"k3r/5/5/5/4P/4K w", false, false},
+		{"k4/5/5/5/3b1/4K b", true, false},
+		{"k4/2N2/5/5/5/4K w", false, true},
+	} {
+		p := mustFEN(t, c.fen)
+		n := p.Node()
+		assert.Equal(t, n.KingAttacked(minichess.White), c.white, c.fen)
+		assert.Equal(t, n.KingAttacked(minichess.Black), c.black, c.fen)
+	}
+}
