@@ -7,7 +7,7 @@
 // strictly better root move.
 //
 // The move choices are pure functions of a position ([Baseline], [Random],
-// [Searcher]) that report each result line through a callback, so they run
+// [Deepen]) that report each result line through a callback, so they run
 // in-process; [Program.Run] adds the file protocol: read the state file,
 // create the action file, write one line per result as soon as it is known.
 package player
