@@ -101,6 +101,31 @@ func assertAllGone(t *testing.T, dir string, want int) {
 	}
 }
 
+// playBounded is playIn for games with players that record their pids in
+// dir/pids: if the runner does not finish within a generous bound (it
+// failed to kill a player), the recorded process groups are killed so that
+// the test fails instead of hanging and leaking processes.
+func playBounded(t *testing.T, dir string, args ...string) gameResult {
+	t.Helper()
+	done := make(chan gameResult, 1)
+	go func() { done <- playIn(t, dir, args...) }()
+	select {
+	case r := <-done:
+		return r
+	case <-time.After(30 * time.Second):
+		data, _ := os.ReadFile(filepath.Join(dir, "pids"))
+		for _, f := range strings.Fields(string(data)) {
+			if pid, err := strconv.Atoi(f); err == nil {
+				syscall.Kill(-pid, syscall.SIGKILL)
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+		<-done
+		t.Fatalf("the runner did not finish: a player was not killed")
+		return gameResult{}
+	}
+}
+
 // setupPlayers copies test players from testdata/players into a new game
 // directory.
 func setupPlayers(t *testing.T, names ...string) string {
@@ -132,7 +157,7 @@ func TestStubbornPlayerKilled(t *testing.T) {
 	t.Parallel()
 	dir := setupPlayers(t, "stubborn", "black_d6e4")
 	start := time.Now()
-	r := playIn(t, dir, "-timeout", "200ms", "./stubborn", "./black_d6e4")
+	r := playBounded(t, dir, "-timeout", "200ms", "./stubborn", "./black_d6e4")
 	elapsed := time.Since(start)
 	assert.Equal(t, r.code, 0, r.stderr)
 	assert.Equal(t, r.stderr, "")
@@ -149,7 +174,7 @@ func TestStubbornPlayerKilled(t *testing.T) {
 func TestForkingPlayer(t *testing.T) {
 	t.Parallel()
 	dir := setupPlayers(t, "forker", "black_d6e4")
-	r := playIn(t, dir, "./forker", "./black_d6e4")
+	r := playBounded(t, dir, "./forker", "./black_d6e4")
 	assert.Equal(t, r.code, 0, r.stderr)
 	assert.Equal(t, r.stderr, "")
 	compareFile(t, "gamelog.txt", r.gamelog, sharedRunner(t, "sleeper_t1", "gamelog.txt"))
@@ -164,7 +189,7 @@ func TestForkingPlayer(t *testing.T) {
 func TestHangingSilentPlayer(t *testing.T) {
 	t.Parallel()
 	dir := setupPlayers(t, "hang", "black_d6e4")
-	r := playIn(t, dir, "-timeout", "0.2", "./hang", "./black_d6e4")
+	r := playBounded(t, dir, "-timeout", "0.2", "./hang", "./black_d6e4")
 	assert.Equal(t, r.code, 0, r.stderr)
 	compareFile(t, "gamelog.txt", r.gamelog, sharedRunner(t, "silent", "gamelog.txt"))
 	compareFile(t, "stderr", r.stderr, sharedRunner(t, "silent", "stderr.txt"))
@@ -287,7 +312,19 @@ func TestRunnerInterrupted(t *testing.T) {
 				time.Sleep(10 * time.Millisecond)
 			}
 			assert.NilError(t, cmd.Process.Signal(c.sig))
-			err := cmd.Wait()
+			waited := make(chan error, 1)
+			go func() { waited <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-waited:
+			case <-time.After(10 * time.Second):
+				// Broken: do not leak the runner and its player.
+				cmd.Process.Kill()
+				for _, pid := range readPids(t, dir) {
+					syscall.Kill(-pid, syscall.SIGKILL)
+				}
+				t.Fatalf("the runner did not exit after %v", c.sig)
+			}
 			assert.Equal(t, cmd.ProcessState.ExitCode(), c.code, "%v %s", err, stderr.String())
 			assert.Equal(t, stderr.String(), "")
 			assertAllGone(t, dir, 2)
