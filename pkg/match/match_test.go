@@ -291,3 +291,57 @@ func TestOpenings(t *testing.T) {
 	r := match.NewRand(0)
 	assert.Equal(t, r.Uint64(), uint64(0xe220a8397b1dcdaf))
 }
+
+// xoEngine adapts xo to search.EngineGame.
+type xoEngine struct{ xoGame }
+
+func (xoEngine) Hash(p *xo) uint64 { return match.Mix(uint64(p.x) | uint64(p.o)<<9 | 1<<20) }
+func (xoEngine) Outcome(p *xo) search.Outcome {
+	if xoWon(p.x) || xoWon(p.o) {
+		return search.OutcomeLoss
+	}
+	return search.OutcomeDraw
+}
+func (xoEngine) Noisy(p *xo, m int) int32      { return 0 }
+func (xoEngine) HistoryIndex(p *xo, m int) int { return m }
+func (xoEngine) HistorySize() int              { return 9 }
+
+// TestEnginePlayer: an engine that searches to the end never loses to the
+// random player, and a depth-1 engine does worse than a full-depth one; the
+// match is reproducible.
+func TestEnginePlayer(t *testing.T) {
+	newEngine := func(label string, depth int) *match.EnginePlayer[xo, int, xoEngine] {
+		return &match.EnginePlayer[xo, int, xoEngine]{
+			Label: label, Depth: depth,
+			Engine: search.NewEngine[xo, int](xoEngine{}, search.DefaultEngineOptions()),
+		}
+	}
+	openings := match.Enumerate[xo, int](xoRules{}, xo{}, 1)
+	m := match.Match[xo, int]{
+		Rules: xoRules{}, Players: [2]match.Player[xo, int]{newEngine("engine-9", 9), &random{}},
+		Openings: openings, Games: 18, Seed: 5,
+	}
+	rep, err := match.Play(m)
+	assert.NilError(t, err)
+	assert.Equal(t, rep.Stats.Losses, 0)
+	m.Players = [2]match.Player[xo, int]{newEngine("engine-9", 9), newEngine("engine-1", 1)}
+	rep, err = match.Play(m)
+	assert.NilError(t, err)
+	assert.Equal(t, rep.Stats.Losses, 0)
+	assert.Assert(t, rep.Stats.Wins > 0, "%s", rep)
+	again, err := match.Play(m)
+	assert.NilError(t, err)
+	assert.DeepEqual(t, rep, again)
+	// With time: a manual clock that never moves keeps the full search.
+	timed := newEngine("timed", 0)
+	timed.UseTime = true
+	timed.Clock = &search.ManualClock{}
+	m.Players = [2]match.Player[xo, int]{timed, &random{}}
+	m.MoveTime = time.Second
+	rep, err = match.Play(m)
+	assert.NilError(t, err)
+	assert.Equal(t, rep.Stats.Losses, 0)
+	// No move in a finished position is an error.
+	_, err = newEngine("x", 2).Move(&match.Turn[xo, int]{Pos: xo{x: 7, o: 24, n: 5}})
+	assert.ErrorIs(t, err, match.ErrNoMove)
+}
