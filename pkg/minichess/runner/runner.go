@@ -68,6 +68,9 @@ flags:
                  of seconds (10, 0.5); must be > 0 (default 10s)
   -max-steps N   ply limit before material adjudication, >= 1 (default 50)
   -no-clear      never clear the screen (it is cleared only on a terminal)
+
+exit status: 0 after a complete game (whatever the result), 1 for an I/O
+failure, 2 for a usage error, 130 or 143 when interrupted (SIGINT, SIGTERM).
 `
 
 // Config holds the runner's settings, as the flags set them.
