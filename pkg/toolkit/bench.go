@@ -146,7 +146,7 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	quick := fs.Bool("quick", false, "small workloads (seconds in total), for tests")
 	corpusFlag := fs.String("corpus", "", "the shared/conformance folder (default: found above the working directory)")
 	only := fs.String("game", "", "only this game's rows")
-	pos, err := parseArgs(fs, args, stdout, benchUsage)
+	pos, err := parseArgs(fs, args, stdout, benchUsage, "")
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,14 @@ type congoAdapter struct {
 	rules string
 }
 
+func (a *congoAdapter) notation() string {
+	return `Congo: POSITION/INPUT is a FEN "<placement> <side> <move number>", "start" (the -rules
+edition's start position) or "-" (first line of stdin). Moves are "a1b2". perft counts
+leaves, no moves below a position with a missing lion. tree: congo-minimax (depth 2, simple
+evaluation) by default, -algorithm alphabeta for congo-alphabeta (depth 4, fail-hard,
+advanced evaluation, captures first). play: the engine is congo-alphabeta's search.`
+}
+
 func (a *congoAdapter) flags(fs *flag.FlagSet, _ string) {
 	fs.StringVar(&a.rules, "rules", "2022", "congo edition: 2021 or 2022 (only promotion differs)")
 }

@@ -22,6 +22,13 @@ type minichessAdapter struct {
 	maxSteps int
 }
 
+func (a *minichessAdapter) notation() string {
+	return `MiniChess: POSITION/INPUT is the FEN-like "<placement> <side>" ("kqbnr/ppppp/5/5/PPPPP/RNBQK w"),
+"start" or "-" (first line of stdin). Moves are "B2B3" (play also takes "4 1 3 1"). perft is
+T-perft (template lists, Win positions not expanded), -pseudo for P-perft. tree: the search of
+player_alphabeta (default) or player_minimax (-algorithm minimax) at one depth (default 3).`
+}
+
 func (a *minichessAdapter) flags(fs *flag.FlagSet, cmd string) {
 	switch cmd {
 	case "perft":

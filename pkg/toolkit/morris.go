@@ -27,6 +27,15 @@ type morrisAdapter struct {
 	improved bool
 }
 
+func (a *morrisAdapter) notation() string {
+	return `Morris: POSITION/INPUT is a board string of W, B and x in point order, a file holding
+one, or "-" (stdin); the length picks the board unless -board (B21 needs -board). Moves are
+"d0" (placement) or "a0-d0" (slide or hop), with "xb1" when a piece is removed. perft counts
+the leaves of the MINIMAX tree (a position without moves is a leaf): the MiniMax programs'
+"Positions evaluated by static estimation". tree: MiniMax<Phase>[Black] by default (depth
+2), -algorithm alphabeta for AB<Phase>; the Black programs search the colour swap.`
+}
+
 func (a *morrisAdapter) flags(fs *flag.FlagSet, cmd string) {
 	fs.StringVar(&a.board, "board", "", "board kind: S22, E21, F18, B21 or D23 (default: chosen by the length; S22 for play)")
 	if cmd == "perft" || cmd == "tree" {

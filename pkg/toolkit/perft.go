@@ -60,7 +60,7 @@ func runPerft(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	divide := fs.Bool("divide", false, "list every root move with its count")
 	ad.flags(fs, "perft")
-	pos, err := parseArgs(fs, args, stdout, perftUsage)
+	pos, err := parseArgs(fs, args, stdout, perftUsage, ad.notation())
 	if err != nil {
 		return err
 	}

@@ -65,7 +65,7 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	depth := fs.Int("depth", 0, "engine search depth (default: the game's; with -time, the deepest iteration)")
 	budget := fs.Duration("time", 0, "engine thinking time per move, e.g. 2s (default: fixed depth)")
 	ad.flags(fs, "play")
-	pos, err := parseArgs(fs, args, stdout, playUsage)
+	pos, err := parseArgs(fs, args, stdout, playUsage, ad.notation())
 	if err != nil {
 		return err
 	}

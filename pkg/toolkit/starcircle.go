@@ -37,6 +37,14 @@ type starcircleAdapter struct {
 	input string
 }
 
+func (a *starcircleAdapter) notation() string {
+	return `Star/Circle: POSITION/INPUT is a homework input file (player, algorithm, depth, board,
+row values), "-" (stdin) or "start" (the start position, Star to move). Moves are "F4-H2"
+or "pass". perft searches from the file's player to move at the DEPTH argument, terminal
+positions being leaves; it also prints the tree's node count, the MINIMAX node count of
+output.txt. tree: the file's algorithm and depth unless -algorithm/-depth say otherwise.`
+}
+
 func (a *starcircleAdapter) flags(fs *flag.FlagSet, cmd string) {
 	if cmd == "play" {
 		fs.StringVar(&a.input, "input", "start", "start from this input file (its board, row values and player to move)")

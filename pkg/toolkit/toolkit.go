@@ -125,13 +125,17 @@ func report(stderr io.Writer, prefix string, err error) int {
 // parseArgs parses flags anywhere among args with fs and returns the
 // positional arguments. A lone "-" (stdin) and negative numbers are
 // positional; "--" ends the flags.
-func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer, usage string) ([]string, error) {
+func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer, usage, notes string) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintf(stdout, "usage: gamesearch %s\n\nflags:\n", usage)
+				fmt.Fprintf(stdout, "usage: gamesearch %s\n\n", usage)
+				if notes != "" {
+					fmt.Fprintf(stdout, "%s\n\n", notes)
+				}
+				fmt.Fprintln(stdout, "flags:")
 				fs.SetOutput(stdout)
 				fs.PrintDefaults()
 				return nil, errHelp
@@ -206,4 +210,6 @@ type adapter interface {
 	tree(input string, stdin io.Reader, o treeOptions) (treeResult, error)
 	// session starts a game for play.
 	session(o playOptions) (session, error)
+	// notation describes the game's positions and moves for the help text.
+	notation() string
 }

@@ -47,7 +47,7 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	format := fs.String("format", "text", "dot (Graphviz) or text")
 	limit := fs.Int("limit", defaultTreeLimit, "refuse trees with more nodes than this")
 	ad.flags(fs, "tree")
-	pos, err := parseArgs(fs, args, stdout, treeUsage)
+	pos, err := parseArgs(fs, args, stdout, treeUsage, ad.notation())
 	if err != nil {
 		return err
 	}
@@ -77,6 +77,7 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 		err = res.tree.WriteDOT(&buf)
 	} else {
 		err = res.tree.WriteText(&buf)
+		fmt.Fprintf(&buf, "search: %d nodes, %d static evaluations\n", res.result.Nodes, res.result.Evals)
 	}
 	if err == nil {
 		_, err = stdout.Write(buf.Bytes())
