@@ -470,3 +470,21 @@ func (t *engTree) Outcome(p *int) search.Outcome  { return t.out[*p] }
 func (t *engTree) Noisy(p *int, m int) int32      { return 0 }
 func (t *engTree) HistoryIndex(p *int, m int) int { return 0 }
 func (t *engTree) HistorySize() int               { return 1 }
+
+// ---- An endless line ----
+
+// engLine is a game that never ends: one move per position, always noisy and
+// always "in check" (no stand pat), so both the main search and quiescence
+// run into EngineMaxPly.
+type engLine struct{}
+
+func (engLine) Terminal(p *int) bool           { return false }
+func (engLine) Moves(p *int, buf []int) []int  { return append(buf, 0) }
+func (engLine) Play(dst, p *int, m int)        { *dst = *p + 1 }
+func (engLine) Evaluate(p *int) search.Value   { return search.Value(*p%3 - 1) }
+func (engLine) Hash(p *int) uint64             { return engMix(uint64(*p)) }
+func (engLine) Outcome(p *int) search.Outcome  { return search.OutcomeStatic }
+func (engLine) Noisy(p *int, m int) int32      { return 1 }
+func (engLine) HistoryIndex(p *int, m int) int { return 0 }
+func (engLine) HistorySize() int               { return 1 }
+func (engLine) InCheck(p *int) bool            { return true }

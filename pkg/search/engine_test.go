@@ -232,6 +232,24 @@ func TestEngineSpecialRoots(t *testing.T) {
 	}
 }
 
+// TestEngineMaxPly: an endless game is searched to EngineMaxPly-1 and no
+// further, in the main search and in quiescence, without a panic.
+func TestEngineMaxPly(t *testing.T) {
+	for _, opt := range []search.EngineOptions{{}, search.DefaultEngineOptions()} {
+		e := search.NewEngine[int, int](engLine{}, opt)
+		r := e.Search(0, search.EngineLimits[int]{Depth: 1000})
+		assert.Equal(t, r.Depth, search.EngineMaxPly-1)
+		assert.Equal(t, r.SelDepth, search.EngineMaxPly-1)
+		assert.Equal(t, len(r.PV), search.EngineMaxPly-1)
+		r = e.Search(0, search.EngineLimits[int]{Depth: 1})
+		if opt.Quiescence {
+			assert.Equal(t, r.SelDepth, search.EngineMaxPly-1)
+		} else {
+			assert.Equal(t, r.SelDepth, 1)
+		}
+	}
+}
+
 // TestEngineOnDepth: the callback sees every completed iteration in order,
 // with a principal variation of legal moves that starts with the reported
 // move, and the result is the last iteration's.
