@@ -196,3 +196,29 @@ func Unzip(data []byte, dir string) error {
 	}
 	return nil
 }
+
+// Extract writes the entries whose names start with prefix + "/" into the
+// directory dir, under their names without the prefix, with mode 0755 for
+// executables and 0644 otherwise. It lets a recipe build and run exactly the
+// files it ships before zipping them.
+func (a *Archive) Extract(prefix, dir string) error {
+	for _, name := range a.Names() {
+		rel, ok := strings.CutPrefix(name, prefix+"/")
+		if !ok {
+			continue
+		}
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		e := a.files[name]
+		mode := os.FileMode(0o644)
+		if e.exec {
+			mode = 0o755
+		}
+		if err := os.WriteFile(p, e.data, mode); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -298,3 +298,22 @@ func CheckBuild(dir string) error {
 	_, err := goCmd(dir, OfflineEnv, "build", "./...")
 	return err
 }
+
+// RepoRoot returns the absolute path of the directory holding go.mod at or
+// above dir.
+func RepoRoot(dir string) (string, error) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", fmt.Errorf("no go.mod at or above %s", dir)
+		}
+		d = parent
+	}
+}

@@ -1,0 +1,104 @@
+package course
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gamesearch/gamesearch/internal/pack"
+)
+
+// StarCircleExamples is the directory, relative to the repository root,
+// holding one folder per Star/Circle example with its input.txt: the five
+// handout examples (with the cells the handout's text dropped restored, as
+// in the conformance data).
+const StarCircleExamples = "docs/starcircle/examples"
+
+// StarCircle writes the Star/Circle archive NETID.zip: NETID/README.txt,
+// NETID/src/ (cmd/starcircle and what it imports) and
+// NETID/examples/<name>/ with input.txt and the output.txt that the shipped
+// program writes for it.
+func StarCircle(cfg Config) ([]string, error) {
+	netid, err := pack.NetID(cfg.NetID)
+	if err != nil {
+		return nil, err
+	}
+	st, err := newStage(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	defer st.done()
+	a := pack.NewArchive()
+	src, err := st.ship(a, netid, []string{"./cmd/starcircle"})
+	if err != nil {
+		return nil, err
+	}
+	exe, err := st.build("cmd/starcircle", "starcircle")
+	if err != nil {
+		return nil, err
+	}
+	dirs, err := filepath.Glob(filepath.Join(cfg.Repo, filepath.FromSlash(StarCircleExamples), "*", "input.txt"))
+	if err != nil {
+		return nil, err
+	}
+	if len(dirs) == 0 {
+		return nil, fmt.Errorf("no examples under %s", StarCircleExamples)
+	}
+	sort.Strings(dirs)
+	var list strings.Builder
+	for _, in := range dirs {
+		name := filepath.Base(filepath.Dir(in))
+		input, err := os.ReadFile(in)
+		if err != nil {
+			return nil, err
+		}
+		// The grader's convention: input.txt in, output.txt out, in the
+		// current directory.
+		work := filepath.Join(st.dir, "run", name)
+		if err := os.MkdirAll(work, 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(filepath.Join(work, "input.txt"), input, 0o644); err != nil {
+			return nil, err
+		}
+		r, err := runProgram(work, exe, nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		if r.code != 0 || len(r.stderr) > 0 {
+			return nil, fmt.Errorf("example %s: starcircle exited with status %d: %s", name, r.code, strings.TrimSpace(string(r.stderr)))
+		}
+		output, err := os.ReadFile(filepath.Join(work, "output.txt"))
+		if err != nil {
+			return nil, err
+		}
+		if err := a.Add(path.Join(netid, "examples", name, "input.txt"), input, false); err != nil {
+			return nil, err
+		}
+		if err := a.Add(path.Join(netid, "examples", name, "output.txt"), output, false); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&list, "  examples/%s: %s\n", name, strings.ReplaceAll(string(output), "\n", " | "))
+	}
+	cfg.logf("ran %d examples", len(dirs))
+	readme, err := fill(cfg.Repo, "starcircle/README.txt", map[string]string{
+		"NETID":      netid,
+		"GO_VERSION": src.Module.GoVersion,
+		"EXAMPLES":   strings.TrimRight(list.String(), "\n"),
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := a.Add(netid+"/README.txt", readme, false); err != nil {
+		return nil, err
+	}
+	out := cfg.netIDZip("starcircle", netid)
+	if err := a.WriteZip(out); err != nil {
+		return nil, err
+	}
+	cfg.logf("wrote %s (%d files)", out, len(a.Names()))
+	return []string{out}, nil
+}
