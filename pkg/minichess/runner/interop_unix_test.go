@@ -367,3 +367,27 @@ func TestStateUnwritable(t *testing.T) {
 	assert.Assert(t, strings.HasPrefix(r.stderr, "main: ") && strings.Count(r.stderr, "\n") == 1, r.stderr)
 	assert.Assert(t, strings.HasPrefix(r.gamelog, "1 step\n"), r.gamelog)
 }
+
+// TestEscapedGrandchild: a process that leaves the player's process group
+// (setsid) cannot be killed with it; the runner still goes on (after a
+// bounded wait for the console pipe when its stdout is not a file) and its
+// late output never reaches the runner's output. The test kills the
+// escaped process itself.
+func TestEscapedGrandchild(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("skipping: no setsid command")
+	}
+	t.Parallel()
+	dir := setupPlayers(t, "escaper", "black_d6e4")
+	t.Cleanup(func() {
+		if data, err := os.ReadFile(filepath.Join(dir, "escaped")); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil {
+				syscall.Kill(-pid, syscall.SIGKILL)
+			}
+		}
+	})
+	r := playIn(t, dir, "./escaper", "./black_d6e4")
+	assert.Equal(t, r.code, 0, r.stderr)
+	compareFile(t, "gamelog.txt", r.gamelog, sharedRunner(t, "sleeper_t1", "gamelog.txt"))
+	assert.Assert(t, !strings.Contains(r.stdout, "late output"), r.stdout)
+}

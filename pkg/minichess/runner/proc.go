@@ -16,7 +16,7 @@ const killGrace = time.Second
 // was killed, for the player's console output to drain when the runner's own
 // stdout or stderr is not a file (in-process tests). A grandchild that left
 // the group can hold the pipe open; the runner does not wait for it.
-const copyGrace = 2 * time.Second
+const copyGrace = time.Second
 
 // interrupted reports that the runner was interrupted by a signal while a
 // player ran. code is the exit status to use (130 or 143).
@@ -27,11 +27,11 @@ func (e interrupted) Error() string { return "interrupted" }
 // outFile returns a file a child process can write to directly for w: w
 // itself when it is an *os.File (so the player inherits the runner's file
 // descriptor, as spec 6.4 requires), otherwise the write end of a pipe whose
-// content is copied to w. done waits until the copy finished or copyGrace
-// elapsed; it must be called after the child's write end was closed.
-func outFile(w io.Writer) (f *os.File, closeChild func(), done func(), err error) {
+// content is copied to w. done waits until the copy finished or the
+// deadline passed; it must be called after the child's write end was closed.
+func outFile(w io.Writer) (f *os.File, closeChild func(), done func(deadline time.Time), err error) {
 	if file, ok := w.(*os.File); ok {
-		return file, func() {}, func() {}, nil
+		return file, func() {}, func(time.Time) {}, nil
 	}
 	if w == nil {
 		w = io.Discard
@@ -41,21 +41,49 @@ func outFile(w io.Writer) (f *os.File, closeChild func(), done func(), err error
 		return nil, nil, nil, err
 	}
 	finished := make(chan struct{})
+	gw := &gatedWriter{w: w}
 	go func() {
-		io.Copy(w, r)
+		io.Copy(gw, r)
 		close(finished)
 	}()
 	var once sync.Once
 	closeChild = func() { once.Do(func() { pw.Close() }) }
-	done = func() {
+	done = func(deadline time.Time) {
 		closeChild()
+		t := time.NewTimer(time.Until(deadline))
+		defer t.Stop()
 		select {
 		case <-finished:
-		case <-time.After(copyGrace):
+		case <-t.C:
+			gw.close() // late output of an escaped process is dropped
 		}
 		r.Close()
 	}
 	return pw, closeChild, done, nil
+}
+
+// gatedWriter passes writes to w until it is closed, and drops them after,
+// so that a copy that outlives its turn never writes concurrently with the
+// runner.
+type gatedWriter struct {
+	mu     sync.Mutex
+	w      io.Writer
+	closed bool
+}
+
+func (g *gatedWriter) Write(b []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return len(b), nil
+	}
+	return g.w.Write(b)
+}
+
+func (g *gatedWriter) close() {
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
 }
 
 // runPlayer starts p as "<p.argv...> state action" in dir with the runner's
@@ -67,12 +95,17 @@ func runPlayer(p *player, dir string, timeout time.Duration, stdout, stderr io.W
 	if err != nil {
 		return err
 	}
-	defer doneOut()
 	errF, closeErr, doneErr, err := outFile(stderr)
 	if err != nil {
+		closeOut()
+		doneOut(time.Now())
 		return err
 	}
-	defer doneErr()
+	defer func() {
+		deadline := time.Now().Add(copyGrace)
+		doneOut(deadline)
+		doneErr(deadline)
+	}()
 
 	cmd := &exec.Cmd{
 		Path:   p.path,
