@@ -9,7 +9,8 @@
 // (a job object on Windows), with stdin on the null device and the runner's
 // own stdout and stderr. At the time limit the group gets SIGTERM, and
 // SIGKILL one second later; once the player has exited the group is killed
-// anyway, so no child outlives its turn. The player's exit status is
+// anyway, so no child outlives its turn (a process that leaves the group
+// on purpose, with setsid, is beyond reach). The player's exit status is
 // ignored: the last complete move in "action" counts (spec 5.3). The
 // deliberate deviations from the C++ runner are those of spec 6.8: "?" for
 // out-of-range squares, no `clear` subprocess, stale action files removed,
