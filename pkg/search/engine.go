@@ -213,7 +213,9 @@ type EngineResult[M any] struct {
 	// Value is the value of the last completed iteration (the root's own
 	// value when it is terminal or has no move).
 	Value Value
-	// Depth is the last completed iteration (0: none).
+	// Depth is the last completed iteration (0: none). It is below
+	// EngineLimits.Depth when a limit stopped the search, or when an
+	// iteration proved a win or loss (deeper iterations cannot change it).
 	Depth int
 	// Partial reports that Move comes from the aborted iteration Depth+1,
 	// whose search of Move completed and beat the previous best.
@@ -758,13 +760,22 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 	if len(list) == 0 {
 		return e.noMoves(ply)
 	}
-	scores := e.score(ply, p, list, hashMove, hasHash, false)
+	// Without any ordering technique the game's order stands and no move
+	// needs classifying.
+	ordered := hasHash || e.opt.MVVLVA || e.opt.Killers || e.opt.History || e.opt.LMR
+	var scores []int32
+	if ordered {
+		scores = e.score(ply, p, list, hashMove, hasHash, false)
+	}
 	best := -engineInf
 	var bestMove M
 	for i := range list {
-		e.pick(list, scores, i)
+		quiet := true
+		if ordered {
+			e.pick(list, scores, i)
+			quiet = scores[i]&1 == 0
+		}
 		m := list[i]
-		quiet := scores[i]&1 == 0
 		e.game.Play(next, p, m)
 		var v Value
 		if i == 0 || !e.opt.PVS {

@@ -488,3 +488,26 @@ func BenchmarkEngineFeatures(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEngineOverhead compares the plain engine (zero options, iterative
+// deepening to depth 8) with the course alpha-beta of search.Searcher at
+// depth 8 on connect four, in nodes per second: the cost of the engine's
+// bookkeeping.
+func BenchmarkEngineOverhead(b *testing.B) {
+	b.Run("engine-plain", func(b *testing.B) {
+		e := search.NewEngine[engC4Pos, int](engC4{}, search.EngineOptions{})
+		var nodes uint64
+		for b.Loop() {
+			nodes += e.Search(engC4Pos{}, search.EngineLimits[int]{Depth: 8}).Nodes
+		}
+		b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	})
+	b.Run("searcher-alphabeta", func(b *testing.B) {
+		s := search.New[engC4Pos, int](engC4{}, search.Options{})
+		var nodes uint64
+		for b.Loop() {
+			nodes += s.AlphaBeta(engC4Pos{}, 8).Nodes
+		}
+		b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	})
+}
