@@ -42,7 +42,7 @@ func benchCases(quick bool) []benchCase {
 	sPerft, sMM, sAB := pick(8, 5), pick(8, 5), pick(10, 6)
 	xPerft, xAB, xMM := pick(7, 4), pick(7, 4), pick(5, 3)
 	return []benchCase{
-		{"congo", fmt.Sprintf("perft start (2022) depth %d", cPerft), "nodes", func(string) (uint64, error) {
+		{"congo", fmt.Sprintf("perft start (2022) depth %d", cPerft), "leaves", func(string) (uint64, error) {
 			p, _ := congo.ParseFEN(congo.StartFEN(congo.Rules2022))
 			return congo.Perft(&p, cPerft, congo.Rules2022), nil
 		}},
@@ -52,7 +52,7 @@ func benchCases(quick bool) []benchCase {
 		{"congo", fmt.Sprintf("congo-alphabeta depth 4, %d positions", cAB), "nodes", func(corpus string) (uint64, error) {
 			return congoBench(corpus, cAB, true)
 		}},
-		{"morris", fmt.Sprintf("perft E21 %s black depth %d", morrisBenchBoard, mPerft), "nodes", func(string) (uint64, error) {
+		{"morris", fmt.Sprintf("perft E21 %s black depth %d", morrisBenchBoard, mPerft), "leaves", func(string) (uint64, error) {
 			p, k, _ := morris.ParseBoard([]byte(morrisBenchBoard), morris.E21, true)
 			return morrisPerft(morris.BoardOf(k), morris.Node{Position: p, Black: true}, morris.Game, mPerft).total, nil
 		}},
@@ -66,7 +66,7 @@ func benchCases(quick bool) []benchCase {
 			r := morris.NewProgramSearcher(morris.ABGame, morris.BoardOf(morris.E21)).Search(p.Swap(), mSearch+1)
 			return r.Evaluated, nil
 		}},
-		{"starcircle", fmt.Sprintf("perft start depth %d", sPerft), "nodes", func(string) (uint64, error) {
+		{"starcircle", fmt.Sprintf("perft start depth %d", sPerft), "leaves", func(string) (uint64, error) {
 			p, _ := starcircle.Parse([]byte(starcircleStart))
 			return starcirclePerft(p, sPerft).total, nil
 		}},
@@ -76,7 +76,7 @@ func benchCases(quick bool) []benchCase {
 		{"starcircle", fmt.Sprintf("starcircle start ALPHABETA %d", sAB), "nodes", func(string) (uint64, error) {
 			return starcircleBench(starcircle.AlphaBeta, sAB), nil
 		}},
-		{"minichess", fmt.Sprintf("T-perft start depth %d", xPerft), "nodes", func(string) (uint64, error) {
+		{"minichess", fmt.Sprintf("T-perft start depth %d", xPerft), "leaves", func(string) (uint64, error) {
 			return minichess.Perft(minichess.StartPosition(), xPerft, true), nil
 		}},
 		{"minichess", fmt.Sprintf("player_alphabeta start depth %d", xAB), "nodes", func(string) (uint64, error) {

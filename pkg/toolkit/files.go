@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/gamesearch/gamesearch/internal/atomicfile"
 )
 
 // openFile opens an input file, with an error that names it.
@@ -54,6 +56,17 @@ func findCorpus(dir string) string {
 		}
 	}
 	return ""
+}
+
+// writeFileAtomic writes an output file all at once: a failed run leaves
+// no half-written file.
+func writeFileAtomic(name string, data []byte) error {
+	err := atomicfile.WriteFile(name, data, 0o644)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return err
 }
 
 // readCorpusFile reads a file of the conformance folder.

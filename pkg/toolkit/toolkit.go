@@ -45,7 +45,7 @@ type command struct {
 // commands lists the subcommands in the order of the usage text.
 var commands = []command{
 	{"perft", "perft GAME POSITION DEPTH [-divide]   leaf counts of the move tree", runPerft},
-	{"tree", "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text]   the search tree", runTree},
+	{"tree", "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text] [-o FILE]   the search tree", runTree},
 	{"bench", "bench [-quick] [-corpus DIR]   speed figures of every game", runBench},
 	{"play", "play GAME [-depth N] [-time DUR] [-human first|second]   play against the engine", runPlay},
 }

@@ -34,7 +34,7 @@ const defaultTreeLimit = 100_000
 // maxTreeLimit bounds -limit: a recorded node takes about 150 bytes.
 const maxTreeLimit = 5_000_000
 
-const treeUsage = "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text] [-limit N] (GAME first)"
+const treeUsage = "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text] [-limit N] [-o FILE] (GAME first)"
 
 func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	ad, args, err := selectGame(args, stdout, treeUsage)
@@ -46,6 +46,7 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	depth := fs.Int("depth", 0, "search depth (default: the graded program's)")
 	format := fs.String("format", "text", "dot (Graphviz) or text")
 	limit := fs.Int("limit", defaultTreeLimit, "refuse trees with more nodes than this")
+	outFile := fs.String("o", "", "write the drawing to this file (replaced atomically) instead of stdout")
 	ad.flags(fs, "tree")
 	pos, err := parseArgs(fs, args, stdout, treeUsage, ad.notation())
 	if err != nil {
@@ -78,6 +79,12 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	} else {
 		err = res.tree.WriteText(&buf)
 		fmt.Fprintf(&buf, "search: %d nodes, %d static evaluations\n", res.result.Nodes, res.result.Evals)
+	}
+	if err == nil && *outFile != "" {
+		if err := writeFileAtomic(*outFile, buf.Bytes()); err != nil {
+			return fmt.Errorf("-o %s: cannot write: %v", *outFile, err)
+		}
+		return nil
 	}
 	if err == nil {
 		_, err = stdout.Write(buf.Bytes())

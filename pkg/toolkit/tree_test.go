@@ -244,6 +244,32 @@ func TestTreeDOTRenders(t *testing.T) {
 	assertGolden(t, mustRun(t, "", cases[1]...), "tree_morris_opening_ab.dot")
 }
 
+// TestTreeOutputFile: -o writes the drawing to a file; an unwritable file
+// is one error line, status 2, and leaves nothing behind.
+func TestTreeOutputFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "ex1.dot")
+	out := mustRun(t, handoutEx1, "tree", "starcircle", "-", "-format", "dot", "-o", name)
+	assert.Equal(t, out, "")
+	data, err := os.ReadFile(name)
+	assert.NilError(t, err)
+	assert.Equal(t, string(data), mustRun(t, handoutEx1, "tree", "starcircle", "-", "-format", "dot"))
+	bad := filepath.Join(dir, "missing", "ex1.dot")
+	out, errs, code := runCmd(t, handoutEx1, "tree", "starcircle", "-", "-o", bad)
+	assert.Equal(t, code, 2)
+	assert.Equal(t, out, "")
+	assert.Equal(t, errs, "gamesearch tree: -o "+bad+": cannot write: no such file or directory\n")
+	// A refused tree does not touch an existing file.
+	_, _, code = runCmd(t, handoutEx1, "tree", "starcircle", "-", "-limit", "3", "-o", name)
+	assert.Equal(t, code, 2)
+	after, err := os.ReadFile(name)
+	assert.NilError(t, err)
+	assert.Equal(t, string(after), string(data))
+	entries, err := os.ReadDir(dir)
+	assert.NilError(t, err)
+	assert.Equal(t, len(entries), 1, "temporary files left behind")
+}
+
 // TestTreeLimit: a tree larger than -limit is refused with one line and
 // exit status 2, before the search runs to the end.
 func TestTreeLimit(t *testing.T) {
