@@ -139,3 +139,18 @@ func (t *TT[M]) Store(key uint64, depth int, bound TTBound, value int32, m M, ha
 	}
 	*e = TTEntry[M]{Key: key, Move: m, Value: value, Depth: int16(depth), Bound: bound, Gen: t.gen, HasMove: hasMove}
 }
+
+// ZobristKeys fills dst with the successive outputs of a splitmix64 generator
+// whose state starts at seed: the fixed-seed keys a game hashes its positions
+// with. MiniChess (spec 10.3), for example, draws 2·6·30 piece keys in the
+// order colour, piece, square, then the side-to-move key, from seed 20230617.
+func ZobristKeys(seed uint64, dst []uint64) {
+	s := seed
+	for i := range dst {
+		s += 0x9e3779b97f4a7c15
+		z := s
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		dst[i] = z ^ z>>31
+	}
+}

@@ -73,3 +73,13 @@ func TestTTReplacement(t *testing.T) {
 	_, ok = tt.Probe(0x40)
 	assert.Assert(t, ok)
 }
+
+// TestZobristKeys checks the generator against splitmix64's published first
+// output for seed 0 and values computed independently for MiniChess's seed.
+func TestZobristKeys(t *testing.T) {
+	var k [3]uint64
+	search.ZobristKeys(0, k[:1])
+	assert.Equal(t, k[0], uint64(0xe220a8397b1dcdaf))
+	search.ZobristKeys(20230617, k[:])
+	assert.Equal(t, k, [3]uint64{0xb066e7202286839a, 0x7467d2208fe67f0e, 0xa671c537497ce495})
+}
