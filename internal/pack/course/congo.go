@@ -140,15 +140,13 @@ func Congo(cfg Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	exes := map[string]string{}
-	for _, p := range programs {
-		if exes[p], err = st.build("cmd/"+p, p); err != nil {
-			return nil, err
-		}
-	}
-	rr, err := st.build(CongoRoundRobin, "congo-roundrobin")
+	exes, err := st.buildAll("bin", nil)
 	if err != nil {
 		return nil, err
+	}
+	rr, ok := exes[path.Base(CongoRoundRobin)]
+	if !ok {
+		return nil, fmt.Errorf("%s was not built", CongoRoundRobin)
 	}
 
 	// Examples: the handout samples, run by the shipped programs.
@@ -179,8 +177,10 @@ func Congo(cfg Config) ([]string, error) {
 	}
 	cfg.logf("ran %d handout samples", len(CongoExamples))
 
-	// The Part 6 round robin, played by the shipped congo-roundrobin from a
-	// directory whose bin/ holds the shipped programs (for Program players).
+	// The Part 6 round robin, played by the shipped congo-roundrobin in the
+	// directory above bin/, which holds the shipped programs, as src/ does
+	// after the README's build command: a Program player names one as, for
+	// example, bin/congo-agent.
 	cfg.logf("playing the Part 6 round robin (draw after %d moves each)", maxMoves)
 	tables := filepath.Join(st.dir, "roundrobin.md")
 	games := filepath.Join(st.dir, "games")
@@ -198,7 +198,7 @@ func Congo(cfg Config) ([]string, error) {
 	if err := a.AddTree(path.Join(netid, "games"), games); err != nil {
 		return nil, err
 	}
-	rrCommand := "go run ./" + CongoRoundRobin
+	rrCommand := "bin/congo-roundrobin"
 	if maxMoves != 100 {
 		rrCommand += " -max-moves " + strconv.Itoa(maxMoves)
 	}

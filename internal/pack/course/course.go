@@ -22,7 +22,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 	"strings"
 
@@ -66,7 +65,6 @@ type stage struct {
 	cfg *Config
 	dir string // temporary directory
 	src string // the shipped source tree, extracted
-	bin string // programs built from src for this machine
 }
 
 // newStage makes a temporary staging directory; call done when finished.
@@ -75,15 +73,14 @@ func newStage(cfg *Config) (*stage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &stage{cfg: cfg, dir: dir, src: filepath.Join(dir, "src"), bin: filepath.Join(dir, "bin")}, nil
+	return &stage{cfg: cfg, dir: dir, src: filepath.Join(dir, "src")}, nil
 }
 
 // done removes the staging directory.
 func (s *stage) done() { os.RemoveAll(s.dir) }
 
 // ship collects the sources of the packages matching patterns into a under
-// prefix/src, extracts them into the staging src directory and checks that
-// they build offline there.
+// prefix/src and extracts them into the staging src directory.
 func (s *stage) ship(a *pack.Archive, prefix string, patterns []string) (*pack.Sources, error) {
 	src, err := pack.CollectSources(s.cfg.Repo, patterns, nil)
 	if err != nil {
@@ -98,22 +95,29 @@ func (s *stage) ship(a *pack.Archive, prefix string, patterns []string) (*pack.S
 	if err := a.Extract(prefix+"/src", s.src); err != nil {
 		return nil, err
 	}
-	s.cfg.logf("shipped %d packages; checking that src/ builds offline", len(src.Packages))
-	if err := pack.CheckBuild(s.src); err != nil {
-		return nil, fmt.Errorf("the shipped sources do not build offline: %w", err)
-	}
+	s.cfg.logf("shipping %d packages; building them offline", len(src.Packages))
 	return src, nil
 }
 
-// build builds the main package at rel (for example "cmd/starcircle") of
-// the staged sources into the staging bin directory as name, for this
-// machine, and returns its path.
-func (s *stage) build(rel, name string) (string, error) {
-	out := filepath.Join(s.bin, exeName(name, runtime.GOOS))
-	if err := pack.Build(s.src, nil, out, "./"+rel); err != nil {
-		return "", err
+// buildAll builds every package of the staged sources (go build ./..., the
+// offline build check) for the GOOS/GOARCH in env (this machine's when env
+// is empty) with one go command, writing the programs into the directory
+// dir of the staging area, and returns the path of each program by its
+// name (the base name of its package directory, without .exe).
+func (s *stage) buildAll(dir string, env []string) (map[string]string, error) {
+	out := filepath.Join(s.dir, dir)
+	if err := pack.Build(s.src, env, out+string(filepath.Separator), "./..."); err != nil {
+		return nil, fmt.Errorf("the shipped sources do not build offline: %w", err)
 	}
-	return out, nil
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		return nil, err
+	}
+	exes := map[string]string{}
+	for _, e := range entries {
+		exes[strings.TrimSuffix(e.Name(), ".exe")] = filepath.Join(out, e.Name())
+	}
+	return exes, nil
 }
 
 // exeName adds .exe for Windows.

@@ -118,13 +118,16 @@ func MiniChess(cfg Config) ([]string, error) {
 			}
 		}
 		var progList strings.Builder
-		env := []string{"GOOS=" + goos, "GOARCH=" + goarch}
+		exes, err := st.buildAll("bin-"+goos+"-"+goarch, []string{"GOOS=" + goos, "GOARCH=" + goarch})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", pl, err)
+		}
 		for _, p := range present {
-			out := filepath.Join(st.dir, "bin-"+goos+"-"+goarch, exeName(p.Cmd, goos))
-			if err := pack.Build(st.src, env, out, "./cmd/"+p.Cmd); err != nil {
-				return nil, fmt.Errorf("%s for %s: %w", p.Cmd, pl, err)
+			exe, ok := exes[p.Cmd]
+			if !ok {
+				return nil, fmt.Errorf("%s: cmd/%s was not built", pl, p.Cmd)
 			}
-			data, err := os.ReadFile(out)
+			data, err := os.ReadFile(exe)
 			if err != nil {
 				return nil, err
 			}

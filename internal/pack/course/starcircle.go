@@ -36,9 +36,13 @@ func StarCircle(cfg Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	exe, err := st.build("cmd/starcircle", "starcircle")
+	exes, err := st.buildAll("bin", nil)
 	if err != nil {
 		return nil, err
+	}
+	exe, ok := exes["starcircle"]
+	if !ok {
+		return nil, fmt.Errorf("cmd/starcircle was not built")
 	}
 	dirs, err := filepath.Glob(filepath.Join(cfg.Repo, filepath.FromSlash(StarCircleExamples), "*", "input.txt"))
 	if err != nil {
