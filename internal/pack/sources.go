@@ -317,3 +317,17 @@ func RepoRoot(dir string) (string, error) {
 		d = parent
 	}
 }
+
+// Platforms returns the GOOS/GOARCH pairs the go command can build for
+// (go tool dist list).
+func Platforms() (map[string]bool, error) {
+	out, err := goCmd("", nil, "tool", "dist", "list")
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]bool{}
+	for _, l := range strings.Fields(string(out)) {
+		known[l] = true
+	}
+	return known, nil
+}

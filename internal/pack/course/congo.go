@@ -116,7 +116,7 @@ func commandLine(program string, args []string, stdin string) string {
 func Congo(cfg Config) ([]string, error) {
 	netid, err := pack.NetID(cfg.NetID)
 	if err != nil {
-		return nil, err
+		return nil, &UsageError{Msg: err.Error()}
 	}
 	maxMoves := cfg.MaxMoves
 	if maxMoves == 0 {

@@ -204,5 +204,5 @@ func Build(course string, cfg Config) ([]string, error) {
 	case "minichess":
 		return MiniChess(cfg)
 	}
-	return nil, fmt.Errorf("unknown course %q (want %s)", course, strings.Join(Courses, ", "))
+	return nil, usagef("unknown course %q (want %s)", course, strings.Join(Courses, ", "))
 }

@@ -320,6 +320,9 @@ func TestRunBadArguments(t *testing.T) {
 		{[]string{"-platforms", "linux", "minichess"}, "pack: -platforms: \"linux\" is not GOOS/GOARCH\n"},
 		{[]string{"-bogus", "congo"}, "pack: flag provided but not defined: -bogus (pack -h for usage)\n"},
 		{[]string{"-repo", "/", "congo", "abc123"}, "pack: -repo /: no go.mod at or above /\n"},
+		{[]string{"-platforms", "plan9/z80", "minichess"}, "pack: minichess: platform \"plan9/z80\": not a GOOS/GOARCH pair of this Go (go tool dist list)\n"},
+		{[]string{"-platforms", "linux/amd64,Linux/AMD64", "minichess"}, "pack: -platforms: \"Linux/AMD64\" is not GOOS/GOARCH\n"},
+		{[]string{"congo", "abc\n123"}, "pack: NETID \"abc\\n123\": want 3 to 20 letters or digits\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := Run(tc.args, nil, &stdout, &stderr)

@@ -63,17 +63,23 @@ func MiniChess(cfg Config) ([]string, error) {
 	if cfg.NetID != "" {
 		var err error
 		if netid, err = pack.NetID(cfg.NetID); err != nil {
-			return nil, err
+			return nil, &UsageError{Msg: err.Error()}
 		}
 	}
 	platforms := cfg.Platforms
 	if len(platforms) == 0 {
 		platforms = pack.DefaultPlatforms
 	}
+	known, err := pack.Platforms()
+	if err != nil {
+		return nil, err
+	}
 	for _, pl := range platforms {
-		goos, goarch, ok := strings.Cut(pl, "/")
-		if !ok || goos == "" || goarch == "" || strings.Contains(goarch, "/") {
-			return nil, fmt.Errorf("platform %q: want GOOS/GOARCH", pl)
+		if !validPlatform(pl) {
+			return nil, usagef("platform %q: want GOOS/GOARCH", pl)
+		}
+		if !known[pl] {
+			return nil, usagef("platform %q: not a GOOS/GOARCH pair of this Go (go tool dist list)", pl)
 		}
 	}
 	var present []MiniChessProgram

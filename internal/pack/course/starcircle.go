@@ -24,7 +24,7 @@ const StarCircleExamples = "docs/starcircle/examples"
 func StarCircle(cfg Config) ([]string, error) {
 	netid, err := pack.NetID(cfg.NetID)
 	if err != nil {
-		return nil, err
+		return nil, &UsageError{Msg: err.Error()}
 	}
 	st, err := newStage(&cfg)
 	if err != nil {

@@ -25,48 +25,67 @@ the results tables in Markdown.
   -games DIR    also write one record per game into DIR
 `
 
+// errHelp is returned by parseArgs for -h.
+var errHelp = errors.New("help requested")
+
+// options are the parsed command line of congo-roundrobin.
+type options struct {
+	cfg          Config
+	out, gameDir string
+}
+
+// parseArgs reads the command line of congo-roundrobin. It does no I/O.
+func parseArgs(args []string) (options, error) {
+	fs := flag.NewFlagSet("congo-roundrobin", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o := options{cfg: DefaultConfig()}
+	rules := fs.String("rules", "2021", "")
+	fs.IntVar(&o.cfg.MaxMoves, "max-moves", o.cfg.MaxMoves, "")
+	fs.StringVar(&o.cfg.Start, "start", o.cfg.Start, "")
+	fs.StringVar(&o.out, "o", "", "")
+	fs.StringVar(&o.gameDir, "games", "", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return o, errHelp
+		}
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q (no positional arguments)", fs.Arg(0))
+	}
+	r, ok := congo.ParseRules(*rules)
+	if !ok {
+		return o, fmt.Errorf("-rules %q: want 2021 or 2022", *rules)
+	}
+	o.cfg.Rules = r
+	if o.cfg.MaxMoves < 1 || o.cfg.MaxMoves > 10000 {
+		return o, fmt.Errorf("-max-moves %d: want 1 to 10000", o.cfg.MaxMoves)
+	}
+	p, err := congo.ParseFEN(o.cfg.Start)
+	if err != nil {
+		return o, fmt.Errorf("-start: %v", err)
+	}
+	if p.LionMissing() {
+		return o, fmt.Errorf("-start %q: a lion is missing", o.cfg.Start)
+	}
+	return o, nil
+}
+
 // Run is the congo-roundrobin command: args without the program name; the
 // result is the exit status (0 success, 1 failure to write, 2 bad
 // arguments). Bad arguments give one line on stderr.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("congo-roundrobin", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	cfg := DefaultConfig()
-	rules := fs.String("rules", "2021", "")
-	fs.IntVar(&cfg.MaxMoves, "max-moves", cfg.MaxMoves, "")
-	fs.StringVar(&cfg.Start, "start", cfg.Start, "")
-	out := fs.String("o", "", "")
-	gamesDir := fs.String("games", "", "")
-	fail := func(format string, a ...any) int {
-		msg := strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " ")
+	o, err := parseArgs(args)
+	if err == errHelp {
+		io.WriteString(stderr, usage)
+		return 0
+	}
+	if err != nil {
+		msg := strings.ReplaceAll(strings.ReplaceAll(err.Error(), "\r", " "), "\n", " ")
 		fmt.Fprintf(stderr, "congo-roundrobin: %s\n", msg)
 		return 2
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			io.WriteString(stderr, usage)
-			return 0
-		}
-		return fail("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return fail("unexpected argument %q (no positional arguments)", fs.Arg(0))
-	}
-	r, ok := congo.ParseRules(*rules)
-	if !ok {
-		return fail("-rules %q: want 2021 or 2022", *rules)
-	}
-	cfg.Rules = r
-	if cfg.MaxMoves < 1 || cfg.MaxMoves > 10000 {
-		return fail("-max-moves %d: want 1 to 10000", cfg.MaxMoves)
-	}
-	p, err := congo.ParseFEN(cfg.Start)
-	if err != nil {
-		return fail("-start: %v", err)
-	}
-	if p.LionMissing() {
-		return fail("-start %q: a lion is missing", cfg.Start)
-	}
+	cfg, out, gamesDir := o.cfg, &o.out, &o.gameDir
 	entrants := Entrants()
 	games, err := Play(cfg, entrants)
 	if err != nil {
