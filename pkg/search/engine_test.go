@@ -511,3 +511,39 @@ func BenchmarkEngineOverhead(b *testing.B) {
 		b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	})
 }
+
+// TestEngineRandomOptions searches random positions of the three toy games
+// with random option sets and limits: every search returns a root move, and
+// repeating it in a fresh engine gives the same result.
+func TestEngineRandomOptions(t *testing.T) {
+	rng := rand.New(rand.NewSource(99))
+	for it := 0; it < 300; it++ {
+		o := search.EngineOptions{
+			TT: rng.Intn(2) == 0, HashMiB: 1, TTExactDepth: rng.Intn(3) == 0, HashMove: rng.Intn(2) == 0,
+			MVVLVA: rng.Intn(2) == 0, Killers: rng.Intn(2) == 0, History: rng.Intn(2) == 0, PVS: rng.Intn(2) == 0,
+			Aspiration: rng.Intn(2) == 0, AspirationDelta: search.Value(rng.Intn(20)), AspirationMinDepth: rng.Intn(5),
+			Quiescence: rng.Intn(2) == 0, NullMove: rng.Intn(2) == 0, NullMoveReduction: rng.Intn(4), LMR: rng.Intn(2) == 0,
+			NoMoves: search.EngineNoMoves(rng.Intn(3)), PollEvery: uint64(rng.Intn(3000)),
+		}
+		lim := search.EngineLimits[int]{Depth: rng.Intn(12), Nodes: uint64(rng.Intn(50000))}
+		switch it % 3 {
+		case 0:
+			engCheckRandomSearch(t, engRand{}, engRandPos{left: int8(5 + rng.Intn(40))}, 6, int64(it), o, lim)
+		case 1:
+			engCheckRandomSearch(t, engC4{}, engC4Pos{}, 20, int64(it), o, lim)
+		case 2:
+			engCheckRandomSearch(t, engTTT{}, engTTTPos{xtm: true}, 7, int64(it), o, lim)
+		}
+	}
+}
+
+func engCheckRandomSearch[P any, M comparable, G search.EngineGame[P, M]](t *testing.T, g G, start P, plies int, seed int64, o search.EngineOptions, lim search.EngineLimits[M]) {
+	t.Helper()
+	p := engRandomPositions[P, M](g, start, 1, plies, seed)[0]
+	a := search.NewEngine[P, M](g, o).Search(p, lim)
+	assert.Assert(t, a.HasMove, "options %+v limits %+v", o, lim)
+	assert.Assert(t, slices.Contains(g.Moves(&p, nil), a.Move), "options %+v", o)
+	a.PV = slices.Clone(a.PV)
+	b := search.NewEngine[P, M](g, o).Search(p, lim)
+	assert.DeepEqual(t, a, b)
+}
