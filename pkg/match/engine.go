@@ -20,7 +20,9 @@ type EnginePlayer[P any, M comparable, G search.EngineGame[P, M]] struct {
 	Nodes uint64
 	// UseTime plays within the match's MoveTime: hard limit
 	// HardLimit(MoveTime, Frac, Reserve, 0.5 ms), soft limit half of it.
-	// Frac 0 means 0.8.
+	// Frac 0 means 0.6, which leaves room for a loaded machine (a 0.8
+	// fraction once replied 20 ms late at 100 ms per move with 8 processes
+	// on 2 cores).
 	UseTime bool
 	Frac    float64
 	Reserve time.Duration
@@ -44,7 +46,7 @@ func (p *EnginePlayer[P, M, G]) Move(t *Turn[P, M]) (M, error) {
 	if p.UseTime && t.MoveTime > 0 {
 		frac := p.Frac
 		if frac == 0 {
-			frac = 0.8
+			frac = 0.6
 		}
 		hard := search.HardLimit(t.MoveTime, frac, p.Reserve, time.Millisecond/2)
 		clock := p.Clock
