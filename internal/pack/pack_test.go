@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -191,4 +192,36 @@ func TestCollectSourcesErrors(t *testing.T) {
 	assert.Assert(t, err != nil)
 	_, err = CollectSources(t.TempDir(), []string{"./..."}, nil)
 	assert.Assert(t, err != nil)
+}
+
+func TestUncommitted(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not found")
+	}
+	dir := t.TempDir()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@t"}, args...)...)
+		out, err := cmd.CombinedOutput()
+		assert.NilError(t, err, string(out))
+	}
+	write := func(name, text string) {
+		t.Helper()
+		assert.NilError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		assert.NilError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	write("go.mod", "module example.com/m\n\ngo 1.21\n")
+	write("cmd/p/main.go", "package main\n\nimport _ \"example.com/m/lib\"\n\nfunc main() {}\n")
+	write("lib/lib.go", "package lib\n")
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-q", "-m", "init")
+	src, err := CollectSources(dir, []string{"./cmd/p"}, []string{"linux/amd64"})
+	assert.NilError(t, err)
+	assert.Equal(t, len(src.Uncommitted()), 0)
+	write("lib/lib.go", "package lib\n\n// changed\n")
+	write("lib/extra.go", "package lib\n")
+	src, err = CollectSources(dir, []string{"./cmd/p"}, []string{"linux/amd64"})
+	assert.NilError(t, err)
+	assert.DeepEqual(t, src.Uncommitted(), []string{"lib/extra.go", "lib/lib.go"})
 }

@@ -331,3 +331,28 @@ func Platforms() (map[string]bool, error) {
 	}
 	return known, nil
 }
+
+// Uncommitted returns the shipped files (relative to the module root) that
+// git reports as modified, added or untracked, so that a packaging run can
+// warn that the archive does not match a commit. Outside a git checkout, or
+// without git, it returns nothing.
+func (s *Sources) Uncommitted() []string {
+	args := []string{"-C", s.Module.Dir, "status", "--porcelain", "--untracked-files=all", "--"}
+	for _, p := range s.Packages {
+		for _, f := range p.Files {
+			args = append(args, path.Join(p.Rel, f))
+		}
+	}
+	out, err := exec.Command("git", args...).Output()
+	if err != nil {
+		return nil
+	}
+	var files []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if len(l) > 3 {
+			files = append(files, l[3:])
+		}
+	}
+	sort.Strings(files)
+	return files
+}

@@ -96,6 +96,9 @@ func (s *stage) ship(a *pack.Archive, prefix string, patterns []string) (*pack.S
 		return nil, err
 	}
 	s.cfg.logf("shipping %d packages; building them offline", len(src.Packages))
+	if dirty := src.Uncommitted(); len(dirty) > 0 {
+		s.cfg.logf("note: %d shipped files differ from the last commit (%s); package a clean checkout to submit a commit", len(dirty), strings.Join(dirty, ", "))
+	}
 	return src, nil
 }
 

@@ -58,9 +58,11 @@ type Entrant struct {
 }
 
 // Entrants returns the players of the Part 6 report, in table order. To add
-// a player, add one line here, for example
+// a player, add one line here, for example our congo-agent engine through
+// its protocol (the path is relative to the working directory; the packager
+// runs the round robin from the directory above the built programs' bin/):
 //
-//	Program("agent", "our congo-agent engine (fixed depth 6)", "bin/congo-agent", "-rules", "2021", "-depth", "6"),
+//	Program("agent", "our congo-agent engine (fixed depth 6)", 1, "bin/congo-agent", "-rules", "2021", "-depth", "6"),
 func Entrants() []Entrant {
 	return []Entrant{
 		MinimaxEntrant(),
