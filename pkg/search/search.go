@@ -156,8 +156,11 @@ type Tracer[P, M any] interface {
 	Leave(ply int, v Value, leaf bool, pruned int)
 }
 
-// defaultPlies is the depth the per-ply buffers are first allocated for.
-const defaultPlies = 64
+// chunkPlies is the number of plies of positions allocated at a time. The
+// buffers grow by whole chunks only when a search actually reaches a new ply,
+// so pointers into them stay valid and a large depth limit costs nothing until
+// the tree is that deep.
+const chunkPlies = 64
 
 // Searcher runs searches of one game with fixed conventions. It owns per-ply
 // buffers and is not safe for concurrent use; create one per goroutine.
@@ -165,7 +168,7 @@ type Searcher[P, M any, G Game[P, M]] struct {
 	game   G
 	opt    Options
 	inf    Value
-	pos    []P
+	pos    [][]P // chunks of chunkPlies positions; ply i is pos[i/chunkPlies][i%chunkPlies]
 	moves  [][]M
 	stats  Stats
 	abort  bool
@@ -178,7 +181,7 @@ func New[P, M any, G Game[P, M]](g G, opt Options) *Searcher[P, M, G] {
 	if s.inf == 0 {
 		s.inf = DefaultInf
 	}
-	s.grow(defaultPlies)
+	s.grow(0)
 	return s
 }
 
@@ -188,20 +191,25 @@ func (s *Searcher[P, M, G]) SetTracer(t Tracer[P, M]) { s.tracer = t }
 // Game returns the game the Searcher was created with.
 func (s *Searcher[P, M, G]) Game() G { return s.game }
 
-// grow makes sure the buffers hold plies 0..depth.
-func (s *Searcher[P, M, G]) grow(depth int) {
-	if depth < 0 {
-		depth = 0
+// grow makes sure the buffers hold plies 0..ply+1 (positions and move lists
+// both; a node at ply calls it before playing into ply+1).
+func (s *Searcher[P, M, G]) grow(ply int) {
+	for len(s.pos)*chunkPlies <= ply+1 {
+		s.pos = append(s.pos, make([]P, chunkPlies))
 	}
-	for len(s.pos) <= depth+1 {
-		s.pos = append(s.pos, *new(P))
+	for len(s.moves) <= ply+1 {
 		s.moves = append(s.moves, make([]M, 0, 64))
 	}
 }
 
+// at returns the position buffer of ply.
+func (s *Searcher[P, M, G]) at(ply int) *P {
+	return &s.pos[ply/chunkPlies][ply%chunkPlies]
+}
+
 func (s *Searcher[P, M, G]) start(root *P, depth int) {
-	s.grow(depth)
-	s.pos[0] = *root
+	s.grow(min(depth, chunkPlies-2))
+	*s.at(0) = *root
 	s.stats = Stats{}
 	s.abort = false
 }
@@ -238,7 +246,7 @@ func (s *Searcher[P, M, G]) root(depth int, ab bool, alpha, beta Value) Result[M
 	res := Result[M]{Index: -1}
 	var zero M
 	s.stats.Nodes++
-	p := &s.pos[0]
+	p := s.at(0)
 	if s.tracer != nil {
 		s.tracer.Enter(0, p, zero, -1, alpha, beta)
 	}
@@ -256,9 +264,9 @@ func (s *Searcher[P, M, G]) root(depth int, ab bool, alpha, beta Value) Result[M
 	res.Index, res.HasMove, res.Move = 0, true, list[0]
 	pruned := 0
 	for i := range list {
-		s.game.Play(&s.pos[1], p, list[i])
+		s.game.Play(s.at(1), p, list[i])
 		if s.tracer != nil {
-			s.tracer.Enter(1, &s.pos[1], list[i], i, -beta, -alpha)
+			s.tracer.Enter(1, s.at(1), list[i], i, -beta, -alpha)
 		}
 		var v Value
 		if ab {
@@ -314,7 +322,7 @@ func (s *Searcher[P, M, G]) finish(res Result[M], leaf bool, pruned int) Result[
 // eval is the static value of the node at ply in negamax terms.
 func (s *Searcher[P, M, G]) eval(ply int) Value {
 	s.stats.Evals++
-	v := s.game.Evaluate(&s.pos[ply])
+	v := s.game.Evaluate(s.at(ply))
 	if s.opt.Perspective == RootPlayer && ply&1 == 1 {
 		v = -v
 	}
@@ -359,7 +367,7 @@ func (s *Searcher[P, M, G]) minimax(ply, depth int) Value {
 	if !s.enter() {
 		return 0
 	}
-	p := &s.pos[ply]
+	p := s.at(ply)
 	if s.game.Terminal(p) || depth <= 0 {
 		return s.leave(ply, s.eval(ply), true, 0)
 	}
@@ -369,7 +377,10 @@ func (s *Searcher[P, M, G]) minimax(ply, depth int) Value {
 		return s.leave(ply, s.noMoves(ply, 0, false), true, 0)
 	}
 	best := -s.inf
-	next := &s.pos[ply+1]
+	if len(s.moves) <= ply+1 {
+		s.grow(ply)
+	}
+	next := s.at(ply + 1)
 	for i := range list {
 		s.game.Play(next, p, list[i])
 		if s.tracer != nil {
@@ -390,7 +401,7 @@ func (s *Searcher[P, M, G]) alphaBeta(ply, depth int, alpha, beta Value) Value {
 	if !s.enter() {
 		return 0
 	}
-	p := &s.pos[ply]
+	p := s.at(ply)
 	if s.game.Terminal(p) || depth <= 0 {
 		return s.leave(ply, s.eval(ply), true, 0)
 	}
@@ -401,7 +412,10 @@ func (s *Searcher[P, M, G]) alphaBeta(ply, depth int, alpha, beta Value) Value {
 	}
 	hard := s.opt.Bound == FailHard
 	best := -s.inf
-	next := &s.pos[ply+1]
+	if len(s.moves) <= ply+1 {
+		s.grow(ply)
+	}
+	next := s.at(ply + 1)
 	for i := range list {
 		s.game.Play(next, p, list[i])
 		if s.tracer != nil {

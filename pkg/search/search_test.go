@@ -286,3 +286,28 @@ func BenchmarkMinimaxTicTacToe(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// chain is a game of one move per node that ends after n plies: it checks
+// that the per-ply buffers grow lazily past their first chunk and that a huge
+// depth limit allocates nothing up front.
+type chain struct{ n int }
+
+func (c chain) Terminal(p *int) bool          { return *p >= c.n }
+func (c chain) Moves(p *int, buf []int) []int { return append(buf, *p+1) }
+func (c chain) Play(dst, p *int, m int)       { *dst = m }
+func (c chain) Evaluate(p *int) search.Value  { return search.Value(*p) }
+
+func TestDeepChain(t *testing.T) {
+	for _, n := range []int{1, 63, 64, 65, 200, 1000} {
+		s := search.New[int, int](chain{n}, search.Options{})
+		r := s.Minimax(0, 1<<30)
+		want := search.Value(n)
+		if n%2 == 1 {
+			want = -want
+		}
+		assert.Equal(t, r.Value, want, "n=%d", n)
+		assert.Equal(t, r.Nodes, uint64(n+1))
+		r = s.AlphaBeta(0, 1<<30)
+		assert.Equal(t, r.Value, want, "n=%d", n)
+	}
+}
