@@ -3,8 +3,9 @@ package search
 // This file holds the tournament engine: iterative-deepening negamax with
 // principal-variation search, aspiration windows, a transposition table,
 // move ordering (hash move, MVV-LVA, killers, history), quiescence search,
-// optional null-move pruning and late-move reductions, a time manager with
-// soft and hard limits and a node budget. Every technique is a flag of
+// optional null-move pruning, late-move reductions, futility pruning and
+// check extension, a time manager with soft and hard limits and a node
+// budget. Every technique is a flag of
 // [EngineOptions]; docs/engine.md lists them.
 
 import "time"
@@ -150,6 +151,14 @@ type EngineOptions struct {
 	// depth >= 3) by one ply, re-searching at full depth when they beat alpha.
 	// It needs PVS and can change the value.
 	LMR bool
+	// Futility skips quiet moves at depth-1 non-PV nodes, not in check, whose
+	// static value plus FutilityMargin (0: 200) cannot reach alpha. It can
+	// change the value.
+	Futility       bool
+	FutilityMargin Value
+	// CheckExtension searches the moves of a node in check (see
+	// [EngineChecker]) one ply deeper. It can change the value.
+	CheckExtension bool
 	// NoMoves is the value of a node without moves.
 	NoMoves EngineNoMoves
 	// PollEvery is how often, in nodes, the clock and Stop are read; it is
@@ -159,7 +168,8 @@ type EngineOptions struct {
 
 // DefaultEngineOptions returns the recommended options: table (16 MiB), hash
 // move, MVV-LVA, killers, history, PVS, aspiration windows and quiescence.
-// Null-move pruning and LMR stay off until a self-play match shows they help.
+// Null-move pruning, LMR, futility pruning and the check extension stay off
+// until a self-play match shows they help.
 func DefaultEngineOptions() EngineOptions {
 	return EngineOptions{
 		TT: true, HashMiB: 16, HashMove: true, MVVLVA: true, Killers: true, History: true,
@@ -762,13 +772,31 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 	}
 	// Without any ordering technique the game's order stands and no move
 	// needs classifying.
-	ordered := hasHash || e.opt.MVVLVA || e.opt.Killers || e.opt.History || e.opt.LMR
+	ordered := hasHash || e.opt.MVVLVA || e.opt.Killers || e.opt.History || e.opt.LMR || e.opt.Futility
+	// Futility: at the frontier, quiet moves cannot lift a hopeless static
+	// value to alpha.
+	futile := false
+	var futileValue Value
+	if e.opt.Futility && depth == 1 && !pvNode && !inCheck && alpha > -EngineMateBound && alpha < EngineMateBound {
+		margin := e.opt.FutilityMargin
+		if margin <= 0 {
+			margin = 200
+		}
+		futileValue = e.eval(ply) + margin
+		futile = futileValue <= alpha
+	}
+	ext := 0
+	if e.opt.CheckExtension && inCheck {
+		ext = 1
+	}
 	var scores []int32
 	if ordered {
 		scores = e.score(ply, p, list, hashMove, hasHash, false)
 	}
 	best := -engineInf
 	var bestMove M
+	hasBest := false
+	d := depth - 1 + ext
 	for i := range list {
 		quiet := true
 		if ordered {
@@ -776,28 +804,34 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 			quiet = scores[i]&1 == 0
 		}
 		m := list[i]
+		if futile && quiet {
+			if futileValue > best {
+				best = futileValue
+			}
+			continue
+		}
 		e.game.Play(next, p, m)
 		var v Value
 		if i == 0 || !e.opt.PVS {
-			v = -e.negamax(ply+1, depth-1, -beta, -alpha)
+			v = -e.negamax(ply+1, d, -beta, -alpha)
 		} else {
 			reduced := false
 			if e.opt.LMR && depth >= 3 && i >= 3 && quiet && !inCheck && !e.isKiller(ply, m) {
-				v = -e.negamax(ply+1, depth-2, -alpha-1, -alpha)
+				v = -e.negamax(ply+1, d-1, -alpha-1, -alpha)
 				reduced = true
 			}
 			if !reduced || !e.abort && v > alpha {
-				v = -e.negamax(ply+1, depth-1, -alpha-1, -alpha)
+				v = -e.negamax(ply+1, d, -alpha-1, -alpha)
 			}
 			if !e.abort && v > alpha && v < beta {
-				v = -e.negamax(ply+1, depth-1, -beta, -alpha)
+				v = -e.negamax(ply+1, d, -beta, -alpha)
 			}
 		}
 		if e.abort {
 			return 0
 		}
-		if v > best {
-			best, bestMove = v, m
+		if v > best || !hasBest && v == best {
+			best, bestMove, hasBest = v, m, true
 			if v > alpha {
 				alpha = v
 				e.setPV(ply, m)
@@ -817,7 +851,7 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 		} else if best >= beta {
 			bound = TTLower
 		}
-		e.tt.Store(key, depth, bound, toTT(best, ply), bestMove, true)
+		e.tt.Store(key, depth, bound, toTT(best, ply), bestMove, hasBest)
 	}
 	return best
 }

@@ -488,3 +488,11 @@ func (engLine) Noisy(p *int, m int) int32      { return 1 }
 func (engLine) HistoryIndex(p *int, m int) int { return 0 }
 func (engLine) HistorySize() int               { return 1 }
 func (engLine) InCheck(p *int) bool            { return true }
+
+// PlayNull passes the turn in connect four (for null-move pruning).
+func (engC4) PlayNull(dst, p *engC4Pos) bool {
+	dst.cur = p.cur ^ p.mask
+	dst.mask = p.mask
+	dst.n = p.n
+	return true
+}

@@ -93,4 +93,17 @@ func TestEngineSelfPlayToy(t *testing.T) {
 		f.set(&o)
 		t.Logf("default vs default without %s: %s", f.name, engSelfPlay(t, def, o, nodes))
 	}
+	on := []struct {
+		name string
+		set  func(*search.EngineOptions)
+	}{
+		{"NullMove", func(o *search.EngineOptions) { o.NullMove = true }},
+		{"LMR", func(o *search.EngineOptions) { o.LMR = true }},
+		{"Futility (margin 10)", func(o *search.EngineOptions) { o.Futility, o.FutilityMargin = true, 10 }},
+	}
+	for _, f := range on {
+		o := def
+		f.set(&o)
+		t.Logf("default with %s vs default: %s", f.name, engSelfPlay(t, o, def, nodes))
+	}
 }

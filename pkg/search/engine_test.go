@@ -381,13 +381,15 @@ func TestEngineStop(t *testing.T) {
 }
 
 // TestEngineHeuristicsRun exercises the value-changing techniques (null move,
-// LMR) on the random game: they must still return root moves, deterministic
-// results, and proven game results where the game is short enough to solve.
+// LMR, futility pruning, check extension) on the random game: they must still
+// return root moves and deterministic results.
 func TestEngineHeuristicsRun(t *testing.T) {
 	g := engRand{}
 	opt := search.DefaultEngineOptions()
 	opt.NullMove = true
 	opt.LMR = true
+	opt.Futility = true
+	opt.CheckExtension = true
 	roots := engRandomPositions[engRandPos, int](g, engRandPos{left: 30}, 20, 6, 13)
 	for i, p := range roots {
 		a := search.NewEngine[engRandPos, int](g, opt).Search(p, search.EngineLimits[int]{Depth: 10})
@@ -413,7 +415,7 @@ func TestEngineClear(t *testing.T) {
 // have grown, with every technique on.
 func TestEngineNoAllocation(t *testing.T) {
 	opt := search.DefaultEngineOptions()
-	opt.NullMove, opt.LMR = true, true
+	opt.NullMove, opt.LMR, opt.Futility, opt.CheckExtension = true, true, true, true
 	opt.HashMiB = 1
 	c4 := search.NewEngine[engC4Pos, int](engC4{}, opt)
 	lim := search.EngineLimits[int]{Depth: 7}
@@ -524,6 +526,7 @@ func TestEngineRandomOptions(t *testing.T) {
 			Aspiration: rng.Intn(2) == 0, AspirationDelta: search.Value(rng.Intn(20)), AspirationMinDepth: rng.Intn(5),
 			Quiescence: rng.Intn(2) == 0, NullMove: rng.Intn(2) == 0, NullMoveReduction: rng.Intn(4), LMR: rng.Intn(2) == 0,
 			NoMoves: search.EngineNoMoves(rng.Intn(3)), PollEvery: uint64(rng.Intn(3000)),
+			Futility: rng.Intn(2) == 0, FutilityMargin: search.Value(rng.Intn(100)), CheckExtension: rng.Intn(2) == 0,
 		}
 		lim := search.EngineLimits[int]{Depth: rng.Intn(12), Nodes: uint64(rng.Intn(50000))}
 		switch it % 3 {
@@ -546,4 +549,37 @@ func engCheckRandomSearch[P any, M comparable, G search.EngineGame[P, M]](t *tes
 	a.PV = slices.Clone(a.PV)
 	b := search.NewEngine[P, M](g, o).Search(p, lim)
 	assert.DeepEqual(t, a, b)
+}
+
+// TestEngineFlagsAct: each value-changing technique changes the work done
+// (the check extension adds nodes), so its flag is wired to something.
+// Whether a pruning saves nodes depends on the game: on this random game the
+// null move costs more than it cuts.
+func TestEngineFlagsAct(t *testing.T) {
+	g := engRand{}
+	root := engRandPos{left: 30}
+	base := search.DefaultEngineOptions()
+	base.HashMiB = 1
+	nodes := func(o search.EngineOptions) uint64 {
+		return search.NewEngine[engRandPos, int](g, o).Search(root, search.EngineLimits[int]{Depth: 8}).Nodes
+	}
+	n0 := nodes(base)
+	for _, c := range []struct {
+		name string
+		set  func(*search.EngineOptions)
+	}{
+		{"NullMove", func(o *search.EngineOptions) { o.NullMove = true }},
+		{"LMR", func(o *search.EngineOptions) { o.LMR = true }},
+		{"Futility", func(o *search.EngineOptions) { o.Futility, o.FutilityMargin = true, 1 }},
+		{"CheckExtension", func(o *search.EngineOptions) { o.CheckExtension = true }},
+	} {
+		o := base
+		c.set(&o)
+		n := nodes(o)
+		t.Logf("%s: %d nodes (default %d)", c.name, n, n0)
+		assert.Assert(t, n != n0, "%s: %d nodes, as many as the default", c.name, n)
+		if c.name == "CheckExtension" {
+			assert.Assert(t, n > n0, "%s: %d nodes, default %d", c.name, n, n0)
+		}
+	}
 }
