@@ -59,14 +59,35 @@ type Searcher = search.Searcher[Position, Move, Game]
 // NewMinimax returns the searcher of Part 4.2: negamax with the simple
 // evaluation, -Inf for a node without moves.
 func NewMinimax(r Rules) *Searcher {
-	return newSearcher(Game{Rules: r, Eval: SimpleEval}, false)
+	return search.New[Position, Move](CourseGame(r, false), CourseOptions(false))
 }
 
 // NewAlphaBeta returns the searcher of Part 5.2: fail-hard negamax alpha-beta
 // with the advanced evaluation and captures tried first (which cannot change
 // the value with the full window (-Inf, Inf)).
 func NewAlphaBeta(r Rules) *Searcher {
-	return newSearcher(Game{Rules: r, Eval: AdvancedEval, CapturesFirst: true}, true)
+	return search.New[Position, Move](CourseGame(r, true), CourseOptions(true))
+}
+
+// CourseGame is the game searched by congo-minimax (alphaBeta false: simple
+// evaluation, moves in list order) or congo-alphabeta (alphaBeta true:
+// advanced evaluation, captures first) under rules r.
+func CourseGame(r Rules, alphaBeta bool) Game {
+	if alphaBeta {
+		return Game{Rules: r, Eval: AdvancedEval, CapturesFirst: true}
+	}
+	return Game{Rules: r, Eval: SimpleEval}
+}
+
+// CourseOptions are the search conventions of congo-minimax (alphaBeta false)
+// and congo-alphabeta (true): negamax from the side to move, infinity [Inf],
+// -Inf for a node without moves, and fail-hard alpha-beta.
+func CourseOptions(alphaBeta bool) search.Options {
+	opt := search.Options{Perspective: search.SideToMove, NoMoves: search.NoMovesEmptyLoop, Inf: Inf}
+	if alphaBeta {
+		opt.Bound = search.FailHard
+	}
+	return opt
 }
 
 // MinimaxValue returns the Part 4.2 value of p: minimax to depth 2.
@@ -120,14 +141,4 @@ func PerftMake(p *Position, d int, r Rules) uint64 {
 		n += PerftMake(&child, d-1, r)
 	}
 	return n
-}
-
-// newSearcher returns a searcher of g with the course conventions (fail-hard
-// when hard).
-func newSearcher(g Game, hard bool) *Searcher {
-	opt := search.Options{Perspective: search.SideToMove, NoMoves: search.NoMovesEmptyLoop, Inf: Inf}
-	if hard {
-		opt.Bound = search.FailHard
-	}
-	return search.New[Position, Move](g, opt)
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/search"
+
 	"gotest.tools/v3/assert"
 )
 
@@ -216,9 +218,9 @@ func TestAlphaBetaOrderIndependent(t *testing.T) {
 	} {
 		p := mustFEN(t, f)
 		ordered := AlphaBetaValue(NewAlphaBeta(Rules2022), &p)
-		plain := newSearcher(Game{Rules: Rules2022, Eval: AdvancedEval}, true)
+		plain := search.New[Position, Move](Game{Rules: Rules2022, Eval: AdvancedEval}, CourseOptions(true))
 		assert.Equal(t, int(plain.AlphaBeta(p, 4).Value), ordered, f)
-		mm := newSearcher(Game{Rules: Rules2022, Eval: AdvancedEval}, false)
+		mm := search.New[Position, Move](Game{Rules: Rules2022, Eval: AdvancedEval}, CourseOptions(false))
 		assert.Equal(t, int(mm.Minimax(p, 4).Value), ordered, f)
 	}
 }

@@ -91,23 +91,11 @@ func congoPerft(p *congo.Position, depth int, r congo.Rules) perftResult {
 	return res
 }
 
-// congoOptions are the options of the course searches (congo.NewMinimax and
-// congo.NewAlphaBeta), with a node limit.
+// congoOptions are the options of the course searches with a node limit.
 func congoOptions(ab bool, maxNodes uint64) search.Options {
-	opt := search.Options{Perspective: search.SideToMove, NoMoves: search.NoMovesEmptyLoop, Inf: congo.Inf, MaxNodes: maxNodes}
-	if ab {
-		opt.Bound = search.FailHard
-	}
+	opt := congo.CourseOptions(ab)
+	opt.MaxNodes = maxNodes
 	return opt
-}
-
-// congoGame is the game of congo-minimax (simple evaluation, ascending
-// moves) or congo-alphabeta (advanced evaluation, captures first).
-func congoGame(ab bool, r congo.Rules) congo.Game {
-	if ab {
-		return congo.Game{Rules: r, Eval: congo.AdvancedEval, CapturesFirst: true}
-	}
-	return congo.Game{Rules: r, Eval: congo.SimpleEval}
 }
 
 func (a *congoAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeResult, error) {
@@ -123,7 +111,7 @@ func (a *congoAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeRes
 			depth = 4
 		}
 	}
-	s := search.New[congo.Position, congo.Move](congoGame(ab, r), congoOptions(ab, uint64(o.limit)+1))
+	s := search.New[congo.Position, congo.Move](congo.CourseGame(r, ab), congoOptions(ab, uint64(o.limit)+1))
 	title := fmt.Sprintf("Congo %s, %s depth %d: %s", r, algoName(ab), depth, p.String())
 	return recordTree(s, p, ab, depth, o.limit, congo.Inf, title,
 		func(_, _ *congo.Position, m congo.Move) string { return m.String() })
@@ -226,7 +214,7 @@ func (s *congoSession) over() (string, bool) {
 }
 
 func (s *congoSession) think(depth int, budget time.Duration) (int, int) {
-	r, d := think[congo.Position, congo.Move](congoGame(true, s.rules), congoOptions(true, 0), *s.cur(), depth, budget)
+	r, d := think[congo.Position, congo.Move](congo.CourseGame(s.rules, true), congoOptions(true, 0), *s.cur(), depth, budget)
 	s.list = s.cur().GenerateMoves(s.buf[:0])
 	for i, m := range s.list {
 		if m == r.Move {
