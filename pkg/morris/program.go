@@ -47,12 +47,6 @@ func ProgramByName(name string) (Program, bool) {
 	return Program{}, false
 }
 
-// maxGameDepth bounds the per-ply buffers of midgame searches. A midgame
-// search of this depth cannot finish in practice (every ply multiplies the
-// tree), so the bound only keeps a huge DEPTH argument from exhausting memory
-// before the search starts.
-const maxGameDepth = 4096
-
 // Result is the outcome of one program run on one position.
 type Result struct {
 	// Board is the chosen position (the input when the root has no move).
@@ -81,20 +75,7 @@ func NewProgramSearcher(p Program, b *Board) *Searcher {
 // the Black programs the White search of the colour swap, swapped back
 // (spec §6.7).
 func (ps *Searcher) Search(pos Position, depth int) Result {
-	b := ps.s.Game().Board
-	root := Node{Position: pos}
-	if ps.prog.Black {
-		root.Position = pos.Swap()
-	}
-	if ps.prog.Phase == Opening {
-		// Every ply fills a point; a full board is a leaf, so deeper searches
-		// are the same search.
-		if e := b.N - root.NumWhite() - root.NumBlack(); depth > e {
-			depth = max(e, 1)
-		}
-	} else if depth > maxGameDepth {
-		depth = maxGameDepth
-	}
+	root, depth := ps.prog.Root(ps.s.Game().Board, pos, depth)
 	var r search.Result[Node]
 	if ps.prog.AlphaBeta {
 		r = ps.s.AlphaBeta(root, depth)
@@ -109,4 +90,22 @@ func (ps *Searcher) Search(pos Position, depth int) Result {
 		}
 	}
 	return res
+}
+
+// Root returns the node program p searches from for the input position pos on
+// board b, and the depth it searches to: the colour swap for the Black
+// programs (spec §6.7), White to move. In the opening every ply fills a point
+// and a full board is a leaf, so the depth is cut at the number of empty
+// points, which is the same search.
+func (p Program) Root(b *Board, pos Position, depth int) (Node, int) {
+	root := Node{Position: pos}
+	if p.Black {
+		root.Position = pos.Swap()
+	}
+	if p.Phase == Opening {
+		if e := b.N - root.NumWhite() - root.NumBlack(); depth > e {
+			depth = max(e, 1)
+		}
+	}
+	return root, depth
 }

@@ -224,21 +224,12 @@ func (a *morrisAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeRe
 	if a.improved {
 		est = morris.Improved
 	}
-	// As morris.Searcher.Search: the Black programs search the colour swap
-	// with White to move, and an opening search is cut at a full board.
-	root := morris.Node{Position: p}
-	if a.black {
-		root.Position = p.Swap()
-	}
-	if ph == morris.Opening {
-		if e := b.N - root.NumWhite() - root.NumBlack(); depth > e {
-			depth = max(e, 1)
-		}
-	}
+	prog := morris.Program{Name: morrisProgramName(ph, ab, a.black, a.improved), Phase: ph, Black: a.black, AlphaBeta: ab, Estimator: est}
+	root, depth := prog.Root(b, p, depth)
 	opt := morris.SearchOptions
 	opt.MaxNodes = uint64(o.limit) + 1
 	s := search.New[morris.Node, morris.Node](morris.Rules{Board: b, Phase: ph, Estimator: est}, opt)
-	title := fmt.Sprintf("Morris %s: %s depth %d on %s", b.Kind, morrisProgramName(ph, ab, a.black, a.improved), depth, p.Format(b.N))
+	title := fmt.Sprintf("Morris %s: %s depth %d on %s", b.Kind, prog.Name, depth, p.Format(b.N))
 	if a.black {
 		title += " (searched as the colour swap, White to move)"
 	}
