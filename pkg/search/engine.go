@@ -67,8 +67,8 @@ type EngineNoisyMover[P any, M any] interface {
 // EngineChecker is an optional interface of an [EngineGame]: InCheck reports
 // that the side to move in p is under a threat that a quiet move may be the
 // only answer to (MiniChess: its king is attacked). Quiescence then searches
-// every move instead of standing pat, and null moves and reductions are not
-// tried.
+// every move instead of standing pat; null moves, reductions and futility
+// pruning are not tried, and [EngineOptions.CheckExtension] extends.
 type EngineChecker[P any] interface {
 	InCheck(p *P) bool
 }
