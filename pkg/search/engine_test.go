@@ -336,7 +336,9 @@ func TestEnginePartialIteration(t *testing.T) {
 // TestEngineTimeNeverOverruns drives the engine with a manual clock that
 // advances one microsecond per move played: the search must stop within one
 // poll interval of the hard limit, must not start an iteration after the soft
-// limit, and must always return a root move.
+// limit, and must always return a root move. With the soft limit at 45% of
+// the hard one the iterations end by themselves; with soft = hard the hard
+// limit aborts them.
 func TestEngineTimeNeverOverruns(t *testing.T) {
 	clock := &search.ManualClock{}
 	g := engC4{clock: clock}
@@ -345,29 +347,39 @@ func TestEngineTimeNeverOverruns(t *testing.T) {
 	e := search.NewEngine[engC4Pos, int](g, opt)
 	roots := engRandomPositions[engC4Pos, int](engC4{}, engC4Pos{}, 6, 6, 12)
 	step := time.Microsecond
-	for _, hard := range []time.Duration{0, time.Microsecond, 100 * time.Microsecond, time.Millisecond, 7 * time.Millisecond, 50 * time.Millisecond} {
-		for i, p := range roots {
-			soft := hard * 45 / 100
-			tm := search.NewTimeManager(clock, soft, hard)
-			if hard == 0 {
-				tm = search.NewTimeManager(clock, 0, time.Nanosecond)
-				clock.Advance(time.Microsecond) // already expired
-			}
-			var infos []search.EngineInfo[int]
-			r := e.Search(p, search.EngineLimits[int]{Time: tm, OnDepth: func(in search.EngineInfo[int]) { infos = append(infos, in) }})
-			el := tm.Elapsed()
-			assert.Assert(t, el <= tm.Hard()+time.Duration(opt.PollEvery)*step, "hard %v position %d: elapsed %v", hard, i, el)
-			assert.Assert(t, r.HasMove)
-			assert.Assert(t, slices.Contains(g.Moves(&p, nil), r.Move))
-			for k := 0; k+1 < len(infos); k++ {
-				assert.Assert(t, infos[k].Elapsed < tm.Soft(), "iteration %d started after the soft limit", k+2)
-			}
-			if hard == 0 {
-				assert.Equal(t, r.Depth, 0)
-				assert.Equal(t, r.Move, g.Moves(&p, nil)[0])
+	aborted := 0
+	var worst time.Duration
+	for _, softPct := range []time.Duration{45, 100} {
+		for _, hard := range []time.Duration{0, time.Microsecond, 100 * time.Microsecond, time.Millisecond, 7 * time.Millisecond, 50 * time.Millisecond} {
+			for i, p := range roots {
+				soft := hard * softPct / 100
+				tm := search.NewTimeManager(clock, soft, hard)
+				if hard == 0 {
+					tm = search.NewTimeManager(clock, 0, time.Nanosecond)
+					clock.Advance(time.Microsecond) // already expired
+				}
+				var infos []search.EngineInfo[int]
+				r := e.Search(p, search.EngineLimits[int]{Time: tm, OnDepth: func(in search.EngineInfo[int]) { infos = append(infos, in) }})
+				el := tm.Elapsed()
+				if r.Aborted {
+					aborted++
+				}
+				worst = max(worst, el-tm.Hard())
+				assert.Assert(t, el <= tm.Hard()+time.Duration(opt.PollEvery)*step, "hard %v position %d: elapsed %v", hard, i, el)
+				assert.Assert(t, r.HasMove)
+				assert.Assert(t, slices.Contains(g.Moves(&p, nil), r.Move))
+				for k := 0; k+1 < len(infos); k++ {
+					assert.Assert(t, infos[k].Elapsed < tm.Soft(), "iteration %d started after the soft limit", k+2)
+				}
+				if hard == 0 {
+					assert.Equal(t, r.Depth, 0)
+					assert.Equal(t, r.Move, g.Moves(&p, nil)[0])
+				}
 			}
 		}
 	}
+	assert.Assert(t, aborted >= 3*len(roots), "only %d searches were stopped by the hard limit", aborted)
+	t.Logf("%d searches aborted by the hard limit; worst overrun %v (bound %v)", aborted, worst, time.Duration(opt.PollEvery)*step)
 }
 
 // TestEngineStop: Stop is polled and aborts the search.
