@@ -496,3 +496,15 @@ func (engC4) PlayNull(dst, p *engC4Pos) bool {
 	dst.n = p.n
 	return true
 }
+
+// NoisyMoves generates only engRand's noisy moves (the engine's
+// EngineNoisyMover path; connect four exercises the filtering path).
+func (g engRand) NoisyMoves(p *engRandPos, buf []int) []int {
+	x := g.h(p, 2)
+	for m := 0; m < engRandK; m++ {
+		if (x>>(4*m))&7 != 0 && g.Noisy(p, m) > 0 {
+			buf = append(buf, m)
+		}
+	}
+	return buf
+}
