@@ -186,8 +186,10 @@ type EngineInfo[M any] struct {
 	Move  M
 	Value Value
 	// Nodes counts every node entered so far in this search (all
-	// iterations, quiescence included); SelDepth is the deepest ply reached.
+	// iterations, quiescence included; the root once), Evals the calls of
+	// the static evaluator; SelDepth is the deepest ply reached.
 	Nodes    uint64
+	Evals    uint64
 	SelDepth int
 	// Elapsed is the time since the time manager started (0 without one).
 	Elapsed time.Duration
@@ -232,9 +234,13 @@ type EngineResult[M any] struct {
 	Partial bool
 	// Aborted reports that a time, node or Stop limit ended the search.
 	Aborted bool
-	// Nodes counts every node entered, quiescence included; SelDepth is the
+	// Nodes counts every node entered, quiescence included (the root once
+	// for the whole search); Evals counts the calls of the static evaluator
+	// (leaves, stand pats, static terminal positions, futility tests), over
+	// all iterations, as Morris' "positions evaluated" does; SelDepth is the
 	// deepest ply reached.
 	Nodes    uint64
+	Evals    uint64
 	SelDepth int
 	// PV is the principal variation of the last completed iteration, valid
 	// until the engine searches again.
@@ -271,6 +277,7 @@ type Engine[P any, M comparable, G EngineGame[P, M]] struct {
 	root    []M
 
 	nodes    uint64
+	evals    uint64
 	selDepth int
 	abort    bool
 	maxNodes uint64
@@ -367,7 +374,7 @@ func (e *Engine[P, M, G]) clearHeuristics() {
 // start empty on every search; the table keeps its entries (call Clear for a
 // new game), so equal inputs give equal results from an equal table.
 func (e *Engine[P, M, G]) Search(root P, lim EngineLimits[M]) EngineResult[M] {
-	e.nodes, e.selDepth, e.abort = 0, 0, false
+	e.nodes, e.evals, e.selDepth, e.abort = 0, 0, 0, false
 	e.maxNodes, e.tm, e.stop = lim.Nodes, lim.Time, lim.Stop
 	e.clearHeuristics()
 	if e.tt != nil {
@@ -379,14 +386,14 @@ func (e *Engine[P, M, G]) Search(root P, lim EngineLimits[M]) EngineResult[M] {
 	e.nodes++
 	if e.game.Terminal(p) {
 		res.Value = e.terminal(0)
-		res.Nodes = e.nodes
+		res.Nodes, res.Evals = e.nodes, e.evals
 		return res
 	}
 	list := e.game.Moves(p, e.root[:0])
 	e.root = list
 	if len(list) == 0 {
 		res.Value = e.noMoves(0)
-		res.Nodes = e.nodes
+		res.Nodes, res.Evals = e.nodes, e.evals
 		return res
 	}
 	res.Move, res.HasMove = list[0], true
@@ -467,7 +474,7 @@ func (e *Engine[P, M, G]) Search(root P, lim EngineLimits[M]) EngineResult[M] {
 			e.tt.Store(e.game.Hash(p), depth, TTExact, int32(v), best, true)
 		}
 		if lim.OnDepth != nil {
-			info := EngineInfo[M]{Depth: depth, Move: best, Value: v, Nodes: e.nodes, SelDepth: e.selDepth, PV: res.PV}
+			info := EngineInfo[M]{Depth: depth, Move: best, Value: v, Nodes: e.nodes, Evals: e.evals, SelDepth: e.selDepth, PV: res.PV}
 			if e.tm != nil {
 				info.Elapsed = e.tm.Elapsed()
 			}
@@ -480,7 +487,7 @@ func (e *Engine[P, M, G]) Search(root P, lim EngineLimits[M]) EngineResult[M] {
 		}
 	}
 	res.Aborted = e.abort
-	res.Nodes = e.nodes
+	res.Nodes, res.Evals = e.nodes, e.evals
 	res.SelDepth = e.selDepth
 	return res
 }
@@ -556,6 +563,7 @@ func (e *Engine[P, M, G]) enter(ply int) bool {
 
 // eval is the clamped static value of the node at ply.
 func (e *Engine[P, M, G]) eval(ply int) Value {
+	e.evals++
 	v := e.game.Evaluate(&e.pos[ply])
 	if v >= EngineMateBound {
 		v = EngineMateBound - 1

@@ -508,3 +508,37 @@ func (g engRand) NoisyMoves(p *engRandPos, buf []int) []int {
 	}
 	return buf
 }
+
+// ---- Connect four scored only by its evaluation ----
+
+// engC4Static is connect four whose finished games are scored by Evaluate
+// (-1000 for the side that was beaten, 0 for a full board), as in the course
+// searches, so the plain engine can be compared node for node with
+// search.Searcher.
+type engC4Static struct{ engC4 }
+
+func (engC4Static) Outcome(p *engC4Pos) search.Outcome { return search.OutcomeStatic }
+func (g engC4Static) Evaluate(p *engC4Pos) search.Value {
+	switch {
+	case engC4Four(p.cur ^ p.mask):
+		return -1000
+	case p.n == engC4W*engC4H:
+		return 0
+	}
+	return g.engC4.Evaluate(p)
+}
+
+// engRootOrder is a game for search.Searcher that searches the root's moves
+// in a given order and every other node in the game's order.
+type engRootOrder struct {
+	engC4Static
+	root  engC4Pos
+	order []int
+}
+
+func (g *engRootOrder) Moves(p *engC4Pos, buf []int) []int {
+	if *p == g.root {
+		return append(buf, g.order...)
+	}
+	return g.engC4Static.Moves(p, buf)
+}

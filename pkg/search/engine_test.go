@@ -108,6 +108,38 @@ func TestEngineMatchesMinimax(t *testing.T) {
 	}
 }
 
+// TestPlainEngineCountsLikeAlphaBeta: with no technique on, each iteration
+// of the engine is the course's fail-soft alpha-beta (search.Searcher) with
+// the previous best root move moved to the front: same values, same moves,
+// and node and evaluation counts that add up exactly.
+func TestPlainEngineCountsLikeAlphaBeta(t *testing.T) {
+	g := engC4Static{}
+	for i, p := range engRandomPositions[engC4Pos, int](g, engC4Pos{}, 8, 10, 21) {
+		const depth = 7
+		var infos []search.EngineInfo[int]
+		r := search.NewEngine[engC4Pos, int](g, search.EngineOptions{}).Search(p, search.EngineLimits[int]{
+			Depth: depth, OnDepth: func(in search.EngineInfo[int]) { infos = append(infos, in) }})
+		assert.Equal(t, len(infos), depth)
+		ref := &engRootOrder{root: p, order: g.Moves(&p, nil)}
+		nodes, evals := uint64(1), uint64(0)
+		for k := 1; k <= depth; k++ {
+			ab := search.New[engC4Pos, int](ref, search.Options{}).AlphaBeta(p, k)
+			nodes += ab.Nodes - 1 // the engine counts the root once
+			evals += ab.Evals
+			in := infos[k-1]
+			assert.Equal(t, in.Value, ab.Value, "position %d depth %d", i, k)
+			assert.Equal(t, in.Move, ab.Move, "position %d depth %d", i, k)
+			assert.Equal(t, in.Nodes, nodes, "position %d depth %d", i, k)
+			assert.Equal(t, in.Evals, evals, "position %d depth %d", i, k)
+			// The next iteration starts with this one's best move.
+			j := slices.Index(ref.order, in.Move)
+			ref.order = append([]int{in.Move}, slices.Delete(slices.Clone(ref.order), j, j+1)...)
+		}
+		assert.Equal(t, r.Nodes, nodes)
+		assert.Equal(t, r.Evals, evals)
+	}
+}
+
 // TestEngineQuiescenceMatchesOracle: with quiescence the engine's value is the
 // depth-d search extended by noisy moves with stand pat (all moves, without
 // stand pat, in check), as the oracle defines it.
