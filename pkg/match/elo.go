@@ -130,3 +130,15 @@ func fmtElo(x float64) string {
 	}
 	return fmt.Sprintf("%+.1f", x)
 }
+
+// LOS returns the likelihood of superiority of A over B: the probability that
+// A is the stronger player given the wins and losses (draws carry no
+// information), by the normal approximation 0.5·(1 + erf((W − L)/√(2(W + L)))).
+// Without decisive games it is 0.5.
+func (s Stats) LOS() float64 {
+	d := float64(s.Wins + s.Losses)
+	if d == 0 {
+		return 0.5
+	}
+	return 0.5 * (1 + math.Erf(float64(s.Wins-s.Losses)/math.Sqrt(2*d)))
+}

@@ -101,6 +101,13 @@ type Progress struct {
 	Last string
 }
 
+// String is the progress line: games done, A's results so far and the last
+// game, for example
+// "12/200  W 5 D 3 L 4  score 54.2%  Elo +29.0 [...] (95%)  | game 12 (...)".
+func (p Progress) String() string {
+	return fmt.Sprintf("%d/%d  %s  | %s", p.Done, p.Games, p.Stats, p.Last)
+}
+
 // Report is the outcome of a match.
 type Report[M any] struct {
 	// Names are the players' names, A first.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -154,6 +155,10 @@ func TestElo(t *testing.T) {
 	assert.Equal(t, all.String(), "W 5 D 0 L 0  score 100.0%  Elo +Inf [+Inf, +Inf] (95%)")
 	even := match.Stats{Draws: 4}
 	assert.Equal(t, even.String(), "W 0 D 4 L 0  score 50.0%  Elo +0.0 [+0.0, +0.0] (95%)")
+	near(match.Stats{Wins: 3, Losses: 1, Draws: 7}.LOS(), 0.5*(1+math.Erf(2/math.Sqrt(8))))
+	near(match.Stats{Wins: 3, Losses: 1}.LOS(), 0.841344746068543)
+	near(match.Stats{Wins: 1, Losses: 3}.LOS(), 1-0.841344746068543)
+	near(match.Stats{Draws: 9}.LOS(), 0.5)
 	var none match.Stats
 	near(none.Score(), 0.5)
 	near(none.StdErr(), 0)
@@ -184,6 +189,9 @@ func TestPlayPerfectVersusRandom(t *testing.T) {
 		assert.NilError(t, err)
 		assert.Equal(t, len(progress), 18)
 		assert.Equal(t, progress[17].Stats, rep.Stats)
+		line := progress[17].String()
+		assert.Assert(t, strings.HasPrefix(line, "18/18  W "), line)
+		assert.Assert(t, strings.Contains(line, "| game 18 (opening 8, A as colour 1): "), line)
 		return rep
 	}
 	a := run(1)
