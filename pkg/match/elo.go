@@ -14,7 +14,8 @@
 // The interval uses the trinomial variance of one game's score,
 // σ² = (W(1-s)² + D(½-s)² + L(0-s)²) / N, the standard error σ/√N, and maps
 // the normal 95% interval of the score, s ± 1.959964·σ/√N, through E. Scores
-// of 0 or 1 give infinite differences (printed as -Inf/+Inf).
+// of 0 or 1 give infinite differences (printed as -Inf/+Inf). The likelihood
+// of superiority is ½(1 + erf((W − L)/√(2(W + L)))).
 package match
 
 import (
