@@ -159,6 +159,9 @@ func CollectSources(repo string, patterns []string, platforms []string) (*Source
 			if p.Error != nil {
 				return nil, fmt.Errorf("package %s: %s", p.ImportPath, p.Error.Err)
 			}
+			if len(p.DepsErrors) > 0 && p.DepsErrors[0] != nil {
+				return nil, fmt.Errorf("package %s: %s", p.ImportPath, p.DepsErrors[0].Err)
+			}
 			if p.Standard {
 				continue
 			}
