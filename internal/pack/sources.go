@@ -46,15 +46,20 @@ type Package struct {
 // Require is a module outside the main module and the standard library that
 // the shipped packages import.
 type Require struct {
+	// Path and Version identify the module, as in a go.mod require line.
 	Path, Version string
 }
 
 // Sources is the transitive closure, inside the main module, of a set of
 // main packages: what has to be shipped for them to build.
 type Sources struct {
-	Module   Module
-	Packages []Package // sorted by import path
-	Requires []Require // sorted by path; empty when only the standard library is used
+	// Module is the main module.
+	Module Module
+	// Packages are the shipped packages, sorted by import path.
+	Packages []Package
+	// Requires are the outside modules, sorted by path; empty when only the
+	// standard library is used.
+	Requires []Require
 }
 
 // listed is the part of `go list -json` output that CollectSources reads.

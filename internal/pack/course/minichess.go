@@ -12,7 +12,9 @@ import (
 // MiniChessProgram is a MiniChess program of the archives: the command
 // directory and the names it ships under (spec section 1.1).
 type MiniChessProgram struct {
-	Cmd   string
+	// Cmd is the directory under cmd/, for example "minichess-runner".
+	Cmd string
+	// Names are the file names it ships under (without .exe).
 	Names []string
 }
 
