@@ -489,8 +489,12 @@ func (engLine) HistoryIndex(p *int, m int) int { return 0 }
 func (engLine) HistorySize() int               { return 1 }
 func (engLine) InCheck(p *int) bool            { return true }
 
-// PlayNull passes the turn in connect four (for null-move pruning).
+// PlayNull passes the turn in connect four (for null-move pruning). On the
+// empty board passing would give the same position, so it is refused.
 func (engC4) PlayNull(dst, p *engC4Pos) bool {
+	if p.mask == 0 {
+		return false
+	}
 	dst.cur = p.cur ^ p.mask
 	dst.mask = p.mask
 	dst.n = p.n
