@@ -13,9 +13,10 @@ import "fmt"
 //     has it (the position after a null move must also differ from the
 //     parent and hash differently);
 //   - Hash is a function of the position: equal positions hash equally and,
-//     among the positions walked, different positions hash differently (a
-//     collision in a few thousand positions means a missing key, typically the
-//     side to move or a phase);
+//     among the positions walked, positions with the same hash behave alike
+//     (same Terminal, Outcome, Evaluate, Moves and Noisy; a counter that
+//     decides nothing may be left out of the hash). A difference means a
+//     missing key, typically the side to move or a phase;
 //   - Outcome of a terminal position is one of the four outcomes;
 //   - Noisy is in [0, 1<<24) and HistoryIndex in [0, HistorySize());
 //   - Evaluate stays strictly inside ±EngineMateBound;
@@ -53,7 +54,9 @@ func (c *engineChecker[P, M]) walk(p P, plies int, path string) error {
 		return fmt.Errorf("%s: Hash is not deterministic (%#x then %#x)", path, h, h2)
 	}
 	if q, ok := c.hashes[h]; ok && q != p {
-		return fmt.Errorf("%s: two different positions have the Hash %#x", path, h)
+		if what := c.differ(&p, &q); what != "" {
+			return fmt.Errorf("%s: two positions with the Hash %#x differ in %s", path, h, what)
+		}
 	}
 	c.hashes[h] = p
 	if v := g.Evaluate(&p); v >= EngineMateBound || v <= -EngineMateBound {
@@ -146,4 +149,35 @@ func (c *engineChecker[P, M]) walk(p P, plies int, path string) error {
 		}
 	}
 	return nil
+}
+
+// differ returns what tells p and q apart to the engine (their result, static
+// value, moves or move classes), or "" when they behave alike, as positions
+// differing only in an unused counter do.
+func (c *engineChecker[P, M]) differ(p, q *P) string {
+	g := c.g
+	tp, tq := g.Terminal(p), g.Terminal(q)
+	switch {
+	case tp != tq:
+		return "Terminal"
+	case tp && g.Outcome(p) != g.Outcome(q):
+		return "Outcome"
+	case g.Evaluate(p) != g.Evaluate(q):
+		return "Evaluate"
+	case tp:
+		return ""
+	}
+	a, b := g.Moves(p, nil), g.Moves(q, nil)
+	if len(a) != len(b) {
+		return "Moves"
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return "Moves"
+		}
+		if g.Noisy(p, a[i]) != g.Noisy(q, b[i]) {
+			return "Noisy"
+		}
+	}
+	return ""
 }

@@ -79,7 +79,7 @@ func TestCheckEngineGame(t *testing.T) {
 		err  error
 		want string
 	}{
-		{"constant hash", search.CheckEngineGame[engC4Pos, int](engBadConstHash{}, []engC4Pos{{}}, 2), "two different positions have the Hash"},
+		{"constant hash", search.CheckEngineGame[engC4Pos, int](engBadConstHash{}, []engC4Pos{{}}, 2), "two positions with the Hash 0x7 differ in"},
 		{"side not hashed", search.CheckEngineGame[engRandPos, int](engBadSideHash{}, []engRandPos{{left: 9}}, 3), "null move has the same Hash"},
 		{"random hash", search.CheckEngineGame[engC4Pos, int](engBadRandomHash{n: &n}, []engC4Pos{{}}, 2), "not deterministic"},
 		{"play changes parent", search.CheckEngineGame[engC4Pos, int](engBadPlay{}, []engC4Pos{{}}, 2), "Play(move 0) changed the parent"},
@@ -94,4 +94,31 @@ func TestCheckEngineGame(t *testing.T) {
 		assert.Assert(t, c.err != nil, c.name)
 		assert.Assert(t, strings.Contains(c.err.Error(), c.want), "%s: %v", c.name, c.err)
 	}
+}
+
+// engShuffle walks a token around three cells; count counts the moves and is
+// not hashed. With limit > 0 the game ends after limit moves, so count then
+// decides Terminal and must be hashed.
+type engShufflePos struct{ cell, side, count int }
+
+type engShuffle struct{ limit int }
+
+func (g engShuffle) Terminal(p *engShufflePos) bool        { return g.limit > 0 && p.count >= g.limit }
+func (engShuffle) Moves(p *engShufflePos, buf []int) []int { return append(buf, 1, 2) }
+func (engShuffle) Play(dst, p *engShufflePos, m int) {
+	*dst = engShufflePos{cell: (p.cell + m) % 3, side: 1 - p.side, count: p.count + 1}
+}
+func (engShuffle) Evaluate(p *engShufflePos) search.Value   { return search.Value(p.cell) }
+func (engShuffle) Hash(p *engShufflePos) uint64             { return engMix(uint64(p.cell*2 + p.side)) }
+func (engShuffle) Outcome(p *engShufflePos) search.Outcome  { return search.OutcomeDraw }
+func (engShuffle) Noisy(p *engShufflePos, m int) int32      { return 0 }
+func (engShuffle) HistoryIndex(p *engShufflePos, m int) int { return m - 1 }
+func (engShuffle) HistorySize() int                         { return 2 }
+
+// TestCheckEngineGameCounters: a move counter that decides nothing may stay
+// out of the hash; one that ends the game may not.
+func TestCheckEngineGameCounters(t *testing.T) {
+	assert.NilError(t, search.CheckEngineGame[engShufflePos, int](engShuffle{}, []engShufflePos{{}}, 6))
+	err := search.CheckEngineGame[engShufflePos, int](engShuffle{limit: 4}, []engShufflePos{{}}, 6)
+	assert.ErrorContains(t, err, "differ in Terminal")
 }
