@@ -27,12 +27,21 @@
 // depth is 0. Moves are visited in the order [Game.Moves] returns them. Both cut
 // tests are non-strict (v >= beta). The root keeps the first move whose value is
 // strictly greater than every earlier one, so ties keep the earlier move, and
-// alpha at the root rises after each child. Nothing else is added: no move
-// ordering, transposition table or window tricks, so node counts are exactly the
-// course algorithms' counts.
+// alpha at the root rises after each child. Nothing else is added to a
+// [Searcher]: no move ordering, transposition table or window tricks, so node
+// counts are exactly the course algorithms' counts.
 //
-// A [Searcher] keeps its positions and move lists in per-ply buffers allocated
-// once, so a search does not allocate per node.
+// A [Searcher] keeps its positions and move lists in per-ply buffers that grow
+// lazily with the depth reached, so a search does not allocate per node.
+//
+// The package also holds the tournament engine, [Engine], for games that
+// implement [EngineGame]: iterative-deepening negamax with PVS, aspiration
+// windows, a transposition table ([TT]) with fixed-seed Zobrist keys
+// ([ZobristKeys]), hash-move/MVV-LVA/killer/history ordering, quiescence,
+// optional null move, late-move reductions, futility pruning and check
+// extension, a [TimeManager] with soft and hard limits and a deterministic
+// node budget. Every technique is a flag of [EngineOptions]; docs/engine.md
+// lists them with their measured effect.
 package search
 
 // Value is a search score. Scores are 64-bit so that every game's sentinels fit.
