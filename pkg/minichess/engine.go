@@ -1,0 +1,434 @@
+package minichess
+
+// This file adapts MiniChess to the tournament engine of pkg/search (spec
+// 10): the engine's position type with an incremental Zobrist key and an
+// optional ply counter, the search.EngineGame methods, and the engine's
+// evaluation (material, piece-square tables, mobility, king safety, tempo).
+// Nothing here allocates per call.
+
+import (
+	"math/bits"
+
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// ZobristSeed is the splitmix64 seed of the engine's Zobrist keys (spec
+// 10.3).
+const ZobristSeed = 20230617
+
+// MaxPlies is the runner's default ply limit (spec 4.2): the game is
+// adjudicated by material once this many plies have been played.
+const MaxPlies = 50
+
+// zobristPiece[c][k-1][sq] and zobristSide are the spec's keys, drawn in
+// the order colour, piece 1-6, square 0-29, then the side key. zobristPly
+// (drawn after them, not part of the spec's key set) mixes the number of
+// plies played into the key when it is known.
+var (
+	zobristPiece [2][6][Squares]uint64
+	zobristSide  uint64
+	zobristPly   [MaxPlies + 1]uint64
+)
+
+func init() {
+	var keys [2*6*Squares + 1 + MaxPlies + 1]uint64
+	search.ZobristKeys(ZobristSeed, keys[:])
+	i := 0
+	for c := range 2 {
+		for k := range 6 {
+			for sq := range Squares {
+				zobristPiece[c][k][sq] = keys[i]
+				i++
+			}
+		}
+	}
+	zobristSide = keys[i]
+	i++
+	copy(zobristPly[:], keys[i:])
+}
+
+// ZobristKey returns the Zobrist key of n (spec 10.3): the XOR of the keys
+// of every (colour, piece, square) on the board and the side key when black
+// is to move.
+func (n *Node) ZobristKey() uint64 {
+	var h uint64
+	for c := range 2 {
+		for occ := n.bb[c][0]; occ != 0; occ &= occ - 1 {
+			sq := bits.TrailingZeros32(occ)
+			h ^= zobristPiece[c][n.kind[sq]-1][sq]
+		}
+	}
+	if n.side == Black {
+		h ^= zobristSide
+	}
+	return h
+}
+
+// EngineNode is the engine's position: a [Node], its Zobrist key, kept up to
+// date by [SearchGame.Play], and the number of plies played so far when it
+// is known (spec 10.5: only with player_submission's -ply flag), else -1.
+type EngineNode struct {
+	// N is the board.
+	N Node
+	// Key is N's Zobrist key.
+	Key uint64
+	// Played is the number of plies played before N (-1: unknown). When it
+	// is known, a node with Played >= MaxPlies is adjudicated by material.
+	Played int16
+}
+
+// NewEngineNode returns the engine node of n; played is the number of
+// plies played so far, or -1 when unknown.
+func NewEngineNode(n *Node, played int) EngineNode {
+	if played < 0 {
+		played = -1
+	} else if played > 1000 {
+		played = 1000
+	}
+	return EngineNode{N: *n, Key: n.ZobristKey(), Played: int16(played)}
+}
+
+// Adjudicated reports whether the ply limit has been reached at p, which is
+// then decided by material (spec 4.2), even if it is a Win position.
+func (p *EngineNode) Adjudicated() bool { return p.Played >= MaxPlies }
+
+// EvalWeights are the weights of the engine's evaluation, in centipawns
+// (a pawn is 100). [DefaultEvalWeights] are the tuned ones; tests and
+// matches change single weights to measure them.
+type EvalWeights struct {
+	// Material values of pawn, rook, knight, bishop and queen (index by
+	// Piece); proportional to the adjudication table by default.
+	Material [7]int32
+	// PawnRank is the bonus of a pawn by its distance from its home row
+	// (index 0: on its starting row 4 for white, ... 3: one row before
+	// promotion).
+	PawnRank [5]int32
+	// PawnCenter is the bonus of a pawn on the three middle files.
+	PawnCenter int32
+	// Center is the centralisation bonus of knights and bishops on the
+	// six central squares (rows 2-3 from white's side, files B-D), and Edge
+	// the penalty for a knight or bishop on the outer files.
+	Center, Edge int32
+	// KingRank is the king's placement by its distance from its home row.
+	KingRank [6]int32
+	// Mobility is the weight of one pseudo-legal move by piece kind.
+	Mobility [7]int32
+	// KingZone is the penalty for one attack by an enemy piece of each kind
+	// on the king's square or a square around it.
+	KingZone [7]int32
+	// OpenLine is the penalty per square a rook (or bishop) would reach from
+	// the king's square, counted when the enemy has a rook or queen (a
+	// bishop or queen) to use the line.
+	OpenLine int32
+	// Tempo is the bonus of the side to move.
+	Tempo int32
+}
+
+// DefaultEvalWeights returns the evaluation weights of player_submission.
+func DefaultEvalWeights() EvalWeights {
+	return EvalWeights{
+		Material:   [7]int32{0, 100, 300, 350, 400, 1000, 0},
+		PawnRank:   [5]int32{0, 10, 30, 120, 0},
+		PawnCenter: 5,
+		Center:     15,
+		Edge:       10,
+		KingRank:   [6]int32{0, -10, -25, -40, -50, -50},
+		Mobility:   [7]int32{0, 0, 3, 5, 4, 2, 0},
+		KingZone:   [7]int32{0, 8, 10, 10, 10, 16, 4},
+		OpenLine:   3,
+		Tempo:      10,
+	}
+}
+
+// SearchGame is MiniChess for the engine of pkg/search
+// (search.EngineGame[EngineNode, Move]): the template's lists, Win positions
+// terminal and won for the side to move, a node without moves lost, and the
+// evaluation of spec 10.4 from the side to move's view. Make it with
+// [NewSearchGame]; it is a small handle, cheap to copy.
+type SearchGame struct {
+	t *evalTables
+}
+
+// evalTables holds the weights expanded into per-square tables.
+type evalTables struct {
+	w   EvalWeights
+	psq [2][7][Squares]int32 // material + piece-square value by colour, kind, square
+}
+
+// NewSearchGame returns the engine game with evaluation weights w.
+func NewSearchGame(w EvalWeights) SearchGame {
+	t := &evalTables{w: w}
+	for k := Pawn; k <= King; k++ {
+		for sq := range Squares {
+			r, c := sq/Cols, sq%Cols
+			// White's view: home row 5, promotion on row 0.
+			v := w.Material[k]
+			central := r >= 2 && r <= 3 && c >= 1 && c <= 3
+			switch k {
+			case Pawn:
+				if adv := 4 - r; adv >= 0 && adv < len(w.PawnRank) {
+					v += w.PawnRank[adv]
+				}
+				if c >= 1 && c <= 3 {
+					v += w.PawnCenter
+				}
+			case Knight, Bishop:
+				if central {
+					v += w.Center
+				}
+				if c == 0 || c == Cols-1 {
+					v -= w.Edge
+				}
+			case King:
+				v += w.KingRank[5-r]
+			}
+			t.psq[White][k][sq] = v
+			// The start position is point-symmetric: black's square sq is
+			// white's square 29 - sq.
+			t.psq[Black][k][Squares-1-sq] = v
+		}
+	}
+	return SearchGame{t: t}
+}
+
+// Weights returns the game's evaluation weights.
+func (g SearchGame) Weights() EvalWeights { return g.t.w }
+
+// Terminal reports whether p ends the search: a Win position (the side to
+// move captures a king), or the ply limit when the ply count is known.
+func (g SearchGame) Terminal(p *EngineNode) bool { return p.N.win || p.Played >= MaxPlies }
+
+// Outcome is the result for the side to move of a terminal p: past the ply
+// limit the material result (spec 4.2, overriding a Win), else a win.
+func (g SearchGame) Outcome(p *EngineNode) search.Outcome {
+	if p.Played >= MaxPlies {
+		me, op := p.N.mat[p.N.side], p.N.mat[p.N.side^1]
+		switch {
+		case me > op:
+			return search.OutcomeWin
+		case me < op:
+			return search.OutcomeLoss
+		}
+		return search.OutcomeDraw
+	}
+	return search.OutcomeWin
+}
+
+// Moves appends p's list in template order.
+func (g SearchGame) Moves(p *EngineNode, buf []Move) []Move {
+	list, _ := p.N.LegalMoves(buf)
+	return list
+}
+
+// NoisyMoves appends the captures and promotions of p's list, in template
+// order.
+func (g SearchGame) NoisyMoves(p *EngineNode, buf []Move) []Move {
+	n := &p.N
+	start := len(buf)
+	list, _ := n.LegalMoves(buf)
+	enemy := n.bb[n.side^1][0]
+	pawns := n.bb[n.side][Pawn]
+	k := start
+	for _, m := range list[start:] {
+		to := int(m.ToRow)*Cols + int(m.ToCol)
+		from := int(m.FromRow)*Cols + int(m.FromCol)
+		if enemy&(1<<to) != 0 || pawns&(1<<from) != 0 && (m.ToRow == 0 || m.ToRow == Rows-1) {
+			list[k] = m
+			k++
+		}
+	}
+	return list[:k]
+}
+
+// Play sets *dst to p after m, updating the key and the ply count.
+func (g SearchGame) Play(dst, p *EngineNode, m Move) {
+	n := &p.N
+	from := int(m.FromRow)*Cols + int(m.FromCol)
+	to := int(m.ToRow)*Cols + int(m.ToCol)
+	me, op := n.side, n.side^1
+	k := n.kind[from]
+	key := p.Key ^ zobristSide ^ zobristPiece[me][k-1][from]
+	if n.bb[op][0]&(1<<to) != 0 {
+		key ^= zobristPiece[op][n.kind[to]-1][to]
+	}
+	if k == Pawn && (m.ToRow == 0 || m.ToRow == Rows-1) {
+		k = Queen
+	}
+	key ^= zobristPiece[me][k-1][to]
+	played := p.Played
+	if played >= 0 {
+		played++
+	}
+	n.Play(&dst.N, m)
+	dst.Key, dst.Played = key, played
+}
+
+// PlayNull sets *dst to p with the turn passed; it refuses when the side to
+// move's king is attacked.
+func (g SearchGame) PlayNull(dst, p *EngineNode) bool {
+	if p.N.KingAttacked(p.N.side) {
+		return false
+	}
+	*dst = *p
+	dst.N.side ^= 1
+	dst.N.win = dst.N.attacksKing()
+	dst.Key ^= zobristSide
+	return true
+}
+
+// Hash returns p's Zobrist key, mixed with the ply count when it is known.
+func (g SearchGame) Hash(p *EngineNode) uint64 {
+	if p.Played >= 0 {
+		return p.Key ^ zobristPly[min(int(p.Played), MaxPlies)]
+	}
+	return p.Key
+}
+
+// Noisy scores captures by MVV-LVA (16·victim - attacker, adjudication
+// values) and promotions as winning a queen; quiet moves score 0.
+func (g SearchGame) Noisy(p *EngineNode, m Move) int32 {
+	n := &p.N
+	from := int(m.FromRow)*Cols + int(m.FromCol)
+	to := int(m.ToRow)*Cols + int(m.ToCol)
+	k := n.kind[from]
+	var s int32
+	if n.bb[n.side^1][0]&(1<<to) != 0 {
+		s = 16*int32(Values[n.kind[to]]) - int32(Values[k]) + 128
+	}
+	if k == Pawn && (m.ToRow == 0 || m.ToRow == Rows-1) {
+		s += 16*int32(Values[Queen]-Values[Pawn]) + 128
+	}
+	return s
+}
+
+// HistoryIndex is from·30 + to.
+func (g SearchGame) HistoryIndex(p *EngineNode, m Move) int {
+	return (int(m.FromRow)*Cols+int(m.FromCol))*Squares + int(m.ToRow)*Cols + int(m.ToCol)
+}
+
+// HistorySize is 30·30.
+func (g SearchGame) HistorySize() int { return Squares * Squares }
+
+// InCheck reports whether the side to move's king is attacked.
+func (g SearchGame) InCheck(p *EngineNode) bool { return p.N.KingAttacked(p.N.side) }
+
+// Evaluate is the engine's static value of p for the side to move (spec
+// 10.4): material and piece-square values, mobility, king safety and tempo.
+func (g SearchGame) Evaluate(p *EngineNode) search.Value {
+	return search.Value(g.t.evaluate(&p.N))
+}
+
+// EvalBreakdown is the evaluation split into its terms, each white minus
+// black (tempo: for the side to move), for tests and the report.
+type EvalBreakdown struct {
+	Material, PieceSquare, Mobility, KingZone, OpenLines, Tempo int32
+}
+
+// Breakdown returns the evaluation terms of n.
+func (g SearchGame) Breakdown(n *Node) EvalBreakdown {
+	var b EvalBreakdown
+	t := g.t
+	for c := range 2 {
+		sign := int32(1 - 2*c)
+		for occ := n.bb[c][0]; occ != 0; occ &= occ - 1 {
+			sq := bits.TrailingZeros32(occ)
+			k := n.kind[sq]
+			b.Material += sign * t.w.Material[k]
+			b.PieceSquare += sign * (t.psq[c][k][sq] - t.w.Material[k])
+		}
+		var s sideScore
+		t.side(n, Color(c), &s)
+		b.Mobility += sign * s.mobility
+		b.KingZone += sign * s.kingZone
+		b.OpenLines += sign * s.openLines
+	}
+	b.Tempo = t.w.Tempo
+	return b
+}
+
+type sideScore struct{ mobility, kingZone, openLines int32 }
+
+// side computes the mobility of colour c, the attacks of c on the enemy
+// king zone (a bonus for c) and the exposure of c's own king (a penalty,
+// stored negated).
+func (t *evalTables) side(n *Node, c Color, s *sideScore) {
+	w := &t.w
+	me := &n.bb[c]
+	op := &n.bb[c^1]
+	own := me[0]
+	occ := own | op[0]
+	free := ^own & boardMask
+	var zone uint32
+	for ks := op[King]; ks != 0; ks &= ks - 1 {
+		k := bits.TrailingZeros32(ks)
+		zone |= kingBB[k] | 1<<k
+	}
+	// Pawns: captures toward the enemy, one push.
+	if pw := me[Pawn]; pw != 0 {
+		var att, push uint32
+		if c == White {
+			att = (pw&^colE)>>(Cols-1) | (pw&^colA)>>(Cols+1)
+			push = pw >> Cols &^ occ
+		} else {
+			att = ((pw&^colE)<<(Cols+1) | (pw&^colA)<<(Cols-1)) & boardMask
+			push = pw << Cols & boardMask &^ occ
+		}
+		s.kingZone += w.KingZone[Pawn] * int32(bits.OnesCount32(att&zone))
+		s.mobility += w.Mobility[Pawn] * int32(bits.OnesCount32(push|att&op[0]))
+	}
+	for x := me[Knight]; x != 0; x &= x - 1 {
+		a := knightBB[bits.TrailingZeros32(x)]
+		s.mobility += w.Mobility[Knight] * int32(bits.OnesCount32(a&free))
+		s.kingZone += w.KingZone[Knight] * int32(bits.OnesCount32(a&zone))
+	}
+	for x := me[Bishop]; x != 0; x &= x - 1 {
+		a := bishopAttack(bits.TrailingZeros32(x), occ)
+		s.mobility += w.Mobility[Bishop] * int32(bits.OnesCount32(a&free))
+		s.kingZone += w.KingZone[Bishop] * int32(bits.OnesCount32(a&zone))
+	}
+	for x := me[Rook]; x != 0; x &= x - 1 {
+		a := rookAttack(bits.TrailingZeros32(x), occ)
+		s.mobility += w.Mobility[Rook] * int32(bits.OnesCount32(a&free))
+		s.kingZone += w.KingZone[Rook] * int32(bits.OnesCount32(a&zone))
+	}
+	for x := me[Queen]; x != 0; x &= x - 1 {
+		sq := bits.TrailingZeros32(x)
+		a := rookAttack(sq, occ) | bishopAttack(sq, occ)
+		s.mobility += w.Mobility[Queen] * int32(bits.OnesCount32(a&free))
+		s.kingZone += w.KingZone[Queen] * int32(bits.OnesCount32(a&zone))
+	}
+	for x := me[King]; x != 0; x &= x - 1 {
+		k := bits.TrailingZeros32(x)
+		a := kingBB[k]
+		s.kingZone += w.KingZone[King] * int32(bits.OnesCount32(a&zone))
+		// Exposure of this king on open lines the enemy can use.
+		if op[Rook]|op[Queen] != 0 {
+			s.openLines -= w.OpenLine * int32(bits.OnesCount32(rookAttack(k, occ)&^own))
+		}
+		if op[Bishop]|op[Queen] != 0 {
+			s.openLines -= w.OpenLine * int32(bits.OnesCount32(bishopAttack(k, occ)&^own))
+		}
+	}
+}
+
+// evaluate returns the value of n for its side to move.
+func (t *evalTables) evaluate(n *Node) int32 {
+	var v int32
+	for c := range 2 {
+		var sum int32
+		psq := &t.psq[c]
+		for occ := n.bb[c][0]; occ != 0; occ &= occ - 1 {
+			sq := bits.TrailingZeros32(occ)
+			sum += psq[n.kind[sq]][sq]
+		}
+		var s sideScore
+		t.side(n, Color(c), &s)
+		sum += s.mobility + s.kingZone + s.openLines
+		if c == int(n.side) {
+			v += sum
+		} else {
+			v -= sum
+		}
+	}
+	return v + t.w.Tempo
+}

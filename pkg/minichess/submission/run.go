@@ -1,0 +1,179 @@
+package submission
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// Name is the program's name in messages.
+const Name = "player_submission"
+
+// DefaultTime is the default time budget, measured from the start of Run.
+const DefaultTime = 9 * time.Second
+
+// SoftFraction is the share of the budget after which no new iteration
+// starts (spec 10.2).
+const SoftFraction = 0.45
+
+// MaxHashMiB bounds -hash, within the course's 4 GB memory limit.
+const MaxHashMiB = 2048
+
+const usage = "usage: " + Name + " [-time D] [-depth N] [-nodes N] [-hash MiB] [-ply N] [-v] <state_file> <action_file>\n" +
+	"  -time D    time budget from the start, e.g. 9s, 500ms or 2.5 (default 9s; 0: none)\n" +
+	"  -depth N   deepest iteration (default 0: none)\n" +
+	"  -nodes N   node budget, every node counted (default 0: none)\n" +
+	"  -hash MiB  transposition table size, 1..2048 (default 64)\n" +
+	"  -ply N     plies already played, for analysis: adjudicate at ply 50 (default: unknown)\n" +
+	"  -v         one line per completed iteration on stderr\n"
+
+// durationFlag accepts a Go duration or a bare number of seconds, >= 0.
+type durationFlag struct{ d *time.Duration }
+
+// String returns the duration in Go notation.
+func (f durationFlag) String() string {
+	if f.d == nil {
+		return ""
+	}
+	return f.d.String()
+}
+
+// Set parses a Go duration or a bare number of seconds.
+func (f durationFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		sec, err2 := strconv.ParseFloat(s, 64)
+		if err2 != nil || sec != sec || sec > 1e9 {
+			return fmt.Errorf("invalid duration %q", s)
+		}
+		d = time.Duration(sec * float64(time.Second))
+	}
+	if d < 0 {
+		return fmt.Errorf("invalid duration %q: negative", s)
+	}
+	*f.d = d
+	return nil
+}
+
+// Run runs player_submission with the command-line arguments args (without
+// the program name): it reads the state file, creates the action file and
+// appends the best move of every completed iteration (spec 10). It returns
+// the exit status: 0 on success, 2 on bad usage or a bad state file (one
+// line on stderr, action file untouched), 1 when the action file cannot be
+// written.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	start := time.Now()
+	clock := search.NewSystemClock()
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "%s: %s\n", Name, fmt.Sprintf(format, a...))
+		return code
+	}
+	fs := flag.NewFlagSet(Name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	budget := DefaultTime
+	fs.Var(durationFlag{&budget}, "time", "")
+	depth := fs.Int("depth", 0, "")
+	nodes := fs.Uint64("nodes", 0, "")
+	hash := fs.Int("hash", DefaultHashMiB, "")
+	ply := fs.Int("ply", -1, "")
+	verbose := fs.Bool("v", false, "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			io.WriteString(stderr, usage)
+			return 0
+		}
+		return fail(2, "%v", err)
+	}
+	switch {
+	case *depth < 0:
+		return fail(2, "-depth: %d is negative", *depth)
+	case *hash < 1 || *hash > MaxHashMiB:
+		return fail(2, "-hash: %d is not in 1..%d", *hash, MaxHashMiB)
+	case isSet(fs, "ply") && *ply < 0:
+		return fail(2, "-ply: %d is negative", *ply)
+	case fs.NArg() != 2:
+		return fail(2, "usage: %s [flags] <state_file> <action_file>", Name)
+	}
+	stateName, actionName := fs.Arg(0), fs.Arg(1)
+	pos, err := readState(stateName)
+	if err != nil {
+		return fail(2, "%v", err)
+	}
+	f, err := os.OpenFile(actionName, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return fail(1, "cannot create the action file: %v", err)
+	}
+	defer f.Close()
+	var line []byte
+	emit := func(m minichess.Move) error {
+		line = append(m.AppendText(line[:0]), '\n')
+		_, err := f.Write(line) // one write per line, unbuffered (spec 5.3)
+		return err
+	}
+	lim := Limits{Depth: *depth, Nodes: *nodes, Played: *ply}
+	if budget > 0 {
+		soft := time.Duration(float64(budget) * SoftFraction)
+		lim.Time = search.NewTimeManagerFrom(clock, 0, soft, budget)
+	}
+	if *verbose {
+		lim.Info = func(i search.EngineInfo[minichess.Move]) {
+			nps := 0.0
+			if el := time.Since(start); el > 0 {
+				nps = float64(i.Nodes) / el.Seconds()
+			}
+			fmt.Fprintf(stderr, "%s: depth %d seldepth %d score %d nodes %d nps %.0f time %v move %v pv %v\n",
+				Name, i.Depth, i.SelDepth, i.Value, i.Nodes, nps, time.Since(start).Round(time.Microsecond), i.Move, pvText(i.PV))
+		}
+	}
+	e := NewEngine(Options(*hash), minichess.DefaultEvalWeights())
+	res, err := e.Think(&pos, lim, emit)
+	if err != nil {
+		return fail(1, "writing the action file: %v", err)
+	}
+	if err := f.Close(); err != nil {
+		return fail(1, "writing the action file: %v", err)
+	}
+	switch res.Outcome {
+	case NoMoves:
+		fmt.Fprintf(stderr, "%s: no legal moves\n", Name)
+	case WinRoot, OneMove:
+		if *verbose {
+			fmt.Fprintf(stderr, "%s: immediate move %v\n", Name, res.Move)
+		}
+	}
+	return 0
+}
+
+func pvText(pv []minichess.Move) string {
+	var b []byte
+	for i, m := range pv {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = m.AppendText(b)
+	}
+	return string(b)
+}
+
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// readState reads and validates the state file.
+func readState(name string) (minichess.Position, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return minichess.Position{}, fmt.Errorf("%s: %w", name, err)
+	}
+	defer f.Close()
+	return minichess.ParseState(f, name)
+}

@@ -1,0 +1,225 @@
+package submission
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// Player is a MiniChess player of a match.
+type Player = match.Player[GamePos, minichess.Move]
+
+// Features names the switchable engine techniques as the player specs of
+// [ParsePlayer] write them, in a fixed order.
+var Features = []string{"tt", "hashmove", "mvvlva", "killers", "history", "pvs", "aspiration", "quiescence", "nullmove", "lmr", "futility", "checkext"}
+
+// SetFeature turns the named technique (one of [Features]) on or off in o.
+func SetFeature(o *search.EngineOptions, name string, on bool) error {
+	switch name {
+	case "tt":
+		o.TT = on
+	case "hashmove":
+		o.HashMove = on
+	case "mvvlva":
+		o.MVVLVA = on
+	case "killers":
+		o.Killers = on
+	case "history":
+		o.History = on
+	case "pvs":
+		o.PVS = on
+	case "aspiration":
+		o.Aspiration = on
+	case "quiescence":
+		o.Quiescence = on
+	case "nullmove":
+		o.NullMove = on
+	case "lmr":
+		o.LMR = on
+	case "futility":
+		o.Futility = on
+	case "checkext":
+		o.CheckExtension = on
+	default:
+		return fmt.Errorf("unknown feature %q (known: %s)", name, strings.Join(Features, ", "))
+	}
+	return nil
+}
+
+// ParsePlayer returns the player a spec names, for the match tool and the
+// strength script:
+//
+//	baseline1 ... baseline4            the TA baselines
+//	alphabeta[,nodes=N][,depth=N]      player_alphabeta
+//	engine[,nodes=N][,depth=N][,hash=MiB][,ply][,+feat][,-feat][,w.NAME=V]
+//	                                   player_submission; +feat/-feat turn a
+//	                                   technique of Features on/off; ply
+//	                                   tells it the ply count; w.NAME sets an
+//	                                   evaluation weight (tempo, openline,
+//	                                   center, edge, pawncenter, mob.K,
+//	                                   zone.K, pawn.I, king.I, mat.K)
+//	exe=PATH[,timeout=D]               an external program run as
+//	                                   "PATH state action" in a temporary
+//	                                   directory (default timeout 10s)
+//
+// defNodes is the node budget of engine and alphabeta specs that give
+// neither nodes nor depth.
+func ParsePlayer(spec string, defNodes uint64) (Player, error) {
+	parts := strings.Split(spec, ",")
+	head := parts[0]
+	opts := parts[1:]
+	bad := func(format string, a ...any) (Player, error) {
+		return nil, fmt.Errorf("player %q: %s", spec, fmt.Sprintf(format, a...))
+	}
+	var nodes uint64
+	var depth int
+	limits := func(o string) (bool, error) {
+		var err error
+		switch {
+		case strings.HasPrefix(o, "nodes="):
+			nodes, err = strconv.ParseUint(o[6:], 10, 64)
+		case strings.HasPrefix(o, "depth="):
+			depth, err = strconv.Atoi(o[6:])
+			if err == nil && depth < 0 {
+				err = fmt.Errorf("negative depth")
+			}
+		default:
+			return false, nil
+		}
+		return true, err
+	}
+	switch {
+	case len(head) == 9 && strings.HasPrefix(head, "baseline") && head[8] >= '1' && head[8] <= '4':
+		if len(opts) > 0 {
+			return bad("baselines take no options")
+		}
+		return BaselinePlayer{Level: int(head[8] - '0')}, nil
+	case head == "alphabeta":
+		for _, o := range opts {
+			if ok, err := limits(o); !ok || err != nil {
+				return bad("option %q: %v", o, err)
+			}
+		}
+		if nodes == 0 && depth == 0 {
+			nodes = defNodes
+		}
+		return AlphaBetaPlayer{Nodes: nodes, Depth: depth}, nil
+	case head == "engine":
+		hash := 16
+		o := Options(hash)
+		w := minichess.DefaultEvalWeights()
+		knows := false
+		for _, x := range opts {
+			if ok, err := limits(x); ok {
+				if err != nil {
+					return bad("option %q: %v", x, err)
+				}
+				continue
+			}
+			switch {
+			case x == "ply":
+				knows = true
+			case strings.HasPrefix(x, "hash="):
+				v, err := strconv.Atoi(x[5:])
+				if err != nil || v < 1 || v > MaxHashMiB {
+					return bad("option %q: not in 1..%d", x, MaxHashMiB)
+				}
+				o.HashMiB = v
+			case strings.HasPrefix(x, "+") || strings.HasPrefix(x, "-"):
+				if err := SetFeature(&o, x[1:], x[0] == '+'); err != nil {
+					return bad("%v", err)
+				}
+			case strings.HasPrefix(x, "w."):
+				if err := setWeight(&w, x[2:]); err != nil {
+					return bad("option %q: %v", x, err)
+				}
+			default:
+				return bad("unknown option %q", x)
+			}
+		}
+		if nodes == 0 && depth == 0 {
+			nodes = defNodes
+		}
+		return &EnginePlayer{Label: spec, Engine: NewEngine(o, w), Nodes: nodes, Depth: depth, KnowsPly: knows}, nil
+	case strings.HasPrefix(head, "exe="):
+		p := &ProgramPlayer{Label: spec, Argv: strings.Fields(head[4:]), Timeout: 10 * time.Second}
+		if len(p.Argv) == 0 {
+			return bad("no program")
+		}
+		for _, x := range opts {
+			if !strings.HasPrefix(x, "timeout=") {
+				return bad("unknown option %q", x)
+			}
+			d, err := time.ParseDuration(x[8:])
+			if err != nil || d <= 0 {
+				return bad("option %q: not a positive duration", x)
+			}
+			p.Timeout = d
+		}
+		return p, nil
+	}
+	return bad("unknown player (baseline1..4, alphabeta, engine or exe=PATH)")
+}
+
+// setWeight sets the evaluation weight "name=value".
+func setWeight(w *minichess.EvalWeights, s string) error {
+	name, val, ok := strings.Cut(s, "=")
+	if !ok {
+		return fmt.Errorf("want NAME=VALUE")
+	}
+	v64, err := strconv.ParseInt(val, 10, 32)
+	if err != nil {
+		return fmt.Errorf("bad value %q", val)
+	}
+	v := int32(v64)
+	idx := func(prefix string, n int) (int, bool) {
+		if !strings.HasPrefix(name, prefix) {
+			return 0, false
+		}
+		i, err := strconv.Atoi(name[len(prefix):])
+		return i, err == nil && i >= 0 && i < n
+	}
+	switch name {
+	case "tempo":
+		w.Tempo = v
+		return nil
+	case "openline":
+		w.OpenLine = v
+		return nil
+	case "center":
+		w.Center = v
+		return nil
+	case "edge":
+		w.Edge = v
+		return nil
+	case "pawncenter":
+		w.PawnCenter = v
+		return nil
+	}
+	if i, ok := idx("mob.", 7); ok {
+		w.Mobility[i] = v
+		return nil
+	}
+	if i, ok := idx("zone.", 7); ok {
+		w.KingZone[i] = v
+		return nil
+	}
+	if i, ok := idx("pawn.", len(w.PawnRank)); ok {
+		w.PawnRank[i] = v
+		return nil
+	}
+	if i, ok := idx("king.", len(w.KingRank)); ok {
+		w.KingRank[i] = v
+		return nil
+	}
+	if i, ok := idx("mat.", 6); ok {
+		w.Material[i] = v
+		return nil
+	}
+	return fmt.Errorf("unknown weight %q", name)
+}

@@ -1,0 +1,183 @@
+// Package submission implements player_submission, the strong MiniChess
+// engine (spec section 10), and the strength harness of spec 10.6: the
+// runner's rules for pkg/match, players for the baselines, player_alphabeta,
+// the engine and any external program speaking the "exe state action"
+// protocol, and the matches and tables of the MiniChess report.
+//
+// Conventions. The engine is pkg/search's tournament engine over
+// [minichess.SearchGame]: negamax with PVS, a transposition table keyed by
+// the spec's Zobrist keys (splitmix64 from 20230617), MVV-LVA, killers,
+// history and quiescence; a Win position is won for the side to move
+// (EngineMate - ply), a position without moves lost. Every decision is a
+// pure function of the position and the limits: with a node budget or a
+// depth and no time limit the output is deterministic. The program keeps
+// nothing between moves (spec 10.5): the harness clears the engine before
+// every move so that it plays exactly as the fresh process does.
+package submission
+
+import (
+	"errors"
+
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// DefaultHashMiB is the default transposition-table size of the program.
+const DefaultHashMiB = 64
+
+// Options returns the engine options of player_submission with a table of
+// hashMiB MiB: the techniques that the self-play matches of
+// docs/engine/minichess.md showed to gain.
+func Options(hashMiB int) search.EngineOptions {
+	o := search.DefaultEngineOptions()
+	o.HashMiB = hashMiB
+	o.NoMoves = search.EngineNoMovesLoss
+	o.PollEvery = 1024
+	return o
+}
+
+// Engine is the engine of player_submission: a search.Engine over
+// [minichess.SearchGame]. It is not safe for concurrent use.
+type Engine struct {
+	e    *search.Engine[minichess.EngineNode, minichess.Move, minichess.SearchGame]
+	used bool // searched since the last Clear
+}
+
+// NewEngine returns an engine with options opt and evaluation weights w.
+func NewEngine(opt search.EngineOptions, w minichess.EvalWeights) *Engine {
+	return &Engine{e: search.NewEngine[minichess.EngineNode, minichess.Move](minichess.NewSearchGame(w), opt)}
+}
+
+// Search returns the underlying search engine.
+func (e *Engine) Search() *search.Engine[minichess.EngineNode, minichess.Move, minichess.SearchGame] {
+	return e.e
+}
+
+// Limits bound one decision of [Engine.Think].
+type Limits struct {
+	// Depth is the deepest iteration (0: none).
+	Depth int
+	// Nodes is the node budget, every node counted (0: none).
+	Nodes uint64
+	// Time holds the soft and hard time limits (nil: none).
+	Time *search.TimeManager
+	// Played is the number of plies already played (the -ply flag), or -1
+	// when unknown, as it always is under a runner (spec 10.5).
+	Played int
+	// Info, when not nil, sees every completed iteration (for -v).
+	Info func(search.EngineInfo[minichess.Move])
+}
+
+// Outcome says how [Engine.Think] ended.
+type Outcome uint8
+
+// The outcomes of Think.
+const (
+	// Searched: the root was searched and one line per completed iteration
+	// was emitted.
+	Searched Outcome = iota
+	// WinRoot: the root is a Win position; its king capture was emitted.
+	WinRoot
+	// OneMove: the root has one move, emitted at once.
+	OneMove
+	// NoMoves: the root has no move; nothing was emitted.
+	NoMoves
+)
+
+// Result describes a decision of [Engine.Think].
+type Result struct {
+	// Outcome says how it ended.
+	Outcome Outcome
+	// Move is the last move emitted (valid unless Outcome is NoMoves).
+	Move minichess.Move
+	// Lines is the number of moves emitted; Depth the last completed
+	// iteration.
+	Lines, Depth int
+	// Value is the last completed iteration's value for the side to move.
+	Value search.Value
+	// Nodes counts every node searched.
+	Nodes uint64
+}
+
+// Think chooses a move for p as player_submission does (spec 10.2) and
+// passes every line of the action file to emit as soon as it is known: the
+// king capture of a Win root, the only move of a root with one move, else
+// the best move of every completed iteration of the iterative deepening. If
+// no iteration completes within the limits, the first move of the root's
+// ordered list is emitted so that a legal move is always written. The
+// engine is cleared first: nothing is remembered between moves.
+func (e *Engine) Think(p *minichess.Position, lim Limits, emit func(minichess.Move) error) (Result, error) {
+	n := p.Node()
+	return e.ThinkNode(&n, lim, emit)
+}
+
+// ThinkNode is [Engine.Think] on the bitboard form of the position.
+func (e *Engine) ThinkNode(n *minichess.Node, lim Limits, emit func(minichess.Move) error) (Result, error) {
+	var buf [minichess.MaxMoves]minichess.Move
+	list, st := n.LegalMoves(buf[:0])
+	var res Result
+	switch {
+	case len(list) == 0:
+		res.Outcome = NoMoves
+		return res, nil
+	case st == minichess.Win:
+		res.Outcome, res.Move, res.Lines = WinRoot, list[len(list)-1], 1
+		return res, emit(res.Move)
+	case len(list) == 1:
+		res.Outcome, res.Move, res.Lines = OneMove, list[0], 1
+		return res, emit(res.Move)
+	}
+	played := lim.Played
+	if played >= minichess.MaxPlies {
+		played = -1 // the game is over already: search as if unknown
+	}
+	root := minichess.NewEngineNode(n, played)
+	if e.used {
+		e.e.Clear() // a fresh table for every move, as in a fresh process
+	}
+	e.used = true
+	var werr error
+	el := search.EngineLimits[minichess.Move]{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time}
+	el.Stop = func() bool { return werr != nil }
+	el.OnDepth = func(i search.EngineInfo[minichess.Move]) {
+		if werr != nil {
+			return
+		}
+		if !member(list, i.Move) {
+			werr = errors.New("internal error: the engine chose a move outside the root list")
+			return
+		}
+		if err := emit(i.Move); err != nil {
+			werr = err
+			return
+		}
+		res.Move, res.Depth, res.Value = i.Move, i.Depth, i.Value
+		res.Lines++
+		if lim.Info != nil {
+			lim.Info(i)
+		}
+	}
+	sr := e.e.Search(root, el)
+	res.Nodes = sr.Nodes
+	if werr != nil {
+		return res, werr
+	}
+	if res.Lines == 0 && sr.HasMove && member(list, sr.Move) {
+		// Nothing completed (a tiny budget): write the engine's fallback,
+		// the first move of its ordered root list.
+		res.Move, res.Lines = sr.Move, 1
+		if err := emit(sr.Move); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+func member(list []minichess.Move, m minichess.Move) bool {
+	for _, x := range list {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
