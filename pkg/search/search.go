@@ -277,12 +277,7 @@ func (s *Searcher[P, M, G]) root(depth int, ab bool, alpha, beta Value) Result[M
 		if s.tracer != nil {
 			s.tracer.Enter(1, s.at(1), list[i], i, -beta, -alpha)
 		}
-		var v Value
-		if ab {
-			v = -s.alphaBeta(1, depth-1, -beta, -alpha)
-		} else {
-			v = -s.minimax(1, depth-1)
-		}
+		v := -s.node(1, depth-1, -beta, -alpha, ab)
 		if s.abort {
 			res.Aborted = true
 			res.Stats = s.stats
@@ -372,7 +367,9 @@ func (s *Searcher[P, M, G]) leave(ply int, v Value, leaf bool, pruned int) Value
 	return v
 }
 
-func (s *Searcher[P, M, G]) minimax(ply, depth int) Value {
+// node searches the node at ply with depth plies left: plain minimax when ab
+// is false (the window is then ignored), alpha-beta otherwise.
+func (s *Searcher[P, M, G]) node(ply, depth int, alpha, beta Value, ab bool) Value {
 	if !s.enter() {
 		return 0
 	}
@@ -383,43 +380,9 @@ func (s *Searcher[P, M, G]) minimax(ply, depth int) Value {
 	list := s.game.Moves(p, s.moves[ply][:0])
 	s.moves[ply] = list[:0]
 	if len(list) == 0 {
-		return s.leave(ply, s.noMoves(ply, 0, false), true, 0)
+		return s.leave(ply, s.noMoves(ply, alpha, ab), true, 0)
 	}
-	best := -s.inf
-	if len(s.moves) <= ply+1 {
-		s.grow(ply)
-	}
-	next := s.at(ply + 1)
-	for i := range list {
-		s.game.Play(next, p, list[i])
-		if s.tracer != nil {
-			s.tracer.Enter(ply+1, next, list[i], i, -s.inf, s.inf)
-		}
-		v := -s.minimax(ply+1, depth-1)
-		if s.abort {
-			return 0
-		}
-		if v > best {
-			best = v
-		}
-	}
-	return s.leave(ply, best, false, 0)
-}
-
-func (s *Searcher[P, M, G]) alphaBeta(ply, depth int, alpha, beta Value) Value {
-	if !s.enter() {
-		return 0
-	}
-	p := s.at(ply)
-	if s.game.Terminal(p) || depth <= 0 {
-		return s.leave(ply, s.eval(ply), true, 0)
-	}
-	list := s.game.Moves(p, s.moves[ply][:0])
-	s.moves[ply] = list[:0]
-	if len(list) == 0 {
-		return s.leave(ply, s.noMoves(ply, alpha, true), true, 0)
-	}
-	hard := s.opt.Bound == FailHard
+	hard := ab && s.opt.Bound == FailHard
 	best := -s.inf
 	if len(s.moves) <= ply+1 {
 		s.grow(ply)
@@ -430,7 +393,7 @@ func (s *Searcher[P, M, G]) alphaBeta(ply, depth int, alpha, beta Value) Value {
 		if s.tracer != nil {
 			s.tracer.Enter(ply+1, next, list[i], i, -beta, -alpha)
 		}
-		v := -s.alphaBeta(ply+1, depth-1, -beta, -alpha)
+		v := -s.node(ply+1, depth-1, -beta, -alpha, ab)
 		if s.abort {
 			return 0
 		}
@@ -445,6 +408,9 @@ func (s *Searcher[P, M, G]) alphaBeta(ply, depth int, alpha, beta Value) Value {
 		}
 		if v > best {
 			best = v
+		}
+		if !ab {
+			continue
 		}
 		if best >= beta {
 			return s.leave(ply, best, false, len(list)-i-1)
