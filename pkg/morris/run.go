@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
 )
@@ -35,19 +36,39 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "%s: %s\n", p.Name, msg)
 		return status
 	}
+	start := time.Now()
 	usage := fmt.Sprintf("usage: %s [-board S22|E21|F18|B21|D23] INPUT OUTPUT DEPTH", p.Name)
+	timed := p.Estimator == Improved
+	if timed {
+		usage = p.timedUsage()
+	}
 
 	fset := flag.NewFlagSet(p.Name, flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
 	boardFlag := fset.String("board", "", "board kind: S22, E21, F18, B21 or D23 (default: chosen by the input length)")
+	var tf timedFlags
+	if timed {
+		tf.register(fset, p.Phase)
+	}
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(stderr, "%s\n\n%s reads a Morris-Variant board from INPUT, searches DEPTH plies and writes\nthe chosen board to OUTPUT. Boards: S22 (22 letters, default), E21 (21),\nF18 (18), D23 (23); B21 only with -board B21.\n", usage, p.Name)
+			if timed {
+				fmt.Fprint(stderr, timedHelp)
+			}
 			return 0
 		}
 		return fail(2, "%s (%v)", usage, err)
 	}
+	if timed {
+		if msg := tf.check(fset); msg != "" {
+			return fail(2, "%s", msg)
+		}
+	}
 	pos := fset.Args()
+	if tf.on && (len(pos) == 2) {
+		pos = append(pos, "")
+	}
 	if len(pos) != 3 {
 		return fail(2, "%s (got %d arguments)", usage, len(pos))
 	}
@@ -65,7 +86,7 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		kind, forced = k, true
 	}
 	depth, ok := ParseDepth(depthArg)
-	if !ok {
+	if !ok && !(tf.on && depthArg == "") {
 		return fail(2, "depth %q: must be an integer >= 1", depthArg)
 	}
 
@@ -84,7 +105,15 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 
 	b := BoardOf(kind)
-	res := NewProgramSearcher(p, b).Search(position, depth)
+	var res Result
+	if tf.on {
+		if tf.left > b.Pieces {
+			return fail(2, "-left %d: board %s has %d pieces per side", tf.left, kind, b.Pieces)
+		}
+		res = tf.think(p, b, position, depth, start)
+	} else {
+		res = NewProgramSearcher(p, b).Search(position, depth)
+	}
 
 	var line [MaxPoints + 1]byte
 	out := append(res.Board.AppendFormat(line[:0], b.N), '\n')

@@ -1,0 +1,310 @@
+package morris
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// This file connects Morris-Variant to pkg/match: the game rules of a match
+// and the built-in players.
+
+// GameState is a position of a match: the [State] and the number of
+// midgame turns played, which the draw rule needs.
+type GameState struct {
+	State
+	// Turns counts the turns played since both sides placed all their
+	// pieces.
+	Turns int
+}
+
+// MatchRules are the [match.Rules] of a complete Morris-Variant game on one
+// board, those of the self-play test (spec §7.3):
+//
+//   - White moves first; a side with pieces left to place places one
+//     (the pieces on the start position count as placed), otherwise it moves;
+//   - once both sides have placed all their pieces, at the start of a turn
+//     the side to move loses with 2 pieces or fewer, or without a legal move;
+//   - the game is a draw when Cap midgame turns have been played (both
+//     sides' turns; the self-play test's 100 turns, 50 per side).
+//
+// Colour 0 is White. A move is the child board the mover chose; it is
+// legal when it is one of the children of §4.6/§4.7 for the mover's phase.
+type MatchRules struct {
+	Board *Board
+	// Cap is the number of midgame turns after which the game is drawn
+	// (0: 100).
+	Cap int
+}
+
+// DefaultCap is the midgame turn limit of spec §7.3.
+const DefaultCap = 100
+
+// Start returns the match position of a game starting from pos (White to
+// move, the pieces on pos counting as placed).
+func (r MatchRules) Start(pos Position) GameState {
+	return GameState{State: GameStart(r.Board, pos)}
+}
+
+// ToMove returns 0 when White is to move, 1 for Black.
+func (r MatchRules) ToMove(p *GameState) int { return p.Side() }
+
+// Result applies the end-of-game tests of the midgame.
+func (r MatchRules) Result(p *GameState) (over bool, winner int, reason string) {
+	if !p.Midgame() {
+		return false, -1, ""
+	}
+	side := p.Side()
+	me, op := p.W, p.B
+	if p.Black {
+		me, op = op, me
+	}
+	switch {
+	case countBits(me) <= 2:
+		return true, 1 - side, "two pieces"
+	case !r.Board.canMove(me, op):
+		return true, 1 - side, "blocked"
+	}
+	limit := r.Cap
+	if limit <= 0 {
+		limit = DefaultCap
+	}
+	if p.Turns >= limit {
+		return true, -1, fmt.Sprintf("%d midgame turns", limit)
+	}
+	return false, -1, ""
+}
+
+// Legal reports whether m is a child of p for the side to move.
+func (r MatchRules) Legal(p *GameState, m Node) bool {
+	var buf [3 * MaxPoints * MaxPoints]Node
+	n := p.Node()
+	for _, c := range r.Board.AppendChildren(buf[:0], &n, p.Phase()) {
+		if c == m {
+			return true
+		}
+	}
+	return false
+}
+
+// Play returns the position after m.
+func (r MatchRules) Play(p *GameState, m Node) GameState {
+	q := GameState{Turns: p.Turns}
+	if p.Midgame() {
+		q.Turns++
+	}
+	p.State.Play(&q.State, m)
+	return q
+}
+
+// Over, Moves and PlayMove make MatchRules a [match.Mover] for the opening
+// helpers (match.Random).
+
+// Over reports whether the game has ended in p.
+func (r MatchRules) Over(p *GameState) bool {
+	over, _, _ := r.Result(p)
+	return over
+}
+
+// Moves appends the children of p to buf.
+func (r MatchRules) Moves(p *GameState, buf []Node) []Node {
+	n := p.Node()
+	return r.Board.AppendChildren(buf, &n, p.Phase())
+}
+
+// Mover returns r as a [match.Mover] (whose Play returns the new position).
+func (r MatchRules) Mover() match.Mover[GameState, Node] { return mover{r} }
+
+type mover struct{ MatchRules }
+
+func (m mover) Play(p *GameState, n Node) GameState { return m.MatchRules.Play(p, n) }
+
+func countBits(x uint32) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
+}
+
+// ErrNoMove is returned by a player that has no move to offer.
+var ErrNoMove = errors.New("no legal move")
+
+// CoursePlayer plays like the course programs at a fixed depth: while it has
+// pieces to place, the Opening program (GenerateMovesOpening at every ply)
+// with estimator Opening; then the Game program with estimator Game;
+// ALPHA-BETA, which chooses MINIMAX's move (spec §6.5); Black by the colour
+// swap (spec §6.7). With Standard estimators it is MiniMaxOpening /
+// MiniMaxGame at Depth.
+type CoursePlayer struct {
+	Label         string
+	Depth         int
+	opening, game *Searcher
+}
+
+// NewCoursePlayer returns a course player on board b.
+func NewCoursePlayer(label string, b *Board, depth int, opening, game Estimator) *CoursePlayer {
+	op := Program{Name: label, Phase: Opening, AlphaBeta: true, Estimator: opening}
+	gp := Program{Name: label, Phase: Game, AlphaBeta: true, Estimator: game}
+	return &CoursePlayer{Label: label, Depth: depth, opening: NewProgramSearcher(op, b), game: NewProgramSearcher(gp, b)}
+}
+
+// Name returns the label.
+func (p *CoursePlayer) Name() string { return p.Label }
+
+// NewGame does nothing: the player keeps no state.
+func (p *CoursePlayer) NewGame(uint64) {}
+
+// Move searches the position to the player's depth.
+func (p *CoursePlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
+	s := p.game
+	if t.Pos.Phase() == Opening {
+		s = p.opening
+	}
+	pos := t.Pos.Position
+	if t.Pos.Black {
+		pos = pos.Swap()
+	}
+	r := s.Search(pos, p.Depth)
+	if !r.HasMove {
+		return Node{}, ErrNoMove
+	}
+	board := r.Board
+	if t.Pos.Black {
+		board = board.Swap()
+	}
+	return Node{Position: board, Black: !t.Pos.Black}, nil
+}
+
+// EnginePlayer plays with the tournament engine ([Think]) on the match
+// state, which includes the pieces left to place.
+type EnginePlayer struct {
+	Label  string
+	Engine *search.Engine[State, Node, EngineGame]
+	// Depth and Nodes limit each search (0: none).
+	Depth int
+	Nodes uint64
+	// MoveTime, when positive, is the time per move, used as a -movetime
+	// program uses it ([TimeLimits]); with UseMatchTime the match's move
+	// time is used instead.
+	MoveTime     time.Duration
+	UseMatchTime bool
+	// Fresh clears the table before every move, as a program started for
+	// each move has an empty one; otherwise it is cleared for each game.
+	Fresh bool
+	// Clock measures the time (nil: the system clock).
+	Clock search.Clock
+}
+
+// Name returns the label.
+func (p *EnginePlayer) Name() string { return p.Label }
+
+// NewGame clears the engine.
+func (p *EnginePlayer) NewGame(uint64) { p.Engine.Clear() }
+
+// Move searches the current position within the player's limits.
+func (p *EnginePlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
+	if p.Fresh {
+		p.Engine.Clear()
+	}
+	lim := search.EngineLimits[Node]{Depth: p.Depth, Nodes: p.Nodes}
+	mt := p.MoveTime
+	if p.UseMatchTime {
+		mt = t.MoveTime
+	}
+	if mt > 0 {
+		clock := p.Clock
+		if clock == nil {
+			clock = search.NewSystemClock()
+		}
+		soft, hard := TimeLimits(mt)
+		lim.Time = search.NewTimeManager(clock, soft, hard)
+	}
+	r := Think(p.Engine, t.Pos.State, lim)
+	if !r.HasMove {
+		return Node{}, ErrNoMove
+	}
+	return Node{Position: r.Board, Black: !t.Pos.Black}, nil
+}
+
+// PlayerSpecHelp describes the player specifications of [ParsePlayer].
+const PlayerSpecHelp = `players:
+  standard:D          MiniMaxOpening/MiniMaxGame at depth D (standard estimators)
+  improved:D          MiniMaxOpeningImproved/MiniMaxGameImproved at depth D
+  engine:DURATION     the tournament engine, DURATION per move (like -movetime)
+  engine:nodes=N      the tournament engine, N nodes per move (deterministic)
+  engine:depth=D      the tournament engine, iterations up to D (deterministic)
+  exec:D:OPENING:GAME external programs speaking PROGRAM INPUT OUTPUT DEPTH;
+                      OPENING and GAME are command lines (split on spaces);
+                      D = 0 passes no DEPTH; Black moves by colour swap
+`
+
+// ParsePlayer returns the player described by spec on board b (see
+// [PlayerSpecHelp]). Engine players get [EngineOptions] with opt applied
+// when opt is not nil.
+func ParsePlayer(spec string, b *Board, opt func(*search.EngineOptions)) (match.Player[GameState, Node], error) {
+	kind, arg, _ := strings.Cut(spec, ":")
+	bad := func(why string) error { return fmt.Errorf("player %q: %s", spec, why) }
+	switch kind {
+	case "standard", "improved":
+		d, ok := ParseDepth(arg)
+		if !ok {
+			return nil, bad("want a depth >= 1 after the colon")
+		}
+		e := Standard
+		if kind == "improved" {
+			e = Improved
+		}
+		return NewCoursePlayer(spec, b, d, e, e), nil
+	case "engine":
+		o := EngineOptions()
+		if opt != nil {
+			opt(&o)
+		}
+		p := &EnginePlayer{Label: spec, Engine: NewEngine(b, Improved, o)}
+		switch {
+		case strings.HasPrefix(arg, "nodes="):
+			n, err := strconv.ParseUint(arg[6:], 10, 64)
+			if err != nil || n == 0 {
+				return nil, bad("want nodes=N with N >= 1")
+			}
+			p.Nodes = n
+		case strings.HasPrefix(arg, "depth="):
+			d, ok := ParseDepth(arg[6:])
+			if !ok || d >= search.EngineMaxPly {
+				return nil, bad("want depth=D with 1 <= D < 128")
+			}
+			p.Depth = d
+		default:
+			d, err := time.ParseDuration(arg)
+			if err != nil || d <= 0 {
+				return nil, bad("want a duration (1s), nodes=N or depth=D after the colon")
+			}
+			p.MoveTime, p.Fresh = d, true
+		}
+		return p, nil
+	case "exec":
+		parts := strings.SplitN(arg, ":", 3)
+		if len(parts) != 3 {
+			return nil, bad("want exec:DEPTH:OPENING:GAME")
+		}
+		d := 0
+		if parts[0] != "0" {
+			var ok bool
+			if d, ok = ParseDepth(parts[0]); !ok {
+				return nil, bad("DEPTH must be 0 or an integer >= 1")
+			}
+		}
+		op, gp := strings.Fields(parts[1]), strings.Fields(parts[2])
+		if len(op) == 0 || len(gp) == 0 {
+			return nil, bad("empty command")
+		}
+		return &ExecPlayer{Label: spec, Board: b, Opening: op, Game: gp, Depth: d}, nil
+	}
+	return nil, bad("unknown kind (want standard, improved, engine or exec)")
+}
