@@ -1,0 +1,207 @@
+package toolkit
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"gotest.tools/v3/assert"
+)
+
+// TestMatchStarcircleGolden: engine against the homework's alpha-beta, a few
+// games at fixed depths; the output is the golden file and the same twice,
+// the progress lines go to stderr, one per game.
+func TestMatchStarcircleGolden(t *testing.T) {
+	args := []string{"match", "starcircle", "engine:depth=3", "alphabeta:depth=3", "-games", "6", "-v"}
+	out, errs, code := runCmd(t, "", args...)
+	assert.Equal(t, code, 0, errs)
+	assertGolden(t, out, "match_starcircle.txt")
+	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+	assert.Equal(t, len(lines), 6, errs)
+	for i, l := range lines {
+		assert.Assert(t, strings.HasPrefix(l, strconv.Itoa(i+1)+"/6  W "), l)
+	}
+	again, errs2, _ := runCmd(t, "", args...)
+	assert.Equal(t, again, out)
+	assert.Equal(t, errs2, errs)
+	quiet := mustRun(t, "", append(args, "-quiet")...)
+	assert.Equal(t, quiet, out)
+}
+
+// TestMatchSummaryFormat checks every line of the summary and that the
+// counts add up, on a match of the two course players.
+func TestMatchSummaryFormat(t *testing.T) {
+	out := mustRun(t, "", "match", "starcircle", "minimax:depth=2", "alphabeta:depth=1", "-games", "4", "-quiet", "-seed", "3")
+	re := regexp.MustCompile(`^match starcircle: 4 games from 2 of 49 openings, seed 3
+A: minimax:depth=2
+B: alphabeta:depth=1
+A as Star: W (\d) D (\d) L (\d)  score \d+\.\d%
+A as Circle: W (\d) D (\d) L (\d)  score \d+\.\d%
+forfeits: A 0, B 0
+result for A: W (\d) D (\d) L (\d)  score \d+\.\d%  Elo [-+](\d+\.\d|Inf) \[[-+](\d+\.\d|Inf), [-+](\d+\.\d|Inf)\] \(95%\)  LOS \d+\.\d%
+$`)
+	m := re.FindStringSubmatch(out)
+	assert.Assert(t, m != nil, out)
+	n := func(i int) int { return int(m[i][0] - '0') }
+	assert.Equal(t, n(1)+n(2)+n(3), 2)
+	assert.Equal(t, n(4)+n(5)+n(6), 2)
+	assert.Equal(t, n(7), n(1)+n(4))
+	assert.Equal(t, n(8), n(2)+n(5))
+	assert.Equal(t, n(9), n(3)+n(6))
+}
+
+// TestMatchSeed: the seed chooses the openings, so another seed gives other
+// games; the same seed gives the same output.
+func TestMatchSeed(t *testing.T) {
+	run := func(seed string) string {
+		return mustRun(t, "", "match", "starcircle", "engine:nodes=500", "alphabeta:depth=1", "-games", "4", "-v", "-quiet", "-seed", seed)
+	}
+	a, b := run("1"), run("2")
+	assert.Equal(t, a, run("1"))
+	strip := func(s string) string { return strings.ReplaceAll(s, "seed 2", "seed 1") }
+	assert.Assert(t, strip(b) != a, "seed 2 played the same games as seed 1:\n%s", a)
+}
+
+// TestMatchStrength: the engine at a small node budget beats the depth-1
+// homework player from every opening it meets (a test that fails if the
+// engine adapter's sign or results are wrong).
+func TestMatchStrength(t *testing.T) {
+	out := mustRun(t, "", "match", "starcircle", "engine:nodes=3000", "alphabeta:depth=1", "-games", "12", "-quiet")
+	assert.Assert(t, strings.Contains(out, "result for A: W 12 D 0 L 0"), out)
+	out = mustRun(t, "", "match", "starcircle", "alphabeta:depth=1", "engine:nodes=3000", "-games", "12", "-quiet")
+	assert.Assert(t, strings.Contains(out, "result for A: W 0 D 0 L 12"), out)
+}
+
+// buildProgram builds cmd/name into a temporary directory.
+func buildProgram(t *testing.T, name string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("skipping the build of an external program in -short mode")
+	}
+	bin := filepath.Join(t.TempDir(), name)
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/"+name)
+	cmd.Dir = testutil.RepoRoot(t)
+	out, err := cmd.CombinedOutput()
+	assert.NilError(t, err, "go build: %s", out)
+	return bin
+}
+
+// TestMatchStarcircleExternal: the real starcircle program, run through its
+// input.txt/output.txt protocol, plays exactly the moves of the built-in
+// homework player with the same algorithm and depth.
+func TestMatchStarcircleExternal(t *testing.T) {
+	bin := buildProgram(t, "starcircle")
+	ext := mustRun(t, "", "match", "starcircle", "exec,depth=2,algorithm=minimax:"+bin, "engine:depth=2", "-games", "2", "-v", "-quiet")
+	in := mustRun(t, "", "match", "starcircle", "minimax:depth=2", "engine:depth=2", "-games", "2", "-v", "-quiet")
+	ext = strings.Replace(ext, "A: exec,depth=2,algorithm=minimax:"+bin, "A: minimax:depth=2", 1)
+	assert.Equal(t, ext, in)
+}
+
+// TestMatchExternalFaults: an external program that writes an illegal move,
+// garbage, nothing, or fails, loses each game by forfeit.
+func TestMatchExternalFaults(t *testing.T) {
+	dir := t.TempDir()
+	script := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		assert.NilError(t, os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755))
+		return p
+	}
+	for _, c := range []struct{ name, body, reason string }{
+		{"illegal", "printf 'A1-B2\\n0\\n0\\n1' > output.txt", "illegal move"},
+		{"garbage", "echo hello > output.txt", `error: output.txt line 1: "hello" is not a move`},
+		{"silent", "true", "error: no output.txt"},
+		{"crash", "echo boom >&2; exit 3", "error: exit status 3: boom"},
+	} {
+		p := script(c.name, c.body)
+		out := mustRun(t, "", "match", "starcircle", "alphabeta:depth=1", "exec:"+p, "-games", "2", "-v", "-quiet")
+		assert.Assert(t, strings.Contains(out, "forfeits: A 0, B 2"), "%s: %s", c.name, out)
+		assert.Assert(t, strings.Contains(out, "result for A: W 2 D 0 L 0"), "%s: %s", c.name, out)
+		assert.Assert(t, strings.Contains(out, c.reason), "%s: %s", c.name, out)
+	}
+	// The input.txt the program sees: the player to move (Circle, as B in
+	// game 1), the player's algorithm and depth, the board and row values.
+	copyIn := script("copy", "cp input.txt "+filepath.Join(dir, "seen.txt")+"; echo pass > output.txt")
+	mustRun(t, "", "match", "starcircle", "alphabeta:depth=1", "exec,depth=7,algorithm=minimax:"+copyIn, "-games", "1", "-quiet")
+	seen, err := os.ReadFile(filepath.Join(dir, "seen.txt"))
+	assert.NilError(t, err)
+	lines := strings.Split(string(seen), "\n")
+	assert.Equal(t, lines[0], "Circle")
+	assert.Equal(t, lines[1], "MINIMAX")
+	assert.Equal(t, lines[2], "7")
+	assert.Equal(t, lines[11], "10,20,30,40,50,60,70,80")
+}
+
+// TestMatchStartFile: -start plays both colours from a homework input file.
+func TestMatchStartFile(t *testing.T) {
+	p := filepath.Join(testutil.RepoRoot(t), "docs", "starcircle", "examples", "handout_ex1", "input.txt")
+	out := mustRun(t, "", "match", "starcircle", "engine:depth=2", "minimax:depth=1", "-start", p, "-quiet")
+	assert.Assert(t, strings.HasPrefix(out, "match starcircle: 2 games from 1 of 1 openings, seed 1\n"), out)
+}
+
+// TestMatchBadInput: bad usage or settings print one line on stderr and exit
+// with status 2, with nothing on stdout.
+func TestMatchBadInput(t *testing.T) {
+	dir := t.TempDir()
+	notExec := filepath.Join(dir, "plain.txt")
+	assert.NilError(t, os.WriteFile(notExec, []byte("x"), 0o644))
+	badStart := filepath.Join(dir, "bad.txt")
+	assert.NilError(t, os.WriteFile(badStart, []byte("Star\nMINIMAX\n"), 0o644))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match"}, "gamesearch match: missing GAME"},
+		{[]string{"match", "chess", "engine", "engine"}, `gamesearch match: unknown game "chess"`},
+		{[]string{"match", "starcircle", "engine"}, "gamesearch match: want two players, got 1"},
+		{[]string{"match", "starcircle", "engine", "engine", "engine"}, `gamesearch match: unexpected argument "engine"`},
+		{[]string{"match", "starcircle", "engine", "random"}, `unknown player "random" for starcircle`},
+		{[]string{"match", "starcircle", "engine:depth=0", "engine"}, `depth="0": want an integer from 1 to 127`},
+		{[]string{"match", "starcircle", "engine:nodes=x", "engine"}, `nodes="x": want an integer`},
+		{[]string{"match", "starcircle", "engine:time=-1s", "engine"}, `time="-1s": want a positive duration`},
+		{[]string{"match", "starcircle", "engine:tt=maybe", "engine"}, `tt="maybe": want on or off`},
+		{[]string{"match", "starcircle", "engine:colour=red", "engine"}, `unknown setting "colour" for engine`},
+		{[]string{"match", "starcircle", "engine:depth", "engine"}, `setting "depth" is not KEY=VALUE`},
+		{[]string{"match", "starcircle", "engine:depth=2,depth=3", "engine"}, `setting "depth" given twice`},
+		{[]string{"match", "starcircle", "engine:lmr=on,pvs=off", "engine"}, "lmr=on needs pvs=on"},
+		{[]string{"match", "starcircle", "alphabeta:depth=99", "engine"}, `depth="99": want an integer from 1 to 64`},
+		{[]string{"match", "starcircle", "", "engine"}, "empty player"},
+		{[]string{"match", "starcircle", "exec", "engine"}, "want exec[,KEY=VALUE...]:COMMAND"},
+		{[]string{"match", "starcircle", "exec:  ", "engine"}, "empty command"},
+		{[]string{"match", "starcircle", "exec:no-such-program-xyz", "engine"}, `program "no-such-program-xyz" not found in PATH`},
+		{[]string{"match", "starcircle", "exec:" + notExec, "engine"}, "is not an executable file"},
+		{[]string{"match", "starcircle", "exec,depth=11:" + notExec, "engine"}, `depth="11": want an integer from 1 to 10`},
+		{[]string{"match", "starcircle", "exec,algorithm=dfs:" + notExec, "engine"}, `algorithm="dfs": want minimax or alphabeta`},
+		{[]string{"match", "starcircle", "engine", "engine", "-games", "-1"}, "-games -1: want 1 to 1000000"},
+		{[]string{"match", "starcircle", "engine", "engine", "-games", "x"}, `invalid value "x" for flag -games`},
+		{[]string{"match", "starcircle", "engine", "engine", "-openings", "50"}, "-openings 50: the game's list has only 49"},
+		{[]string{"match", "starcircle", "engine", "engine", "-maxplies", "-5"}, "-maxplies -5: must not be negative"},
+		{[]string{"match", "starcircle", "engine", "engine", "-movetime", "-1s"}, "-movetime -1s: must not be negative"},
+		{[]string{"match", "starcircle", "engine", "engine", "-seed", "-1"}, `invalid value "-1" for flag -seed`},
+		{[]string{"match", "starcircle", "engine", "engine", "-nosuch"}, "flag provided but not defined: -nosuch"},
+		{[]string{"match", "starcircle", "engine", "engine", "-start", badStart}, "-start " + badStart + ": line 3: missing the depth line"},
+		{[]string{"match", "starcircle", "engine", "engine", "-start", filepath.Join(dir, "none.txt")}, "-start " + filepath.Join(dir, "none.txt")},
+	} {
+		out, errs, code := runCmd(t, "", c.args...)
+		assert.Equal(t, code, 2, "%q: %s", c.args, errs)
+		assert.Equal(t, out, "", "%q", c.args)
+		assert.Equal(t, strings.Count(errs, "\n"), 1, "%q: %q", c.args, errs)
+		assert.Assert(t, strings.HasPrefix(errs, "gamesearch match: "), "%q: %q", c.args, errs)
+		assert.Assert(t, strings.Contains(errs, c.want), "%q: %q lacks %q", c.args, errs, c.want)
+	}
+}
+
+// TestMatchHelp: -h prints the usage with every match game's notes.
+func TestMatchHelp(t *testing.T) {
+	for _, args := range [][]string{{"match", "-h"}, {"match", "starcircle", "-h"}} {
+		out := mustRun(t, "", args...)
+		assert.Assert(t, strings.HasPrefix(out, "usage: gamesearch match GAME PLAYER_A PLAYER_B"), out)
+		for _, g := range matchGames {
+			assert.Assert(t, strings.Contains(out, "\n  "+g.name+" "), "%s missing:\n%s", g.name, out)
+		}
+	}
+}
