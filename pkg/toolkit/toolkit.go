@@ -48,6 +48,7 @@ var commands = []command{
 	{"tree", "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text] [-o FILE]   the search tree", runTree},
 	{"bench", "bench [-quick] [-corpus DIR]   speed figures of every game", runBench},
 	{"play", "play GAME [-depth N] [-time DUR] [-human first|second]   play against the engine", runPlay},
+	{"match", "match GAME PLAYER_A PLAYER_B [-games N] [-openings N] [-seed S] [-maxplies N] [-movetime DUR]   a match between two players", runMatch},
 }
 
 // usageText is the top-level help.
