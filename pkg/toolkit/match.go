@@ -21,7 +21,7 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-const matchUsage = "match GAME PLAYER_A PLAYER_B [-games N] [-openings N] [-seed S] [-maxplies N] [-movetime DUR] [-start POSITION] [-quiet] [-v]"
+const matchUsage = "match GAME PLAYER_A PLAYER_B [-games N] [-openings N] [-seed S] [-maxplies N] [-movetime DUR] [-start POSITION] [-variant V] [-quiet] [-v]"
 
 const matchNotes = `Plays N games of GAME between PLAYER_A and PLAYER_B. Game i starts from opening
 i/2 of a fixed list of varied openings (shuffled by -seed), A taking the first colour in even
@@ -60,6 +60,7 @@ type matchSettings struct {
 	maxPlies int
 	moveTime time.Duration
 	start    string
+	variant  string
 	quiet    bool
 	verbose  bool
 	specs    [2]string
@@ -119,6 +120,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	maxPlies := fs.Int("maxplies", 0, "end a game after this many plies (0: the game's default)")
 	moveTime := fs.Duration("movetime", 0, "time per move; a longer reply loses the game (0: no limit)")
 	start := fs.String("start", "", "start position instead of the game's openings (the game's notation)")
+	variant := fs.String("variant", "", "the game's variant: Congo edition 2021|2022 (default 2022), Morris board S22|E21|F18|B21|D23 (default S22)")
 	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
 	verbose := fs.Bool("v", false, "list every game on stdout")
 	pos, err := parseArgs(fs, args[1:], stdout, matchUsage, matchHelp())
@@ -140,7 +142,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-movetime %v: must not be negative", *moveTime)
 	}
 	s := &matchSettings{games: *games, openings: *openings, seed: *seed, maxPlies: *maxPlies,
-		moveTime: *moveTime, start: *start, quiet: *quiet, verbose: *verbose,
+		moveTime: *moveTime, start: *start, variant: *variant, quiet: *quiet, verbose: *verbose,
 		specs: [2]string{pos[0], pos[1]}, stdin: stdin, stderr: stderr}
 	sum, err := mg.play(s)
 	if err != nil {
@@ -192,6 +194,15 @@ type playerSpec struct {
 }
 
 type setting struct{ key, value string }
+
+// specKind returns the kind of a PLAYER argument: the text before the first
+// ':' or ','.
+func specKind(text string) string {
+	if i := strings.IndexAny(text, ":,"); i >= 0 {
+		return text[:i]
+	}
+	return text
+}
 
 // parsePlayerSpec parses "kind[:k=v,...]", "kind[,k=v,...]" or
 // "exec[,k=v...]:COMMAND".
@@ -447,4 +458,4 @@ func chooseOpenings[P any](list []P, n int, seed uint64) ([]P, error) {
 
 // matchGames lists the games the match subcommand plays, in the order of
 // the help text.
-var matchGames = []matchGame{starcircleMatch}
+var matchGames = []matchGame{morrisMatch, starcircleMatch}

@@ -111,6 +111,9 @@ func (r *scRules) Moves(p *scMatchPos, buf []starcircle.Move) []starcircle.Move 
 }
 
 func playStarcircleMatch(s *matchSettings) (*matchSummary, error) {
+	if s.variant != "" {
+		return nil, fmt.Errorf("-variant %q: starcircle has no variants", s.variant)
+	}
 	arg := s.start
 	if arg == "" {
 		arg = "start"

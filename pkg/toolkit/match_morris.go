@@ -1,0 +1,92 @@
+package toolkit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/morris"
+)
+
+// morrisMatch is the match support of Morris-Variant, over the rules,
+// openings and players of pkg/morris (match.go, matchexec.go).
+var morrisMatch = matchGame{
+	name: "morris",
+	notes: `standard:D, improved:D: MiniMaxOpening/MiniMaxGame with the standard or improved
+estimator at depth D. exec:D:OPENING:GAME: external programs speaking PROGRAM INPUT OUTPUT
+DEPTH (OPENING and GAME are command lines split at blanks; D = 0 passes no DEPTH; Black
+moves by colour swap). The engine uses the improved estimator. Openings: the self-play
+start positions of the -variant board (S22 by default), or -start BOARD (a board string,
+White to move). A game ends when the side to move has two pieces or cannot move, or as a
+draw after 100 midgame turns.`,
+	play: playMorrisMatch,
+}
+
+func playMorrisMatch(s *matchSettings) (*matchSummary, error) {
+	kind := morris.S22
+	if s.variant != "" {
+		k, ok := morris.ParseKind(s.variant)
+		if !ok {
+			return nil, fmt.Errorf("-variant %q: want a Morris board S22, E21, F18, B21 or D23", s.variant)
+		}
+		kind = k
+	}
+	b := morris.BoardOf(kind)
+	rules := morris.MatchRules{Board: b}
+	list := morris.Openings(b, 0, 0, 0)
+	if s.start != "" {
+		pos, err := parseMorrisBoard(s.start, b)
+		if err != nil {
+			return nil, err
+		}
+		list = []morris.GameState{rules.Start(pos)}
+	}
+	openings, err := chooseOpenings(list, s.openings, s.seed)
+	if err != nil {
+		return nil, err
+	}
+	var players [2]match.Player[morris.GameState, morris.Node]
+	for i, text := range s.specs {
+		if specKind(text) != "engine" {
+			p, err := morris.ParsePlayer(text, b, nil)
+			if err != nil {
+				return nil, err
+			}
+			players[i] = p
+			continue
+		}
+		sp, err := parsePlayerSpec(text)
+		if err != nil {
+			return nil, err
+		}
+		e, err := parseEngineSpec(sp, morris.EngineOptions(), s.moveTime)
+		if err != nil {
+			return nil, err
+		}
+		players[i] = &morris.EnginePlayer{Label: text, Engine: morris.NewEngine(b, morris.Improved, e.opt),
+			Depth: e.depth, Nodes: uint64(e.nodes), MoveTime: e.time,
+			UseMatchTime: e.depth == 0 && e.nodes == 0 && e.time == 0}
+	}
+	return playMatch(s, rules, players, openings, [2]string{"White", "Black"},
+		func(m morris.Node) string { return m.Position.Format(b.N) })
+}
+
+// parseMorrisBoard reads a -start board string: one of W, B or x per point.
+func parseMorrisBoard(s string, b *morris.Board) (morris.Position, error) {
+	var p morris.Position
+	if len(s) != b.N {
+		return p, fmt.Errorf("-start %q: want a board string of %d letters W, B or x", clipText(s), b.N)
+	}
+	for i := 0; i < b.N; i++ {
+		switch s[i] {
+		case 'W':
+			p.W |= 1 << i
+		case 'B':
+			p.B |= 1 << i
+		case 'x':
+		default:
+			return p, fmt.Errorf("-start %q: letter %d is %q, want W, B or x", clipText(s), i+1, strings.ToUpper(s[i:i+1]))
+		}
+	}
+	return p, nil
+}
