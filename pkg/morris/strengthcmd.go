@@ -158,8 +158,13 @@ func StrengthMain(args []string, stdout, stderr io.Writer) int {
 		players[i] = p
 	}
 	if players[0].Name() == players[1].Name() {
-		players[0] = renamed{players[0], players[0].Name() + " " + *aOpts}
-		players[1] = renamed{players[1], players[1].Name() + " " + *bOpts}
+		for i, o := range [2]string{*aOpts, *bOpts} {
+			label := players[i].Name() + " " + o
+			if *aOpts == *bOpts {
+				label = players[i].Name() + " " + string(rune('A'+i))
+			}
+			players[i] = renamed{players[i], strings.TrimSpace(label)}
+		}
 	}
 	openings := Openings(b, *random, *plies, *seed)
 	if len(openings) == 0 {
