@@ -1,0 +1,188 @@
+package minichess
+
+import (
+	"testing"
+
+	"github.com/gamesearch/gamesearch/pkg/search"
+	"gotest.tools/v3/assert"
+)
+
+// engineRoots are varied positions for the adapter tests.
+func engineRoots(t testing.TB) []EngineNode {
+	fens := []string{
+		"kqbnr/ppppp/5/5/PPPPP/RNBQK w",
+		"kqbnr/ppppp/5/5/PPPPP/RNBQK b",
+		"1kb2/5/2P2/p1r2/3RP/3K1 w",
+		"k4/1P3/5/5/5/4K w",
+		"k4/5/2q2/5/1N3/4K b",
+		"kq3/pp1P1/5/2n2/PP3/RN2K w",
+	}
+	var out []EngineNode
+	for _, f := range fens {
+		p, err := ParseFEN(f)
+		assert.NilError(t, err, f)
+		n := p.Node()
+		out = append(out, NewEngineNode(&n, -1))
+	}
+	return out
+}
+
+func TestZobristKeysFollowSpec(t *testing.T) {
+	var keys [2*6*Squares + 1]uint64
+	search.ZobristKeys(20230617, keys[:])
+	i := 0
+	for c := range 2 {
+		for k := range 6 {
+			for sq := range Squares {
+				assert.Equal(t, zobristPiece[c][k][sq], keys[i], "colour %d piece %d square %d", c, k+1, sq)
+				i++
+			}
+		}
+	}
+	assert.Equal(t, zobristSide, keys[360])
+	// splitmix64's first output from 20230617, computed by hand from the
+	// reference algorithm, pins the generator itself.
+	s := uint64(20230617) + 0x9e3779b97f4a7c15
+	z := (s ^ s>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	assert.Equal(t, zobristPiece[0][0][0], z^z>>31)
+}
+
+func TestCheckEngineGame(t *testing.T) {
+	g := NewSearchGame(DefaultEvalWeights())
+	assert.NilError(t, search.CheckEngineGame[EngineNode, Move](g, engineRoots(t), 3))
+	// With the ply count known, near the limit.
+	var roots []EngineNode
+	for _, r := range engineRoots(t) {
+		r2 := NewEngineNode(&r.N, MaxPlies-2)
+		roots = append(roots, r2)
+	}
+	assert.NilError(t, search.CheckEngineGame[EngineNode, Move](g, roots, 3))
+}
+
+// TestIncrementalKey walks the tree and compares the key kept by Play with
+// the key computed from scratch.
+func TestIncrementalKey(t *testing.T) {
+	g := NewSearchGame(DefaultEvalWeights())
+	var walk func(p *EngineNode, d int)
+	walk = func(p *EngineNode, d int) {
+		assert.Equal(t, p.Key, p.N.ZobristKey())
+		if d == 0 || g.Terminal(p) {
+			return
+		}
+		for _, m := range g.Moves(p, nil) {
+			var q EngineNode
+			g.Play(&q, p, m)
+			walk(&q, d-1)
+		}
+	}
+	for _, r := range engineRoots(t) {
+		walk(&r, 3)
+	}
+}
+
+// TestEvaluateSymmetric: the point reflection of a position with the colours
+// swapped has the same value for its side to move.
+func TestEvaluateSymmetric(t *testing.T) {
+	g := NewSearchGame(DefaultEvalWeights())
+	for _, r := range engineRoots(t) {
+		p := r.N.Position()
+		var q Position
+		q.ToMove = p.ToMove.Other()
+		for c := range 2 {
+			for row := range Rows {
+				for col := range Cols {
+					q.Board[1-c][Rows-1-row][Cols-1-col] = p.Board[c][row][col]
+				}
+			}
+		}
+		qn := q.Node()
+		qe := NewEngineNode(&qn, -1)
+		assert.Equal(t, g.Evaluate(&r), g.Evaluate(&qe), p.FEN())
+	}
+	// The start position: only the tempo for the side to move.
+	s := StartPosition()
+	sn := s.Node()
+	b := g.Breakdown(&sn)
+	assert.Equal(t, b, EvalBreakdown{Tempo: DefaultEvalWeights().Tempo})
+}
+
+// TestEvaluateTerms: each term moves the value the way its reason says.
+func TestEvaluateTerms(t *testing.T) {
+	g := NewSearchGame(DefaultEvalWeights())
+	val := func(fen string) search.Value {
+		p, err := ParseFEN(fen)
+		assert.NilError(t, err)
+		n := p.Node()
+		e := NewEngineNode(&n, -1)
+		return g.Evaluate(&e)
+	}
+	// Material dominates: a queen up beats any positional score.
+	assert.Assert(t, val("k4/5/5/5/5/Q3K w") > 800)
+	// A pawn one row before promotion is worth much more than at home.
+	assert.Assert(t, val("k4/P4/5/5/5/4K w")-val("k4/5/5/5/P4/4K w") >= 100)
+	// A centralised knight is better than one in the corner.
+	assert.Assert(t, val("k4/5/2N2/5/5/4K w") > val("k4/5/5/5/5/N3K w"))
+	// King safety: the same material with the enemy queen next to our king
+	// zone is worse.
+	assert.Assert(t, val("k4/5/5/5/3q1/R3K w") < val("kq3/5/5/5/5/R3K w"))
+	// The Breakdown adds up to Evaluate for white to move.
+	p, _ := ParseFEN("kq3/pp1P1/5/2n2/PP3/RN2K w")
+	n := p.Node()
+	b := g.Breakdown(&n)
+	e := NewEngineNode(&n, -1)
+	assert.Equal(t, g.Evaluate(&e), search.Value(b.Material+b.PieceSquare+b.Mobility+b.KingZone+b.OpenLines+b.Tempo))
+}
+
+func TestOutcomeAtPlyLimit(t *testing.T) {
+	g := NewSearchGame(DefaultEvalWeights())
+	// White can capture the black king, but black has more material: past
+	// the ply limit the material decides (spec 4.2).
+	p, err := ParseFEN("kq3/5/5/5/5/R3K w")
+	assert.NilError(t, err)
+	n := p.Node()
+	e := NewEngineNode(&n, -1)
+	assert.Assert(t, g.Terminal(&e))
+	assert.Equal(t, g.Outcome(&e), search.OutcomeWin)
+	e = NewEngineNode(&n, MaxPlies)
+	assert.Assert(t, g.Terminal(&e))
+	assert.Equal(t, g.Outcome(&e), search.OutcomeLoss)
+	e = NewEngineNode(&n, MaxPlies-1)
+	assert.Equal(t, g.Outcome(&e), search.OutcomeWin)
+	q, _ := ParseFEN("k4/5/5/5/5/4K b")
+	qn := q.Node()
+	e = NewEngineNode(&qn, MaxPlies)
+	assert.Equal(t, g.Outcome(&e), search.OutcomeDraw)
+	assert.Assert(t, g.Hash(&e) != NewEngineNode(&qn, -1).Key)
+}
+
+func TestEngineAdapterNoAllocation(t *testing.T) {
+	g := NewSearchGame(DefaultEvalWeights())
+	r := engineRoots(t)[5]
+	buf := make([]Move, 0, MaxMoves)
+	var sink search.Value
+	var dst EngineNode
+	allocs := testing.AllocsPerRun(100, func() {
+		list := g.Moves(&r, buf[:0])
+		for _, m := range list {
+			g.Play(&dst, &r, m)
+			sink += g.Evaluate(&dst) + search.Value(g.Noisy(&r, m)) + search.Value(g.Hash(&dst)&1)
+		}
+		_ = g.NoisyMoves(&r, buf[:0])
+		_ = g.InCheck(&r)
+		_ = g.PlayNull(&dst, &r)
+	})
+	assert.Equal(t, allocs, 0.0)
+	_ = sink
+}
+
+// BenchmarkEvaluate measures one static evaluation of a middlegame position.
+func BenchmarkEvaluate(b *testing.B) {
+	g := NewSearchGame(DefaultEvalWeights())
+	r := engineRoots(b)[5]
+	var s search.Value
+	for b.Loop() {
+		s += g.Evaluate(&r)
+	}
+	_ = s
+}

@@ -1,0 +1,220 @@
+package submission_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
+	"github.com/gamesearch/gamesearch/pkg/search"
+	"gotest.tools/v3/assert"
+	"gotest.tools/v3/golden"
+)
+
+// run runs player_submission in a fresh directory holding a state file with
+// the given content (none when state is nil) and returns the exit status,
+// stdout, stderr and the action file (nil when absent).
+func run(t *testing.T, state []byte, args ...string) (int, string, string, []byte) {
+	t.Helper()
+	dir := t.TempDir()
+	if state != nil {
+		assert.NilError(t, os.WriteFile(filepath.Join(dir, "state"), state, 0o644))
+	}
+	action := filepath.Join(dir, "action")
+	full := append(append([]string{}, args...), filepath.Join(dir, "state"), action)
+	var out, errb bytes.Buffer
+	code := submission.Run(full, strings.NewReader(""), &out, &errb)
+	data, err := os.ReadFile(action)
+	if err != nil {
+		data = nil
+	}
+	return code, out.String(), errb.String(), data
+}
+
+func stateOf(t *testing.T, fen string) []byte {
+	t.Helper()
+	p, err := minichess.ParseFEN(fen)
+	assert.NilError(t, err)
+	return p.AppendState(nil)
+}
+
+func lines(act []byte) []string {
+	return strings.Split(strings.TrimSuffix(string(act), "\n"), "\n")
+}
+
+func TestBadInput(t *testing.T) {
+	good := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
+	cases := []struct {
+		name  string
+		state []byte
+		args  []string
+		want  string
+	}{
+		{"missing", nil, nil, "state: open"},
+		{"non-integer", bytes.Replace(good, []byte("1 1 1 1 1"), []byte("1 x 1 1 1"), 1), nil, `:6: field 2: "x" is not a non-negative integer`},
+		{"side", append([]byte("7"), good[1:]...), nil, ":1: side to move must be 0 or 1, got 7"},
+		{"code", bytes.Replace(good, []byte("2 3 4 5 6"), []byte("2 3 4 5 9"), 1), nil, ":7: field 5: piece code 9 is not in 0..6"},
+		{"truncated", good[:90], nil, "expected 61 integers, found 41"},
+		{"extra", append(append([]byte{}, good...), "0\n"...), nil, ":16: unexpected data after the 61st integer"},
+		{"two pieces", append(append([]byte{}, good[:len(good)-23]...), append([]byte("3"), good[len(good)-22:]...)...), nil, ":13: field 1: square A2 holds a white pawn and a black knight"},
+		{"bad flag", good, []string{"-bogus"}, "flag provided but not defined"},
+		{"bad time", good, []string{"-time", "fast"}, `-time: invalid duration "fast"`},
+		{"negative time", good, []string{"-time", "-1s"}, "negative"},
+		{"negative depth", good, []string{"-depth", "-1"}, "-depth: -1 is negative"},
+		{"bad nodes", good, []string{"-nodes", "x"}, "-nodes"},
+		{"hash zero", good, []string{"-hash", "0"}, "-hash: 0 is not in 1..2048"},
+		{"hash huge", good, []string{"-hash", "5000"}, "-hash: 5000 is not in 1..2048"},
+		{"negative ply", good, []string{"-ply", "-3"}, "-ply: -3 is negative"},
+	}
+	for _, c := range cases {
+		code, out, errs, act := run(t, c.state, c.args...)
+		assert.Equal(t, code, 2, c.name)
+		assert.Equal(t, out, "", c.name)
+		assert.Assert(t, act == nil, "%s: action file written", c.name)
+		assert.Assert(t, strings.HasPrefix(errs, "player_submission: ") && strings.Count(errs, "\n") == 1 && strings.HasSuffix(errs, "\n"),
+			"%s: %q", c.name, errs)
+		assert.Assert(t, strings.Contains(errs, c.want), "%s: %q", c.name, errs)
+	}
+	var out, errb bytes.Buffer
+	assert.Equal(t, submission.Run([]string{"state"}, nil, &out, &errb), 2)
+	assert.Equal(t, errb.String(), "player_submission: usage: player_submission [flags] <state_file> <action_file>\n")
+}
+
+// TestBadInputKeepsActionFile: a bad state leaves an existing action file
+// untouched.
+func TestBadInputKeepsActionFile(t *testing.T) {
+	dir := t.TempDir()
+	action := filepath.Join(dir, "action")
+	assert.NilError(t, os.WriteFile(action, []byte("old\n"), 0o644))
+	assert.NilError(t, os.WriteFile(filepath.Join(dir, "state"), []byte("9"), 0o644))
+	var out, errb bytes.Buffer
+	assert.Equal(t, submission.Run([]string{filepath.Join(dir, "state"), action}, nil, &out, &errb), 2)
+	data, err := os.ReadFile(action)
+	assert.NilError(t, err)
+	assert.Equal(t, string(data), "old\n")
+}
+
+func TestActionNotCreatable(t *testing.T) {
+	dir := t.TempDir()
+	assert.NilError(t, os.WriteFile(filepath.Join(dir, "state"), stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w"), 0o644))
+	var out, errb bytes.Buffer
+	code := submission.Run([]string{filepath.Join(dir, "state"), filepath.Join(dir, "no", "action")}, nil, &out, &errb)
+	assert.Equal(t, code, 1)
+	assert.Assert(t, strings.HasPrefix(errb.String(), "player_submission: cannot create the action file") && strings.Count(errb.String(), "\n") == 1)
+}
+
+func TestUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	assert.Equal(t, submission.Run([]string{"-h"}, nil, &out, &errb), 0)
+	assert.Equal(t, out.String(), "")
+	golden.Assert(t, errb.String(), filepath.Join(testutil.RepoRoot(t), "testdata", "minichess-submission", "usage.golden"))
+}
+
+func TestSpecialRoots(t *testing.T) {
+	// Win root: the king capture, the last move of the truncated list.
+	code, out, errs, act := run(t, stateOf(t, "k4/1P3/5/5/5/4K w"))
+	assert.Equal(t, code, 0)
+	assert.Equal(t, out+errs, "")
+	assert.Equal(t, string(act), "1 1 0 0\n")
+	// No moves: an empty file and the note.
+	code, out, errs, act = run(t, stateOf(t, "P4/5/5/5/5/k4 w"))
+	p, _ := minichess.ParseFEN("P4/5/5/5/5/k4 w")
+	list, _ := p.LegalMoves(nil)
+	assert.Equal(t, len(list), 0)
+	assert.Equal(t, code, 0)
+	assert.Equal(t, out, "")
+	assert.Equal(t, errs, "player_submission: no legal moves\n")
+	assert.Equal(t, string(act), "")
+	// One move: written at once, a single line.
+	p, _ = minichess.ParseFEN("k4/5/5/5/P4/5 w")
+	list, _ = p.LegalMoves(nil)
+	assert.Equal(t, len(list), 1)
+	code, _, errs, act = run(t, p.AppendState(nil))
+	assert.Equal(t, code, 0)
+	assert.Equal(t, errs, "")
+	assert.Equal(t, string(act), list[0].String()+"\n")
+}
+
+// TestDeterministicAndGolden: with a node budget or a depth and no time
+// limit the output is the same bytes every time; one line per completed
+// iteration, each a move of the root list.
+func TestDeterministicAndGolden(t *testing.T) {
+	root := testutil.RepoRoot(t)
+	st := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
+	for _, c := range []struct {
+		args []string
+		file string
+	}{
+		{[]string{"-depth", "8", "-time", "0"}, "start-depth8.action"},
+		{[]string{"-nodes", "200000", "-time", "0"}, "start-nodes200000.action"},
+	} {
+		code, out, errs, act := run(t, st, c.args...)
+		assert.Equal(t, code, 0)
+		assert.Equal(t, out+errs, "")
+		_, _, _, again := run(t, st, append([]string{"-hash", "64"}, c.args...)...)
+		assert.Equal(t, string(act), string(again))
+		p := minichess.StartPosition()
+		list, _ := p.LegalMoves(nil)
+		for _, l := range lines(act) {
+			found := false
+			for _, m := range list {
+				found = found || m.String() == l
+			}
+			assert.Assert(t, found, "line %q is not a root move", l)
+		}
+		golden.Assert(t, string(act), filepath.Join(root, "testdata", "minichess-submission", c.file))
+	}
+	_, _, _, act := run(t, st, "-depth", "8", "-time", "0")
+	assert.Equal(t, len(lines(act)), 8)
+}
+
+// TestVerbose: -v prints one line per iteration on stderr and nothing on
+// stdout.
+func TestVerbose(t *testing.T) {
+	code, out, errs, act := run(t, stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w"), "-v", "-depth", "5", "-time", "0")
+	assert.Equal(t, code, 0)
+	assert.Equal(t, out, "")
+	assert.Equal(t, strings.Count(errs, "\n"), 5, errs)
+	assert.Assert(t, strings.HasPrefix(errs, "player_submission: depth 1 "), errs)
+	assert.Equal(t, len(lines(act)), 5)
+}
+
+// TestTimeBudget: with a short budget the program still writes at least
+// one line (depth 1 takes microseconds).
+func TestTimeBudget(t *testing.T) {
+	code, _, errs, act := run(t, stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w"), "-time", "50ms")
+	assert.Equal(t, code, 0)
+	assert.Equal(t, errs, "")
+	assert.Assert(t, len(act) > 0 && strings.HasSuffix(string(act), "\n"))
+}
+
+// TestPlyFlag: with -ply the engine scores the ply-50 adjudication (spec
+// 10.5). Black has more material; at ply 49 every white move ends the game
+// on material, a loss, which the search must see; without the ply count it
+// plays on with an ordinary score.
+func TestPlyFlag(t *testing.T) {
+	p, err := minichess.ParseFEN("kq3/p4/5/5/5/R3K w")
+	assert.NilError(t, err)
+	e := submission.NewEngine(submission.Options(1), minichess.DefaultEvalWeights())
+	emit := func(minichess.Move) error { return nil }
+	res, err := e.Think(&p, submission.Limits{Depth: 4, Played: 49}, emit)
+	assert.NilError(t, err)
+	assert.Equal(t, res.Value, -(search.EngineMate - 1))
+	res, err = e.Think(&p, submission.Limits{Depth: 4, Played: -1}, emit)
+	assert.NilError(t, err)
+	assert.Assert(t, res.Value > -search.EngineMateBound && res.Value < 0, "value %d", res.Value)
+	// The program: -ply 49 gives the same bytes as the engine with Played 49.
+	_, _, errs, act := run(t, p.AppendState(nil), "-depth", "4", "-time", "0", "-ply", "49", "-v")
+	assert.Assert(t, strings.Contains(errs, "score -999999999 "), errs)
+	assert.Equal(t, len(lines(act)), 1, "a proven result stops the deepening")
+	// Material can be won back at the last ply: white takes the queen.
+	q, _ := minichess.ParseFEN("kq3/5/5/5/5/1R2K w")
+	res, err = e.Think(&q, submission.Limits{Depth: 3, Played: 49}, emit)
+	assert.NilError(t, err)
+	assert.Equal(t, res.Move.String(), "5 1 0 1")
+	assert.Equal(t, res.Value, search.EngineMate-1)
+}

@@ -1,0 +1,170 @@
+package submission_test
+
+import (
+	"flag"
+	"fmt"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
+	"gotest.tools/v3/assert"
+)
+
+var fullStrength = flag.Bool("minichess.strength", false, "play the full acceptance matches of spec 10.6 (100 games vs baseline4, 98 vs player_alphabeta)")
+
+// Node budgets of the acceptance matches. Required1Nodes makes one engine
+// move take about 0.1-0.2 s on the 2-core CI machine (spec 10.6).
+const (
+	Required1Nodes = 200000
+	MatchNodes     = 20000
+)
+
+func play(t *testing.T, c submission.MatchConfig) *match.Report[minichess.Move] {
+	t.Helper()
+	r, err := submission.PlayMatch(c)
+	assert.NilError(t, err)
+	t.Logf("%s", r)
+	for _, g := range r.Games {
+		t.Logf("game %d opening %d A colour %d: %s, %s, %d plies", g.Index+1, g.Opening, g.AColor, g.Result, g.Reason, g.Plies)
+	}
+	assert.Equal(t, r.Forfeits[0], 0, "the engine forfeited a game")
+	return r
+}
+
+// TestRequired1Baselines: the engine wins all 8 games against baseline1-4
+// with both colours (spec 10.6 Required 1), in-process at a fixed node
+// budget.
+func TestRequired1Baselines(t *testing.T) {
+	for level := 1; level <= 4; level++ {
+		t.Run(fmt.Sprintf("baseline%d", level), func(t *testing.T) {
+			r := play(t, submission.MatchConfig{
+				A: &submission.EnginePlayer{Nodes: Required1Nodes},
+				B: submission.BaselinePlayer{Level: level},
+			})
+			assert.Equal(t, r.Stats.Wins, 2, "%s", r)
+		})
+	}
+}
+
+// TestVersusBaseline4: at least 80% against baseline4 from varied openings
+// (issue 6). CI plays 12 games; -minichess.strength plays 100.
+func TestVersusBaseline4(t *testing.T) {
+	n := 6
+	if *fullStrength {
+		n = 50
+	}
+	r := play(t, submission.MatchConfig{
+		A:        &submission.EnginePlayer{Nodes: MatchNodes},
+		B:        submission.BaselinePlayer{Level: 4},
+		Openings: fmt.Sprintf("random:4:%d", n), Seed: 1,
+	})
+	assert.Equal(t, r.Stats.Games(), 2*n)
+	assert.Assert(t, r.Stats.Score() >= 0.8, "%s", r)
+}
+
+// TestRequired2AlphaBeta: at least 70% against player_alphabeta at the same
+// node budget from the 49 two-ply openings with both colours (spec 10.6
+// Required 2), no forfeit. CI plays the first 8 openings; -minichess.strength
+// plays all 98 games.
+func TestRequired2AlphaBeta(t *testing.T) {
+	games := 16
+	if *fullStrength {
+		games = 98
+	}
+	r := play(t, submission.MatchConfig{
+		A:        &submission.EnginePlayer{Nodes: MatchNodes},
+		B:        submission.AlphaBetaPlayer{Nodes: MatchNodes},
+		Openings: "twoply", Games: games,
+	})
+	assert.Equal(t, r.Stats.Games(), games)
+	assert.Assert(t, r.Stats.Score() >= 0.7, "%s", r)
+}
+
+func TestTwoPlyOpenings(t *testing.T) {
+	ops := submission.TwoPlyOpenings()
+	assert.Equal(t, len(ops), 49)
+	for _, o := range ops {
+		assert.Equal(t, o.Played, 2)
+		assert.Equal(t, o.N.ToMove(), minichess.White)
+	}
+}
+
+// TestRulesAdjudication: after ply 50 the material decides, even when the
+// side to move could capture the enemy king (spec 4.2, the conformance
+// game runner/ply50_override).
+func TestRulesAdjudication(t *testing.T) {
+	p, err := minichess.ParseFEN("kq3/5/5/5/5/R3K w")
+	assert.NilError(t, err)
+	g := submission.GamePos{N: p.Node(), Played: 49}
+	over, winner, reason := submission.Rules{}.Result(&g)
+	assert.Assert(t, over)
+	assert.Equal(t, winner, 0)
+	assert.Equal(t, reason, "king capture")
+	g.Played = 50
+	over, winner, reason = submission.Rules{}.Result(&g)
+	assert.Assert(t, over)
+	assert.Equal(t, winner, 1, reason)
+	assert.Equal(t, reason, "ply limit, material 106-120")
+	q, _ := minichess.ParseFEN("k4/5/5/5/5/4K b")
+	g = submission.GamePos{N: q.Node(), Played: 50}
+	_, winner, _ = submission.Rules{}.Result(&g)
+	assert.Equal(t, winner, -1)
+	// A side without moves loses; an invalid move is refused.
+	nm, _ := minichess.ParseFEN("P4/5/5/5/5/k4 w")
+	g = submission.GamePos{N: nm.Node()}
+	over, winner, _ = submission.Rules{}.Result(&g)
+	assert.Assert(t, over && winner == 1)
+	s := submission.StartGame()
+	assert.Assert(t, !submission.Rules{}.Legal(&s, minichess.Move{FromRow: 5, FromCol: 4, ToRow: 4, ToCol: 4}))
+	assert.Assert(t, submission.Rules{}.Legal(&s, minichess.Move{FromRow: 4, FromCol: 0, ToRow: 3, ToCol: 0}))
+	// A full game with -max-steps 10 ends at ply 10.
+	r, err := submission.PlayMatch(submission.MatchConfig{A: submission.BaselinePlayer{Level: 2}, B: submission.BaselinePlayer{Level: 1}, MaxPlies: 10, Games: 1})
+	assert.NilError(t, err)
+	assert.Assert(t, r.Games[0].Plies <= 10)
+}
+
+// TestInvalidMoveLoses: a player that writes a move outside the list loses
+// at once.
+func TestInvalidMoveLoses(t *testing.T) {
+	r, err := submission.PlayMatch(submission.MatchConfig{A: badPlayer{}, B: submission.BaselinePlayer{Level: 1}, Games: 2})
+	assert.NilError(t, err)
+	assert.Equal(t, r.Stats.Losses, 2)
+	assert.Equal(t, r.Games[0].Reason, "illegal move")
+	assert.Equal(t, r.Forfeits[0], 2)
+}
+
+type badPlayer struct{}
+
+func (badPlayer) Name() string   { return "bad" }
+func (badPlayer) NewGame(uint64) {}
+func (badPlayer) Move(*match.Turn[submission.GamePos, minichess.Move]) (minichess.Move, error) {
+	return minichess.Move{FromRow: 9, FromCol: 9, ToRow: 9, ToCol: 9}, nil
+}
+
+func TestParsePlayer(t *testing.T) {
+	for _, s := range []string{"baseline1", "baseline4", "alphabeta", "alphabeta,nodes=5", "alphabeta,depth=3",
+		"engine", "engine,nodes=100,-tt,+lmr,hash=2,ply,w.tempo=5,w.mob.3=2,w.king.1=-3", "exe=./x,timeout=2s"} {
+		p, err := submission.ParsePlayer(s, 1000)
+		assert.NilError(t, err, s)
+		assert.Assert(t, p.Name() != "", s)
+	}
+	for _, s := range []string{"", "baseline5", "baseline1,x", "alphabeta,nodes=x", "alphabeta,depth=-1", "engine,+bogus",
+		"engine,hash=0", "engine,w.nope=1", "engine,w.mob.9=1", "engine,w.tempo=x", "exe=", "exe=x,timeout=0", "exe=x,y"} {
+		_, err := submission.ParsePlayer(s, 1000)
+		assert.Assert(t, err != nil, "%q accepted", s)
+	}
+}
+
+// FuzzParsePlayer: the player-spec parser never panics.
+func FuzzParsePlayer(f *testing.F) {
+	for _, s := range []string{"engine,nodes=100,-tt,+lmr,w.zone.5=3", "alphabeta,depth=2", "baseline3", "exe=a b,timeout=1s"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := submission.ParsePlayer(s, 10)
+		if err == nil && p == nil {
+			t.Fatal("nil player without error")
+		}
+	})
+}
