@@ -1,0 +1,128 @@
+package toolkit
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// minichessMatch is the match support of MiniChess 6x5, over the rules,
+// openings and players of pkg/minichess/submission.
+var minichessMatch = matchGame{
+	name: "minichess",
+	notes: `baseline1 .. baseline4: the course's baselines; alphabeta[,nodes=N|,depth=D]
+(also player_alphabeta): the course's player_alphabeta (default 20000 nodes). The engine
+is player_submission's (its evaluation; a fresh table per move); extra setting ply=on tells
+it the ply count. exec[,timeout=DUR]:COMMAND (or exe=COMMAND[,timeout=DUR]): an external
+program run as "COMMAND state action" in a temporary directory (default timeout 10s).
+Openings: the 49 two-ply openings, or -start FEN. A game ends by a king capture, a side
+without legal moves, or at -maxplies (default 50) by material.`,
+	play: playMinichessMatch,
+}
+
+func playMinichessMatch(s *matchSettings) (*matchSummary, error) {
+	if s.variant != "" {
+		return nil, fmt.Errorf("-variant %q: minichess has no variants", s.variant)
+	}
+	rules := submission.Rules{MaxPlies: s.maxPlies}
+	list := submission.TwoPlyOpenings()
+	if s.start != "" {
+		p, err := minichess.ParseFEN(s.start)
+		if err != nil {
+			return nil, fmt.Errorf("-start %q: %v", clipText(s.start), err)
+		}
+		list = []submission.GamePos{{N: p.Node()}}
+	}
+	openings, err := chooseOpenings(list, s.openings, s.seed)
+	if err != nil {
+		return nil, err
+	}
+	var players [2]match.Player[submission.GamePos, minichess.Move]
+	for i, text := range s.specs {
+		if players[i], err = newMinichessPlayer(text, s.moveTime); err != nil {
+			return nil, err
+		}
+	}
+	return playMatch(s, rules, players, openings, [2]string{"White", "Black"}, minichess.Move.String)
+}
+
+// newMinichessPlayer builds the player of the PLAYER argument text.
+func newMinichessPlayer(text string, moveTime time.Duration) (match.Player[submission.GamePos, minichess.Move], error) {
+	switch kind := specKind(text); kind {
+	case "engine":
+		sp, err := parsePlayerSpec(text)
+		if err != nil {
+			return nil, err
+		}
+		knows, err := sp.boolSetting("ply", false)
+		if err != nil {
+			return nil, err
+		}
+		e, err := parseEngineSpec(sp, submission.Options(16), moveTime)
+		if err != nil {
+			return nil, err
+		}
+		return &mcEnginePlayer{label: text, eng: submission.NewEngine(e.opt, minichess.DefaultEvalWeights()),
+			spec: e, knowsPly: knows}, nil
+	case "exec":
+		sp, err := parsePlayerSpec(text)
+		if err != nil {
+			return nil, err
+		}
+		timeout, err := sp.durationSetting("timeout", 10*time.Second)
+		if err != nil {
+			return nil, err
+		}
+		prog, err := resolveProgram(sp.command[0])
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %v", text, err)
+		}
+		return &submission.ProgramPlayer{Label: text, Argv: append([]string{prog}, sp.command[1:]...), Timeout: timeout}, sp.done()
+	case "player_alphabeta":
+		text = "alphabeta" + strings.TrimPrefix(text, "player_alphabeta")
+	}
+	return submission.ParsePlayer(text, defaultEngineNodes)
+}
+
+// mcEnginePlayer is player_submission's engine with the settings of an
+// engine PLAYER argument: a node budget, a depth, or a time per move.
+type mcEnginePlayer struct {
+	label    string
+	eng      *submission.Engine
+	spec     engineSpec
+	knowsPly bool
+}
+
+func (p *mcEnginePlayer) Name() string   { return p.label }
+func (p *mcEnginePlayer) NewGame(uint64) {}
+
+func (p *mcEnginePlayer) Move(t *match.Turn[submission.GamePos, minichess.Move]) (minichess.Move, error) {
+	lim := submission.Limits{Depth: p.spec.depth, Nodes: p.spec.nodes, Played: -1}
+	if p.knowsPly {
+		lim.Played = t.Pos.Played
+	}
+	mt := p.spec.time
+	if mt == 0 && p.spec.depth == 0 && p.spec.nodes == 0 {
+		mt = t.MoveTime
+	}
+	if mt > 0 {
+		hard := search.HardLimit(mt, 0.6, 0, time.Millisecond/2)
+		lim.Time = search.NewTimeManager(search.NewSystemClock(), hard/2, hard)
+	}
+	var last minichess.Move
+	ok := false
+	n := t.Pos.N
+	if _, err := p.eng.ThinkNode(&n, lim, func(m minichess.Move) error { last, ok = m, true; return nil }); err != nil {
+		return last, err
+	}
+	if !ok {
+		return last, errors.New("no move")
+	}
+	return last, nil
+}

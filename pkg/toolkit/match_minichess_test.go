@@ -1,0 +1,62 @@
+package toolkit
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"gotest.tools/v3/assert"
+)
+
+// TestMatchMinichess: the engine at a small node budget against baseline1,
+// a few games; golden and deterministic.
+func TestMatchMinichess(t *testing.T) {
+	args := []string{"match", "minichess", "engine:nodes=2000", "baseline1", "-games", "4", "-v", "-quiet"}
+	out := mustRun(t, "", args...)
+	assertGolden(t, out, "match_minichess.txt")
+	assert.Equal(t, mustRun(t, "", args...), out)
+	out = mustRun(t, "", "match", "minichess", "engine:depth=3", "player_alphabeta,depth=1", "-games", "4", "-quiet")
+	assert.Assert(t, strings.Contains(out, "B: player_alphabeta\n"), out)
+	assert.Assert(t, strings.Contains(out, "result for A: W 4 D 0 L 0"), out)
+}
+
+// TestMatchMinichessExternal: the baseline program, built as baseline2 and
+// run as "baseline2 state action", plays the games of the built-in
+// baseline2.
+func TestMatchMinichessExternal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the build of an external program in -short mode")
+	}
+	bin := filepath.Join(t.TempDir(), "baseline2")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/minichess-baseline")
+	cmd.Dir = testutil.RepoRoot(t)
+	b, err := cmd.CombinedOutput()
+	assert.NilError(t, err, "%s", b)
+	for _, spec := range []string{"exec:" + bin, "exe=" + bin} {
+		ext := mustRun(t, "", "match", "minichess", spec, "engine:depth=2", "-games", "2", "-v", "-quiet")
+		in := mustRun(t, "", "match", "minichess", "baseline2", "engine:depth=2", "-games", "2", "-v", "-quiet")
+		assert.Equal(t, strings.Replace(ext, "A: "+spec, "A: baseline2", 1), in)
+	}
+}
+
+// TestMatchMinichessBadInput: the MiniChess-specific settings.
+func TestMatchMinichessBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "minichess", "engine", "baseline5"}, `player "baseline5": unknown player`},
+		{[]string{"match", "minichess", "engine:ply=sometimes", "baseline1"}, `ply="sometimes": want on or off`},
+		{[]string{"match", "minichess", "engine", "baseline1", "-start", "nonsense"}, `-start "nonsense"`},
+		{[]string{"match", "minichess", "engine", "baseline1", "-variant", "x"}, "minichess has no variants"},
+		{[]string{"match", "minichess", "exec,timeout=0s:/bin/true", "baseline1"}, `timeout="0s": want a positive duration`},
+	} {
+		out, errs, code := runCmd(t, "", c.args...)
+		assert.Equal(t, code, 2, "%q: %s", c.args, errs)
+		assert.Equal(t, out, "")
+		assert.Equal(t, strings.Count(errs, "\n"), 1, "%q", errs)
+		assert.Assert(t, strings.Contains(errs, c.want), "%q: %q lacks %q", c.args, errs, c.want)
+	}
+}
