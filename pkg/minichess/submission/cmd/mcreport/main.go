@@ -1,0 +1,15 @@
+// Command mcreport writes the MiniChess report docs/minichess/report.md
+// (spec 14), running every measurement it quotes; see
+// submission.ReportTool. scripts/minichess_report.sh runs it from the
+// repository root.
+package main
+
+import (
+	"os"
+
+	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
+)
+
+func main() {
+	os.Exit(submission.ReportTool(os.Args[1:], os.Stdout, os.Stderr))
+}

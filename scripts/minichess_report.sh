@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# minichess_report.sh regenerates the MiniChess report docs/minichess/report.md
+# (spec 14) from real runs: the node counts, iterations, perft and the
+# in-process matches are measured by pkg/minichess/submission/cmd/mcreport on
+# every run; the 8 games at the course's real settings are read from
+# docs/minichess/strength.md and the self-play table from
+# docs/engine/minichess.md.
+#
+# Usage: scripts/minichess_report.sh [-strength] [-features]
+#   -strength   first rerun scripts/minichess-strength.sh (about 30 min) into
+#               docs/minichess/strength.md
+#   -features   first replay the self-play matches of docs/engine/minichess.md
+#               (one line per technique, 98 games each at 20,000 nodes per
+#               move) and print their table rows on stdout
+# Everything CPU heavy runs with nice -n 10.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+strength=0
+features=0
+for a in "$@"; do
+	case "$a" in
+	-strength) strength=1 ;;
+	-features) features=1 ;;
+	*) echo "usage: $0 [-strength] [-features]" >&2; exit 2 ;;
+	esac
+done
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p docs/minichess
+if [ $strength = 1 ]; then
+	scripts/minichess-strength.sh -keep "$tmp/logs" >"$tmp/strength.md"
+	mv "$tmp/strength.md" docs/minichess/strength.md
+fi
+if [ $features = 1 ]; then
+	go build -o "$tmp/mcmatch" ./pkg/minichess/submission/cmd/mcmatch
+	n=20000
+	echo "| match (A vs B) | games | W-D-L for A | score | Elo [95%] | forfeits A/B |"
+	echo "|---|---|---|---|---|---|"
+	for f in tt hashmove mvvlva killers history pvs aspiration quiescence; do
+		nice -n 10 "$tmp/mcmatch" -a engine -b "engine,-$f" -nodes $n -openings twoply -label "default vs default without $f" | tail -1
+	done
+	for f in nullmove lmr futility checkext; do
+		nice -n 10 "$tmp/mcmatch" -a "engine,+$f" -b engine -nodes $n -openings twoply -label "default with $f vs default" | tail -1
+	done
+fi
+go build -o "$tmp/mcreport" ./pkg/minichess/submission/cmd/mcreport
+nice -n 10 "$tmp/mcreport" -o docs/minichess/report.md -strength docs/minichess/strength.md -features docs/engine/minichess.md
