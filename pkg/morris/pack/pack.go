@@ -1,31 +1,28 @@
-// Package pack builds the Morris-Variant submission archive (spec §10): it
-// builds the eight programs and morris-selfplay, runs them to produce the
+// Package pack builds the Morris-Variant submission archive (spec §10). The
+// generic steps come from internal/pack: finding the sources of the eight
+// programs (and of morris-selfplay, which produces the evidence), copying
+// them without tests into src/ with a dependency-free go.mod, building them
+// offline from the copy, and writing the deterministic zip. The Morris steps
+// are here: running the programs built from the shipped copy to produce the
 // examples, the ALPHA-BETA savings, the positions where the improved
-// estimators move differently and the self-play evidence, writes REPORT.md
-// from those runs and docs/morris_improved.md, copies the sources the
-// programs import with a dependency-free go.mod, checks that they build
-// offline, and writes a deterministic zip. Every number in the archive comes
-// from a run made by [Build].
+// estimators move differently and the self-play evidence, and writing
+// REPORT.md from those runs and docs/morris_improved.md. Every number in the
+// archive comes from a run made by [Build].
 package pack
 
 import (
-	"archive/zip"
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
-	"sort"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/gamesearch/gamesearch/internal/atomicfile"
+	ipack "github.com/gamesearch/gamesearch/internal/pack"
 )
 
 // Programs are the eight programs of the project, in the order of spec §1.
@@ -51,8 +48,8 @@ type Config struct {
 	Log io.Writer
 }
 
-// NetIDPattern is the accepted form of a NetID.
-var NetIDPattern = regexp.MustCompile(`^[a-z0-9]{3,20}$`)
+// NetIDPattern is the accepted form of a NetID (that of internal/pack).
+var NetIDPattern = ipack.NetIDPattern
 
 // run is one program run: the command line, the input, stdout and the
 // output file.
@@ -66,20 +63,21 @@ type run struct {
 }
 
 type builder struct {
-	cfg   Config
-	tmp   string
-	bin   string
-	files map[string][]byte // archive path -> content
-	exec  map[string]bool   // archive paths that are executables
-	runs  int
+	cfg  Config
+	tmp  string
+	bin  string // the programs built from the shipped src/, for this machine
+	arch *ipack.Archive
+	runs int
+	err  error // the first failed Add
 }
 
 // Build writes the archive described by cfg.
 func Build(cfg Config) error {
-	cfg.NetID = strings.ToLower(cfg.NetID)
-	if !NetIDPattern.MatchString(cfg.NetID) {
-		return fmt.Errorf("NETID %q: want 3 to 20 lower-case letters or digits", cfg.NetID)
+	id, err := ipack.NetID(cfg.NetID)
+	if err != nil {
+		return err
 	}
+	cfg.NetID = id
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
@@ -88,66 +86,81 @@ func Build(cfg Config) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	b := &builder{cfg: cfg, tmp: tmp, bin: filepath.Join(tmp, "bin"), files: map[string][]byte{}, exec: map[string]bool{}}
+	b := &builder{cfg: cfg, tmp: tmp, bin: filepath.Join(tmp, "bin"), arch: ipack.NewArchive()}
 	steps := []struct {
 		name string
 		f    func() error
 	}{
+		{"sources", b.sources},
 		{"build", b.build},
 		{"report", b.report},
-		{"sources", b.sources},
-		{"check build", b.checkBuild},
 	}
 	for _, s := range steps {
 		fmt.Fprintf(cfg.Log, "package: %s\n", s.name)
 		if err := s.f(); err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)
 		}
-	}
-	return b.zip()
-}
-
-func (b *builder) add(name string, data []byte) { b.files[b.cfg.NetID+"/"+name] = data }
-
-func (b *builder) goCmd(dir string, env []string, args ...string) error {
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return nil
-}
-
-// build compiles the programs for this machine (to run them) and, unless
-// NoBin, for linux/amd64 (to ship them).
-func (b *builder) build() error {
-	env := []string{"CGO_ENABLED=0"}
-	for _, p := range append(append([]string{}, Programs...), "morris-selfplay") {
-		if err := b.goCmd(b.cfg.Repo, env, "build", "-trimpath", "-buildvcs=false", "-o", filepath.Join(b.bin, p), "./cmd/"+p); err != nil {
-			return err
+		if b.err != nil {
+			return fmt.Errorf("%s: %w", s.name, b.err)
 		}
+	}
+	return b.arch.WriteZip(cfg.Out)
+}
+
+// add adds a file under NETID/; the first error is kept for Build.
+func (b *builder) add(name string, data []byte) {
+	if err := b.arch.Add(b.cfg.NetID+"/"+name, data, false); err != nil && b.err == nil {
+		b.err = err
+	}
+}
+
+// shipped are the main packages whose sources go into src/: the eight
+// programs and morris-selfplay, which produces the evidence of the report.
+func shipped() []string {
+	var pkgs []string
+	for _, p := range append(append([]string{}, Programs...), "morris-selfplay") {
+		pkgs = append(pkgs, "./cmd/"+p)
+	}
+	return pkgs
+}
+
+// sources copies the non-test files of every package of the module the
+// shipped programs import (for every platform) into NETID/src with a go.mod
+// that requires nothing, and extracts that copy for the build.
+func (b *builder) sources() error {
+	src, err := ipack.CollectSources(b.cfg.Repo, shipped(), nil)
+	if err != nil {
+		return err
+	}
+	if len(src.Requires) > 0 {
+		return fmt.Errorf("the programs import %s, outside the standard library and the module", src.Requires[0].Path)
+	}
+	if files := src.Uncommitted(); len(files) > 0 {
+		fmt.Fprintf(b.cfg.Log, "package: warning: shipping uncommitted changes of %s\n", strings.Join(files, ", "))
+	}
+	if err := src.AddTo(b.arch, b.cfg.NetID+"/src"); err != nil {
+		return err
+	}
+	return b.arch.Extract(b.cfg.NetID+"/src", filepath.Join(b.tmp, "src"))
+}
+
+// build compiles the shipped copy offline (GOPROXY=off, its own go.mod):
+// every program for this machine, to run them, and, unless NoBin, the eight
+// programs for linux/amd64 into NETID/bin.
+func (b *builder) build() error {
+	dir := filepath.Join(b.tmp, "src")
+	if err := ipack.Build(dir, nil, b.bin+string(filepath.Separator), shipped()...); err != nil {
+		return err
 	}
 	if b.cfg.NoBin {
 		return nil
 	}
-	shipEnv := append(env, "GOOS=linux", "GOARCH=amd64")
-	for _, p := range Programs {
-		out := filepath.Join(b.tmp, "ship", p)
-		if runtime.GOOS == "linux" && runtime.GOARCH == "amd64" {
-			out = filepath.Join(b.bin, p)
-		} else if err := b.goCmd(b.cfg.Repo, shipEnv, "build", "-trimpath", "-buildvcs=false", "-o", out, "./cmd/"+p); err != nil {
-			return err
-		}
-		data, err := os.ReadFile(out)
-		if err != nil {
-			return err
-		}
-		b.add("bin/"+p, data)
-		b.exec[b.cfg.NetID+"/bin/"+p] = true
+	ship := filepath.Join(b.tmp, "ship")
+	progs := shipped()[:len(Programs)]
+	if err := ipack.Build(dir, []string{"GOOS=linux", "GOARCH=amd64"}, ship+string(filepath.Separator), progs...); err != nil {
+		return err
 	}
-	return nil
+	return b.arch.AddTree(b.cfg.NetID+"/bin", ship)
 }
 
 var outRE = regexp.MustCompile(`^Board Position: ([WBx]+)\nPositions evaluated by static estimation: (\d+)\.\nMINIMAX estimate: (-?\d+)\.\n$`)
@@ -407,104 +420,6 @@ func fill(text string, figures map[string]string) (string, error) {
 	return out, nil
 }
 
-// sources copies the non-test Go files of every package of the module the
-// eight programs import, with a go.mod that requires nothing.
-func (b *builder) sources() error {
-	args := []string{"list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}\t{{.Dir}}\t{{join .GoFiles \",\"}}{{end}}"}
-	for _, p := range Programs {
-		args = append(args, "./cmd/"+p)
-	}
-	cmd := exec.Command("go", args...)
-	cmd.Dir = b.cfg.Repo
-	out, err := cmd.Output()
-	if err != nil {
-		return fmt.Errorf("go list: %v", err)
-	}
-	mod, err := exec.Command("go", "list", "-C", b.cfg.Repo, "-m", "-f", "{{.Path}}\t{{.GoVersion}}").Output()
-	if err != nil {
-		return fmt.Errorf("go list -m: %v", err)
-	}
-	mf := strings.Split(strings.TrimSpace(string(mod)), "\t")
-	if len(mf) != 2 {
-		return fmt.Errorf("go list -m: %q", mod)
-	}
-	b.add("src/go.mod", []byte(fmt.Sprintf("module %s\n\ngo %s\n", mf[0], mf[1])))
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		f := strings.Split(line, "\t")
-		if len(f) != 3 || !strings.HasPrefix(f[0], mf[0]+"/") {
-			return fmt.Errorf("the programs import %q, which is not part of the module", f[0])
-		}
-		rel := strings.TrimPrefix(f[0], mf[0]+"/")
-		for _, name := range strings.Split(f[2], ",") {
-			data, err := os.ReadFile(filepath.Join(f[1], name))
-			if err != nil {
-				return err
-			}
-			b.add("src/"+rel+"/"+name, data)
-		}
-	}
-	return nil
-}
-
-// checkBuild writes src/ to a temporary directory and builds it offline.
-func (b *builder) checkBuild() error {
-	dir := filepath.Join(b.tmp, "check")
-	prefix := b.cfg.NetID + "/src/"
-	for name, data := range b.files {
-		if !strings.HasPrefix(name, prefix) {
-			continue
-		}
-		p := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(name, prefix)))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			return err
-		}
-	}
-	return b.goCmd(dir, []string{"GOPROXY=off", "GOFLAGS=-mod=mod", "GOWORK=off", "CGO_ENABLED=0"}, "build", "-o", os.DevNull, "./...")
-}
-
-// zipTime is the fixed timestamp of every archive entry.
-var zipTime = time.Date(2023, 5, 1, 0, 0, 0, 0, time.UTC)
-
-// zip writes the archive: entries sorted, fixed timestamps, mode 0644 for
-// files and 0755 for executables.
-func (b *builder) zip() error {
-	names := make([]string, 0, len(b.files))
-	for n := range b.files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, n := range names {
-		h := &zip.FileHeader{Name: n, Method: zip.Deflate, Modified: zipTime}
-		mode := os.FileMode(0o644)
-		if b.exec[n] {
-			mode = 0o755
-		}
-		h.SetMode(mode)
-		w, err := zw.CreateHeader(h)
-		if err != nil {
-			return err
-		}
-		if _, err := w.Write(b.files[n]); err != nil {
-			return err
-		}
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(b.cfg.Out), 0o755); err != nil {
-		return err
-	}
-	if err := atomicfile.WriteFile(b.cfg.Out, buf.Bytes(), 0o644); err != nil {
-		return errors.Join(errors.New("writing the archive"), err)
-	}
-	return nil
-}
-
 const readme = `Morris-Variant (UT Dallas AI, Prof. Haim Schweitzer) — the eight programs
 ==========================================================================
 
@@ -514,7 +429,8 @@ Building (Go 1.26 or later, standard library only, no network needed):
     go build -o ../bin/ ./cmd/...
 
 bin/ in this archive already holds the eight programs built for linux/amd64
-(unless the archive was made with -no-bin).
+(unless the archive was made with -no-bin). src/cmd/ also holds
+morris-selfplay, the self-play match that produced the evidence of REPORT.md.
 
 Running:
 
@@ -549,6 +465,11 @@ File formats: INPUT holds one line of W (white), B (black) and x (empty),
 one letter per point, bottom row first, left to right; surrounding white
 space is ignored. OUTPUT gets the chosen board and a newline, written
 atomically only on success.
+
+Tournament mode (optional, spec §11): MiniMaxOpeningImproved and
+MiniMaxGameImproved also accept -movetime DURATION (e.g. -movetime 20s), with
+DEPTH then optional; they search by iterative deepening and answer within
+the time. -black moves for Black; -left N gives the pieces still to place.
 
 Errors (missing or unreadable input, bad letter, bad length, bad depth,
 unwritable output, wrong arguments) print one line on stderr and exit with
