@@ -53,4 +53,32 @@
 // without a move when White is to move. The weights were tuned with
 // cmd/morris-selfplay; the measured match results are in docs/morris_improved.md
 // and in the report built by scripts/package_morris.sh.
+//
+// # Tournament mode and matches
+//
+// The Improved programs take -movetime DURATION (spec §11: 20 s per move in
+// the Spring 2023 tournament). They then play with the tournament engine of
+// pkg/search ([search.Engine]) through [EngineGame], on a [State]: the
+// board, the side to move and the pieces each side still has to place
+// (inferred from the board by [InferState] unless -left N is given; -black
+// moves for Black on the board as read). The opening program's search
+// therefore crosses into the midgame when the placements run out, and the
+// game-end rules apply inside the search: once all pieces are placed, the
+// side to move loses with 2 pieces or fewer or without a move. The engine
+// uses iterative deepening, a transposition table, PVS, aspiration windows,
+// hash-move/MVV-LVA/killer/history ordering, and quiescence over
+// mill-closing moves ([EngineGame.Noisy]); the options are [EngineOptions],
+// measured in docs/engine/morris.md. The clock starts when Run starts; the
+// search stops at the hard limit 0.85·DURATION − 10 ms (no new iteration
+// after half of it; see [TimeLimits]), then the output file is written.
+// The three lines are then: the chosen board; the static evaluations of all
+// iterations ("Positions evaluated by static estimation"); and the value of
+// the deepest completed iteration for the side that moves (the estimator's
+// value, negated for Black, or ±(1,000,000,000 − n) for a win or loss
+// found n plies ahead). An optional DEPTH caps the iterations. Without
+// -movetime the programs are exactly the course programs.
+//
+// [MatchRules], [CoursePlayer], [EnginePlayer], [ExecPlayer] and
+// [ParsePlayer] connect the game to pkg/match; cmd/morris-strength
+// ([StrengthMain]) plays such matches.
 package morris

@@ -199,6 +199,17 @@ type EnginePlayer struct {
 	Fresh bool
 	// Clock measures the time (nil: the system clock).
 	Clock search.Clock
+	// Replies counts the moves searched with a time limit, Slowest is the
+	// longest of them and Late counts those longer than their move time, as
+	// measured by Clock from the start of Move.
+	Replies, Late int
+	Slowest       time.Duration
+}
+
+// ReplyStats returns the number of timed replies, the slowest one and the
+// number of replies that took longer than the move time.
+func (p *EnginePlayer) ReplyStats() (replies int, slowest time.Duration, late int) {
+	return p.Replies, p.Slowest, p.Late
 }
 
 // Name returns the label.
@@ -209,15 +220,14 @@ func (p *EnginePlayer) NewGame(uint64) { p.Engine.Clear() }
 
 // Move searches the current position within the player's limits.
 func (p *EnginePlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
-	if p.Fresh {
-		p.Engine.Clear()
-	}
 	lim := search.EngineLimits[Node]{Depth: p.Depth, Nodes: p.Nodes}
 	mt := p.MoveTime
 	if p.UseMatchTime {
 		mt = t.MoveTime
 	}
 	if mt > 0 {
+		// The clock starts before the table is cleared: clearing is part
+		// of the reply.
 		clock := p.Clock
 		if clock == nil {
 			clock = search.NewSystemClock()
@@ -225,7 +235,18 @@ func (p *EnginePlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
 		soft, hard := TimeLimits(mt)
 		lim.Time = search.NewTimeManager(clock, soft, hard)
 	}
+	if p.Fresh {
+		p.Engine.Clear()
+	}
 	r := Think(p.Engine, t.Pos.State, lim)
+	if lim.Time != nil {
+		took := lim.Time.Elapsed()
+		p.Replies++
+		p.Slowest = max(p.Slowest, took)
+		if took > mt {
+			p.Late++
+		}
+	}
 	if !r.HasMove {
 		return Node{}, ErrNoMove
 	}

@@ -208,6 +208,18 @@ func StrengthMain(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "endings: %s; forfeits A %d, B %d; LOS %.3f; %.0fs\n", strings.Join(parts, ", "),
 		rep.Forfeits[0], rep.Forfeits[1], rep.Stats.LOS(), time.Since(start).Seconds())
+	for i, p := range players {
+		if r, ok := p.(renamed); ok {
+			p = r.Player
+		}
+		if rs, ok := p.(interface {
+			ReplyStats() (int, time.Duration, int)
+		}); ok {
+			if n, slowest, late := rs.ReplyStats(); n > 0 {
+				fmt.Fprintf(stdout, "%c: %d timed replies, slowest %v, %d over the move time\n", 'A'+i, n, slowest.Round(time.Millisecond), late)
+			}
+		}
+	}
 	if rep.Stats.Score() < *minScore {
 		return 1
 	}
