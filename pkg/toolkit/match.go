@@ -21,7 +21,7 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-const matchUsage = "match GAME PLAYER_A PLAYER_B [-games N] [-openings N] [-seed S] [-maxplies N] [-movetime DUR] [-start POSITION] [-variant V] [-quiet] [-v]"
+const matchUsage = "match GAME PLAYER_A PLAYER_B [-games N] [-openings N] [-seed S] [-maxplies N] [-movetime DUR] [-plies K] [-start POSITION] [-variant V] [-quiet] [-v]"
 
 const matchNotes = `Plays N games of GAME between PLAYER_A and PLAYER_B. Game i starts from opening
 i/2 of a fixed list of varied openings (shuffled by -seed), A taking the first colour in even
@@ -61,6 +61,7 @@ type matchSettings struct {
 	moveTime time.Duration
 	start    string
 	variant  string
+	plies    int
 	quiet    bool
 	verbose  bool
 	specs    [2]string
@@ -121,6 +122,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	moveTime := fs.Duration("movetime", 0, "time per move; a longer reply loses the game (0: no limit)")
 	start := fs.String("start", "", "start position instead of the game's openings (the game's notation)")
 	variant := fs.String("variant", "", "the game's variant: Congo edition 2021|2022 (default 2022), Morris board S22|E21|F18|B21|D23 (default S22)")
+	plies := fs.Int("plies", 0, "openings are every line of this many plies from the start (starcircle, minichess; default 2)")
 	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
 	verbose := fs.Bool("v", false, "list every game on stdout")
 	pos, err := parseArgs(fs, args[1:], stdout, matchUsage, matchHelp())
@@ -136,13 +138,15 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-games %d: want 1 to 1000000 (0: two per opening)", *games)
 	case *openings < 0:
 		return fmt.Errorf("-openings %d: must not be negative", *openings)
+	case *plies < 0 || *plies > 6:
+		return fmt.Errorf("-plies %d: want 1 to 6", *plies)
 	case *maxPlies < 0:
 		return fmt.Errorf("-maxplies %d: must not be negative", *maxPlies)
 	case *moveTime < 0:
 		return fmt.Errorf("-movetime %v: must not be negative", *moveTime)
 	}
 	s := &matchSettings{games: *games, openings: *openings, seed: *seed, maxPlies: *maxPlies,
-		moveTime: *moveTime, start: *start, variant: *variant, quiet: *quiet, verbose: *verbose,
+		moveTime: *moveTime, start: *start, variant: *variant, plies: *plies, quiet: *quiet, verbose: *verbose,
 		specs: [2]string{pos[0], pos[1]}, stdin: stdin, stderr: stderr}
 	sum, err := mg.play(s)
 	if err != nil {
@@ -442,6 +446,18 @@ func playMatch[P, M any](s *matchSettings, rules match.Rules[P, M], players [2]m
 		out.Games = append(out.Games, sg)
 	}
 	return &matchSummary{colors: colors, openings: len(openings), report: out}, nil
+}
+
+// openingPlies returns the -plies setting (default 2) for a game that
+// enumerates its openings; it is an error with -start.
+func (s *matchSettings) openingPlies() (int, error) {
+	if s.plies != 0 && s.start != "" {
+		return 0, fmt.Errorf("-plies %d and -start: give one of them", s.plies)
+	}
+	if s.plies == 0 {
+		return 2, nil
+	}
+	return s.plies, nil
 }
 
 // chooseOpenings returns n openings of list (all when n is 0) in an order

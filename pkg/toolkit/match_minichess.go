@@ -21,7 +21,7 @@ var minichessMatch = matchGame{
 is player_submission's (its evaluation; a fresh table per move); extra setting ply=on tells
 it the ply count. exec[,timeout=DUR]:COMMAND (or exe=COMMAND[,timeout=DUR]): an external
 program run as "COMMAND state action" in a temporary directory (default timeout 10s).
-Openings: the 49 two-ply openings, or -start FEN. A game ends by a king capture, a side
+Openings: the 49 two-ply openings (-plies K: every K-ply line), or -start FEN. A game ends by a king capture, a side
 without legal moves, or at -maxplies (default 50) by material.`,
 	play: playMinichessMatch,
 }
@@ -31,7 +31,11 @@ func playMinichessMatch(s *matchSettings) (*matchSummary, error) {
 		return nil, fmt.Errorf("-variant %q: minichess has no variants", s.variant)
 	}
 	rules := submission.Rules{MaxPlies: s.maxPlies}
-	list := submission.TwoPlyOpenings()
+	plies, err := s.openingPlies()
+	if err != nil {
+		return nil, err
+	}
+	list := match.Enumerate[submission.GamePos, minichess.Move](rules, submission.StartGame(), plies)
 	if s.start != "" {
 		p, err := minichess.ParseFEN(s.start)
 		if err != nil {

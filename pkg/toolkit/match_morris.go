@@ -31,6 +31,9 @@ func playMorrisMatch(s *matchSettings) (*matchSummary, error) {
 		}
 		kind = k
 	}
+	if s.plies != 0 {
+		return nil, fmt.Errorf("-plies %d: morris openings are its self-play start positions", s.plies)
+	}
 	b := morris.BoardOf(kind)
 	rules := morris.MatchRules{Board: b}
 	list := morris.Openings(b, 0, 0, 0)

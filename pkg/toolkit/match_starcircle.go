@@ -23,7 +23,8 @@ depth 4), utility from the mover's view. exec: the program runs in a fresh tempo
 directory holding input.txt (player to move, algorithm, depth, board, row values) and must
 write output.txt (first line: the move, "F4-H2" or "pass"); settings algorithm=minimax|
 alphabeta (default alphabeta), depth=D (default 4), timeout=DUR (default 60s).
-Openings: the 49 positions after two plies from the start (Star first, values 10..80), or
+Openings: the 49 positions after two plies from the start (Star first, values 10..80;
+-plies K: after K plies, e.g. 343 for 3), or
 -start FILE (a homework input file, both colours from it). A game ends as the spec says (a
 side without pieces, or two passes in a row) or at -maxplies (default 400, never reached
 from the start); the sign of the utility decides it.`,
@@ -127,10 +128,14 @@ func playStarcircleMatch(s *matchSettings) (*matchSummary, error) {
 	if rules.maxPlies == 0 {
 		rules.maxPlies = scDefaultMaxPlies
 	}
+	plies, err := s.openingPlies()
+	if err != nil {
+		return nil, err
+	}
 	start := scMatchPos{pos: prob.Position(), board: prob.Board}
 	list := []scMatchPos{start}
 	if s.start == "" {
-		list = match.Enumerate[scMatchPos, starcircle.Move](rules, start, 2)
+		list = match.Enumerate[scMatchPos, starcircle.Move](rules, start, plies)
 		for i := range list {
 			list[i].plies = 0
 		}

@@ -205,3 +205,20 @@ func TestMatchHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchPlies: -plies K takes the openings after K plies.
+func TestMatchPlies(t *testing.T) {
+	out := mustRun(t, "", "match", "starcircle", "engine:nodes=300", "alphabeta:depth=1", "-games", "2", "-plies", "1", "-quiet")
+	assert.Assert(t, strings.HasPrefix(out, "match starcircle: 2 games from 1 of 7 openings, seed 1\n"), out)
+	out = mustRun(t, "", "match", "minichess", "engine:nodes=300", "baseline1", "-games", "2", "-plies", "1", "-quiet")
+	assert.Assert(t, strings.HasPrefix(out, "match minichess: 2 games from 1 of 7 openings, seed 1\n"), out)
+	for _, args := range [][]string{
+		{"match", "starcircle", "engine", "engine", "-plies", "7"},
+		{"match", "morris", "engine", "engine", "-plies", "2"},
+		{"match", "starcircle", "engine", "engine", "-plies", "2", "-start", "start"},
+	} {
+		_, errs, code := runCmd(t, "", args...)
+		assert.Equal(t, code, 2, "%q", args)
+		assert.Assert(t, strings.Contains(errs, "-plies"), errs)
+	}
+}
