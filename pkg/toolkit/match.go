@@ -47,9 +47,27 @@ func matchHelp() string {
 	var b strings.Builder
 	b.WriteString(matchNotes)
 	for _, g := range matchGames {
-		fmt.Fprintf(&b, "\n  %-10s  %s", g.name, strings.ReplaceAll(g.notes, "\n", "\n              "))
+		fmt.Fprintf(&b, "\n  %-10s  %s", g.name, strings.Join(wrap(g.notes, 74), "\n              "))
 	}
 	return b.String()
+}
+
+// wrap splits text into lines of at most width bytes at blanks (longer
+// words stand alone).
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, line)
 }
 
 // matchSettings are the parsed flags of a match.

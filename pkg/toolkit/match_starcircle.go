@@ -21,10 +21,10 @@ var starcircleMatch = matchGame{
 	notes: `minimax[:depth=D], alphabeta[:depth=D]: the homework's MINIMAX / ALPHABETA (default
 depth 4), utility from the mover's view. exec: the program runs in a fresh temporary
 directory holding input.txt (player to move, algorithm, depth, board, row values) and must
-write output.txt (first line: the move, "F4-H2" or "pass"); settings algorithm=minimax|
-alphabeta (default alphabeta), depth=D (default 4), timeout=DUR (default 60s).
+write output.txt (first line: the move, "F4-H2" or "pass"); settings
+algorithm=minimax|alphabeta (default alphabeta), depth=D (default 4), timeout=DUR (default 60s).
 Openings: the 49 positions after two plies from the start (Star first, values 10..80;
--plies K: after K plies, e.g. 343 for 3), or
+-plies K: after K plies, 379 for 3), or
 -start FILE (a homework input file, both colours from it). A game ends as the spec says (a
 side without pieces, or two passes in a row) or at -maxplies (default 400, never reached
 from the start); the sign of the utility decides it.`,

@@ -197,6 +197,7 @@ func TestMatchBadInput(t *testing.T) {
 
 // TestMatchHelp: -h prints the usage with every match game's notes.
 func TestMatchHelp(t *testing.T) {
+	assertGolden(t, mustRun(t, "", "match", "-h"), "match_help.txt")
 	for _, args := range [][]string{{"match", "-h"}, {"match", "starcircle", "-h"}} {
 		out := mustRun(t, "", args...)
 		assert.Assert(t, strings.HasPrefix(out, "usage: gamesearch match GAME PLAYER_A PLAYER_B"), out)
