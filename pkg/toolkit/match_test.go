@@ -223,3 +223,14 @@ func TestMatchPlies(t *testing.T) {
 		assert.Assert(t, strings.Contains(errs, "-plies"), errs)
 	}
 }
+
+// TestMatchTimed: engines with a time per move (their own, or the match's
+// -movetime) play complete games; the move limit is generous, so no reply
+// is late.
+func TestMatchTimed(t *testing.T) {
+	out := mustRun(t, "", "match", "starcircle", "engine:time=4ms", "alphabeta:depth=1", "-games", "2", "-movetime", "5s", "-quiet")
+	assert.Assert(t, strings.Contains(out, "forfeits: A 0, B 0"), out)
+	assert.Assert(t, strings.Contains(out, "result for A: W 2 D 0 L 0"), out)
+	out = mustRun(t, "", "match", "minichess", "engine", "baseline1", "-games", "2", "-movetime", "20ms", "-maxplies", "20", "-quiet")
+	assert.Assert(t, strings.Contains(out, "match minichess: 2 games"), out)
+}
