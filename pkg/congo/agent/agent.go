@@ -1,0 +1,448 @@
+// Package agent implements congo-agent, the Congo tournament player of
+// specification section 6.9 (the 2021 Part 7 and 2022 bonus tournament API):
+// a long-running program that reads newgame, position, moves, go and quit
+// commands on stdin and writes its moves on stdout, searching with the
+// tournament engine of package search ([search.Engine]) on the
+// [congo.EngineGame] adapter. It also holds the strength harness of the
+// acceptance match (congo-strength): the §6.9 match rules as a
+// [match.Rules], the course baseline player, engine players and a player
+// that speaks the protocol to a congo-agent (a separate program or the agent
+// running in-process).
+//
+// Conventions: the agent never stops on bad input; each problem gives one
+// line "congo-agent: line N: ..." on stderr and the command is ignored (a bad
+// go argument counts as "go 1"). Time is read only through a [search.Clock]
+// so tests can drive it; the reply to "go T" is due max(1 ms, 0.9 T − 20 ms)
+// after the go line was read, and the agent aims well inside that
+// ([TimeLimits]). With -depth the search is a fixed-depth one, time is not
+// read, and equal inputs give equal outputs.
+package agent
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// Engine is the engine type the agent searches with.
+type Engine = search.Engine[congo.Position, congo.Move, congo.EngineGame]
+
+// Config configures an [Agent].
+type Config struct {
+	// Rules is the edition.
+	Rules congo.Rules
+	// Depth is a fixed depth limit (0: none; the search is bounded by time).
+	// With a depth limit the agent does not read the clock.
+	Depth int
+	// Clock measures the time of a move (nil: the system clock).
+	Clock search.Clock
+	// Options are the engine's options (the zero value means
+	// [DefaultOptions]).
+	Options *search.EngineOptions
+	// Game is the engine adapter; its Rules field is overwritten by Rules
+	// (the zero value means [congo.NewEngineGame]).
+	Game *congo.EngineGame
+}
+
+// DefaultOptions returns the engine options the agent plays with: the
+// engine's defaults (table, hash move, MVV-LVA, killers, history, PVS,
+// aspiration windows, quiescence) with a 16 MiB table and the clock polled
+// every 256 nodes. The self-play results behind this choice are in
+// docs/engine/congo.md.
+func DefaultOptions() search.EngineOptions {
+	o := search.DefaultEngineOptions()
+	o.HashMiB = 16
+	o.PollEvery = 256
+	return o
+}
+
+// TimeLimits returns the soft and hard limits the agent uses for "go T".
+// The hard limit is max(0.5 ms, 0.6 T − 30 ms), well inside the required
+// max(1 ms, 0.9 T − 20 ms): at T = 0.1 s it is 30 ms against 70 ms, because
+// on a loaded machine the process can be kept off the CPU for tens of
+// milliseconds between two clock polls (measured: 14 ms of CPU time in 77 ms
+// of wall time with six runnable processes on two cores). No iteration
+// starts after the soft limit, 40% of the hard one.
+func TimeLimits(t time.Duration) (soft, hard time.Duration) {
+	hard = search.HardLimit(t, 0.6, 30*time.Millisecond, time.Millisecond/2)
+	return hard * 2 / 5, hard
+}
+
+// Agent is the state of one congo-agent: the edition, the current position
+// and the engines.
+type Agent struct {
+	rules congo.Rules
+	depth int
+	clock search.Clock
+	opt   search.EngineOptions
+	game  congo.EngineGame
+	eng   *Engine
+	// lions searches boards holding only the two lions, which the main
+	// engine treats as drawn terminal positions but which are not game over
+	// for the protocol; created when first needed.
+	lions *Engine
+	pos   congo.Position
+	buf   []congo.Move
+	// last is the result of the last search.
+	last search.EngineResult[congo.Move]
+	// lastTime is the time from the go line to the end of the last search
+	// (0 at a fixed depth).
+	lastTime time.Duration
+	// measureCPU makes Think measure the CPU time of its thread (lastCPU);
+	// set by StartInProcess, whose goroutine is locked to its thread.
+	measureCPU bool
+	lastCPU    time.Duration
+}
+
+// Last returns the engine result of the last search and the time it took
+// from the moment its go line was read (0 with a depth limit).
+func (a *Agent) Last() (search.EngineResult[congo.Move], time.Duration) {
+	return a.last, a.lastTime
+}
+
+// New returns an agent at the start position of cfg.Rules.
+func New(cfg Config) *Agent {
+	a := &Agent{rules: cfg.Rules, depth: cfg.Depth, clock: cfg.Clock}
+	if a.clock == nil {
+		a.clock = search.NewSystemClock()
+	}
+	if cfg.Options != nil {
+		a.opt = *cfg.Options
+	} else {
+		a.opt = DefaultOptions()
+	}
+	if cfg.Game != nil {
+		a.game = *cfg.Game
+	} else {
+		a.game = congo.NewEngineGame(cfg.Rules)
+	}
+	a.game.Rules = cfg.Rules
+	a.eng = search.NewEngine[congo.Position, congo.Move](a.game, a.opt)
+	a.NewGame()
+	return a
+}
+
+// NewGame resets the position to the edition's start position and clears
+// the search state.
+func (a *Agent) NewGame() {
+	a.pos, _ = congo.ParseFEN(congo.StartFEN(a.rules))
+	a.eng.Clear()
+	if a.lions != nil {
+		a.lions.Clear()
+	}
+}
+
+// Position returns the current position.
+func (a *Agent) Position() congo.Position { return a.pos }
+
+// SetPosition makes p the current position.
+func (a *Agent) SetPosition(p congo.Position) { a.pos = p }
+
+// Apply plays the moves in order, all or none: it returns an error naming
+// the first malformed or illegal move and leaves the position unchanged.
+func (a *Agent) Apply(moves []string) error {
+	p := a.pos
+	var next congo.Position
+	for _, s := range moves {
+		m, ok := congo.ParseMove(s)
+		if !ok {
+			return fmt.Errorf("move %q is not <file><rank><file><rank> with files a-g and ranks 1-7", s)
+		}
+		if p.LionMissing() {
+			return fmt.Errorf("illegal move %s: the game is over (a lion is missing)", s)
+		}
+		if !p.IsLegal(m) {
+			return fmt.Errorf("illegal move %s for %s", s, p.Side)
+		}
+		p.Play(&next, m, a.rules)
+		p = next
+	}
+	a.pos = p
+	return nil
+}
+
+// Think searches the current position within the time t (ignored with a
+// depth limit) and returns the chosen move, or false when the game is over
+// or the side to move has no move. It does not play the move. tm, when not
+// nil, replaces the time limits derived from t (its clock started when the
+// move was asked for).
+func (a *Agent) Think(t time.Duration, tm *search.TimeManager) (congo.Move, bool) {
+	p := &a.pos
+	if p.LionMissing() {
+		return 0, false
+	}
+	a.buf = p.GenerateMoves(a.buf[:0])
+	if len(a.buf) == 0 {
+		return 0, false
+	}
+	lim := search.EngineLimits[congo.Move]{Depth: a.depth}
+	if a.depth == 0 {
+		if tm == nil {
+			soft, hard := TimeLimits(t)
+			tm = search.NewTimeManager(a.clock, soft, hard)
+		}
+		lim.Time = tm
+	}
+	eng := a.eng
+	if a.game.TwoLionsDraw && p.Occupied() == p.KindSet(congo.Lion) {
+		if a.lions == nil {
+			g := a.game
+			g.TwoLionsDraw = false
+			o := a.opt
+			o.HashMiB = 1
+			a.lions = search.NewEngine[congo.Position, congo.Move](g, o)
+		}
+		eng = a.lions
+	}
+	var cpu0 time.Duration
+	if a.measureCPU {
+		cpu0 = threadCPU()
+	}
+	res := eng.Search(*p, lim)
+	a.last, a.lastTime = res, 0
+	if a.measureCPU {
+		a.lastCPU = threadCPU() - cpu0
+	}
+	if lim.Time != nil {
+		a.lastTime = lim.Time.Elapsed()
+	}
+	if !res.HasMove {
+		return a.buf[0], true
+	}
+	return res.Move, true
+}
+
+// Play applies the agent's own move m to the current position.
+func (a *Agent) Play(m congo.Move) {
+	var next congo.Position
+	a.pos.Play(&next, m, a.rules)
+	a.pos = next
+}
+
+// usage is the -h text.
+const usage = `usage: congo-agent [-rules 2021|2022] [-depth D]
+Plays Congo over the tournament protocol (spec section 6.9): reads commands
+on stdin (newgame, position <fen>, moves <m1> <m2> ..., go <seconds>, quit)
+and answers each go with one move (or 0000) on stdout.
+  -rules R   edition (default 2022)
+  -depth D   fixed search depth, deterministic, ignores the time (default:
+             no depth limit, the search is bounded by the time of go)
+`
+
+// errHelp is returned by parseFlags for -h.
+var errHelp = errors.New("help")
+
+// parseFlags reads the command line.
+func parseFlags(args []string) (Config, error) {
+	fs := flag.NewFlagSet("congo-agent", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	rules := fs.String("rules", "2022", "")
+	depth := fs.Int("depth", 0, "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return Config{}, errHelp
+		}
+		return Config{}, err
+	}
+	if fs.NArg() > 0 {
+		return Config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	r, ok := congo.ParseRules(*rules)
+	if !ok {
+		return Config{}, fmt.Errorf("-rules: want 2021 or 2022, got %q", *rules)
+	}
+	if *depth < 0 || *depth >= search.EngineMaxPly {
+		return Config{}, fmt.Errorf("-depth: want 0 to %d, got %d", search.EngineMaxPly-1, *depth)
+	}
+	return Config{Rules: r, Depth: *depth}, nil
+}
+
+// Run is the congo-agent program: args without the program name; the result
+// is the exit status (0 at quit or end of input, 1 when stdout cannot be
+// written, 2 for bad flags).
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cfg, err := parseFlags(args)
+	if err == errHelp {
+		io.WriteString(stderr, usage)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "congo-agent: %s\n", oneLine(err.Error()))
+		return 2
+	}
+	return Serve(New(cfg), stdin, stdout, stderr)
+}
+
+// Serve runs the protocol loop of a on stdin until quit or end of input.
+// The result is the exit status: 0, or 1 when stdout cannot be written (or
+// stdin cannot be read).
+func Serve(a *Agent, stdin io.Reader, stdout, stderr io.Writer) int {
+	in := bufio.NewReader(stdin)
+	out := bufio.NewWriter(stdout)
+	for line := 1; ; line++ {
+		s, rerr := in.ReadString('\n')
+		if s == "" && rerr != nil {
+			if errors.Is(rerr, io.EOF) {
+				return 0
+			}
+			fmt.Fprintf(stderr, "congo-agent: reading stdin: %v\n", rerr)
+			return 1
+		}
+		quit, werr := a.Handle(s, line, out, stderr)
+		if werr != nil {
+			fmt.Fprintf(stderr, "congo-agent: writing stdout: %v\n", werr)
+			return 1
+		}
+		if quit {
+			return 0
+		}
+	}
+}
+
+// Handle executes one command line (line is its 1-based number, for error
+// messages) and reports whether it was quit. Replies go to out, which is
+// flushed after each; problems with the command go to stderr as one line.
+// The error is a failure to write out.
+func (a *Agent) Handle(s string, line int, out *bufio.Writer, stderr io.Writer) (quit bool, err error) {
+	var tm *search.TimeManager
+	if a.depth == 0 {
+		// The reply is due relative to the moment the line was read.
+		tm = a.startClock(s)
+	}
+	cmd, rest := cutToken(s)
+	complain := func(format string, args ...any) {
+		fmt.Fprintf(stderr, "congo-agent: line %d: %s\n", line, oneLine(fmt.Sprintf(format, args...)))
+	}
+	switch cmd {
+	case "":
+		return false, nil // blank line
+	case "quit":
+		return true, nil
+	case "newgame":
+		if rest != "" {
+			complain("newgame takes no argument, ignored %q", rest)
+		}
+		a.NewGame()
+	case "position":
+		if rest == "" {
+			complain("position: missing <fen>; position unchanged")
+			return false, nil
+		}
+		p, err := congo.ParseFEN(rest)
+		if err != nil {
+			complain("position: %v; position unchanged", err)
+			return false, nil
+		}
+		a.pos = p
+	case "moves":
+		if err := a.Apply(strings.Fields(rest)); err != nil {
+			complain("moves: %v; no move of the line applied", err)
+		}
+	case "go":
+		t, err := parseSeconds(rest)
+		if err != nil {
+			complain("go: %v; using go 1", err)
+			t = time.Second
+		}
+		if tm != nil {
+			tm = a.rescale(tm, t)
+		}
+		m, ok := a.Think(t, tm)
+		if !ok {
+			out.WriteString("0000\n")
+		} else {
+			var b [5]byte
+			out.Write(append(congo.AppendMove(b[:0], m), '\n'))
+			a.Play(m)
+		}
+		return false, out.Flush()
+	default:
+		complain("unknown command %q (want newgame, position, moves, go or quit)", cmd)
+	}
+	return false, nil
+}
+
+// startClock returns a time manager started now, for a line that may be a
+// go command (its limits are set by rescale once the time is known).
+func (a *Agent) startClock(s string) *search.TimeManager {
+	if c, _ := cutToken(s); c != "go" {
+		return nil
+	}
+	return search.NewTimeManager(a.clock, 0, 0)
+}
+
+// rescale returns a time manager with the limits of "go t" started at the
+// same moment as tm.
+func (a *Agent) rescale(tm *search.TimeManager, t time.Duration) *search.TimeManager {
+	soft, hard := TimeLimits(t)
+	start := a.clock.Now() - tm.Elapsed()
+	return search.NewTimeManagerFrom(a.clock, start, soft, hard)
+}
+
+// cutToken splits s (a raw line) into its first blank-separated token and
+// the rest, trimmed of blanks and the line end.
+func cutToken(s string) (tok, rest string) {
+	s = strings.TrimRight(s, "\r\n")
+	s = strings.Trim(s, " \t\r\n\v\f")
+	i := strings.IndexAny(s, " \t\v\f\r")
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], strings.Trim(s[i:], " \t\v\f\r")
+}
+
+// maxSeconds bounds the time of a go command (about 11 days).
+const maxSeconds = 1e6
+
+// parseSeconds parses the argument of go: one positive decimal number
+// ("5", "60", "0.1", ".5").
+func parseSeconds(s string) (time.Duration, error) {
+	if s == "" {
+		return 0, errors.New("missing <seconds>")
+	}
+	if strings.ContainsAny(s, " \t\v\f\r") {
+		return 0, fmt.Errorf("want one argument <seconds>, got %q", s)
+	}
+	digits, dot := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] >= '0' && s[i] <= '9':
+			digits++
+		case s[i] == '.':
+			dot++
+		default:
+			digits = -1
+		}
+		if digits < 0 {
+			break
+		}
+	}
+	if digits <= 0 || dot > 1 {
+		return 0, fmt.Errorf("seconds %q is not a positive decimal number", s)
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(v > 0) {
+		return 0, fmt.Errorf("seconds %q is not a positive decimal number", s)
+	}
+	if v > maxSeconds {
+		v = maxSeconds
+	}
+	d := time.Duration(v * float64(time.Second))
+	if d <= 0 {
+		d = 1 // a positive time below a nanosecond
+	}
+	return d, nil
+}
+
+// oneLine replaces line breaks so a message stays on one line.
+func oneLine(s string) string {
+	return strings.NewReplacer("\r", " ", "\n", " ").Replace(s)
+}

@@ -1,0 +1,190 @@
+package agent
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/search"
+	"gotest.tools/v3/assert"
+	"gotest.tools/v3/golden"
+)
+
+// goldenDir returns testdata/congo-agent at the repository root.
+func goldenDir(t *testing.T) string {
+	return filepath.Join(testutil.RepoRoot(t), "testdata", "congo-agent")
+}
+
+// TestExchangeGolden replays a scripted game-manager session with every kind
+// of command and error at -depth 4 and compares stdout and stderr with the
+// golden files (go test ./pkg/congo/agent -update rewrites them).
+func TestExchangeGolden(t *testing.T) {
+	dir := goldenDir(t)
+	in, err := os.ReadFile(filepath.Join(dir, "exchange.in"))
+	assert.NilError(t, err)
+	var out, errb bytes.Buffer
+	code := Run([]string{"-depth", "4"}, bytes.NewReader(in), &out, &errb)
+	assert.Equal(t, code, 0)
+	golden.Assert(t, out.String(), filepath.Join(dir, "exchange.out"))
+	golden.Assert(t, errb.String(), filepath.Join(dir, "exchange.err"))
+	// Every stderr line names its input line.
+	for _, l := range strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n") {
+		assert.Assert(t, strings.HasPrefix(l, "congo-agent: line "), l)
+	}
+	// Same input, same output (determinism with -depth), also in 2021.
+	var again bytes.Buffer
+	Run([]string{"-depth", "4"}, bytes.NewReader(in), &again, &bytes.Buffer{})
+	assert.Equal(t, again.String(), out.String())
+}
+
+// TestProtocol checks the protocol rules one by one.
+func TestProtocol(t *testing.T) {
+	run := func(args []string, in string) (string, string, int) {
+		var out, errb bytes.Buffer
+		code := Run(args, strings.NewReader(in), &out, &errb)
+		return out.String(), errb.String(), code
+	}
+	// The start position is set before any command; the reply is applied.
+	out, errs, code := run([]string{"-depth", "1", "-rules", "2021"}, "go 1\n")
+	assert.Equal(t, code, 0)
+	assert.Equal(t, errs, "")
+	p, _ := congo.ParseFEN(congo.StartFEN(congo.Rules2021))
+	m, ok := congo.ParseMove(strings.TrimSpace(out))
+	assert.Assert(t, ok && p.IsLegal(m), out)
+	// Own moves are applied: a second go plays for Black.
+	out, _, _ = run([]string{"-depth", "2"}, "go 1\ngo 1\n")
+	lines := strings.Fields(out)
+	assert.Equal(t, len(lines), 2)
+	a := New(Config{Rules: congo.Rules2022, Depth: 2})
+	assert.NilError(t, a.Apply(lines))
+	assert.Equal(t, a.Position().Side, congo.White)
+	// A bad moves line is ignored as a whole.
+	out, errs, _ = run([]string{"-depth", "1"}, "moves d2d3 d6d5 d3d3\nmoves d2d3\ngo 1\n")
+	assert.Equal(t, strings.Count(errs, "\n"), 1)
+	assert.Assert(t, strings.HasPrefix(errs, "congo-agent: line 1: moves: illegal move d3d3"), errs)
+	assert.Assert(t, isBlackMove(out), out) // d2d3 applied once: Black to move
+	// quit ends at once; end of input exits 0; blank lines are ignored.
+	out, errs, code = run(nil, "\n  \r\n\tquit\ngo 1\n")
+	assert.Equal(t, out+errs, "")
+	assert.Equal(t, code, 0)
+	out, _, code = run(nil, "")
+	assert.Equal(t, out, "")
+	assert.Equal(t, code, 0)
+	// CRLF and extra blanks are accepted.
+	out, errs, _ = run([]string{"-depth", "1"}, "position  7/7/2l4/7/7/2L4/7 w 8 \r\ngo\t1\r\n")
+	assert.Equal(t, out, "c2c5\n")
+	assert.Equal(t, errs, "")
+	// No move: a lion missing, or no legal move; the position is unchanged.
+	out, _, _ = run([]string{"-depth", "1"}, "position 3l3/7/7/7/7/7/P6 w 5\ngo 1\ngo 1\n")
+	assert.Equal(t, out, "0000\n0000\n")
+	out, _, _ = run([]string{"-depth", "1"}, "position 7/7/7/7/7/7/m6 b 5\ngo 1\n")
+	assert.Equal(t, out, "0000\n")
+	// Two lions alone are not game over: the agent still moves.
+	out, _, _ = run([]string{"-depth", "3"}, "position 7/2l4/7/7/7/7/4L2 w 3\ngo 1\n")
+	m, ok = congo.ParseMove(strings.TrimSpace(out))
+	assert.Assert(t, ok, out)
+	q, _ := congo.ParseFEN("7/2l4/7/7/7/7/4L2 w 3")
+	assert.Assert(t, q.IsLegal(m), out)
+}
+
+// isBlackMove reports whether out is one move starting on a black pawn's
+// rank-6 square or another black start square.
+func isBlackMove(out string) bool {
+	p, _ := congo.ParseFEN("g2l2z/ppppppp/7/7/3P3/PPP1PPP/G2L2Z b 0")
+	m, ok := congo.ParseMove(strings.TrimSpace(out))
+	return ok && p.IsLegal(m)
+}
+
+// TestFlags checks the flag errors and -h.
+func TestFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-rules", "2023"}, {"-depth", "-1"}, {"-depth", "x"}, {"extra"}, {"-bogus"}, {"-depth", "200"},
+	} {
+		var out, errb bytes.Buffer
+		code := Run(args, strings.NewReader("go 1\n"), &out, &errb)
+		assert.Equal(t, code, 2, args)
+		assert.Equal(t, out.String(), "", args)
+		assert.Assert(t, strings.HasPrefix(errb.String(), "congo-agent: "), args)
+		assert.Equal(t, strings.Count(errb.String(), "\n"), 1, args)
+	}
+	var out, errb bytes.Buffer
+	assert.Equal(t, Run([]string{"-h"}, strings.NewReader(""), &out, &errb), 0)
+	assert.Assert(t, strings.HasPrefix(errb.String(), "usage: congo-agent"))
+}
+
+// failWriter fails every write.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, os.ErrClosed }
+
+// TestWriteFailure: a reply that cannot be written exits 1.
+func TestWriteFailure(t *testing.T) {
+	var errb bytes.Buffer
+	code := Run([]string{"-depth", "1"}, strings.NewReader("go 1\n"), failWriter{}, &errb)
+	assert.Equal(t, code, 1)
+	assert.Assert(t, strings.HasPrefix(errb.String(), "congo-agent: writing stdout"))
+}
+
+// TestParseSeconds checks the go argument.
+func TestParseSeconds(t *testing.T) {
+	for s, want := range map[string]time.Duration{
+		"5": 5 * time.Second, "60": time.Minute, "0.1": 100 * time.Millisecond, ".5": 500 * time.Millisecond,
+		"2.": 2 * time.Second, "0.0000000001": 1, "99999999": maxSeconds * time.Second,
+	} {
+		d, err := parseSeconds(s)
+		assert.NilError(t, err, s)
+		assert.Equal(t, d, want, s)
+	}
+	for _, s := range []string{"", "0", "0.0", "-1", "+1", "1e3", "inf", "NaN", "0x10", "1.2.3", ".", "1 2", "1s"} {
+		_, err := parseSeconds(s)
+		assert.Assert(t, err != nil, s)
+	}
+}
+
+// TestTimeLimits checks the limits against the §6.9 deadline
+// max(1 ms, 0.9 T − 20 ms) for times from 1 ms to 60 s.
+func TestTimeLimits(t *testing.T) {
+	for _, T := range []time.Duration{time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond, time.Second, 5 * time.Second, time.Minute} {
+		soft, hard := TimeLimits(T)
+		assert.Assert(t, soft > 0 && soft <= hard, T)
+		lim := ReplyLimit(T)
+		assert.Assert(t, hard <= lim-min(30*time.Millisecond, lim/2), "T %v: hard %v, deadline %v", T, hard, lim)
+	}
+	assert.Equal(t, ReplyLimit(100*time.Millisecond), 70*time.Millisecond)
+	assert.Equal(t, ReplyLimit(10*time.Millisecond), time.Millisecond)
+}
+
+// TestReplyWithinDeadline drives the agent with a manual clock that advances
+// 100 µs on every reading (the engine reads it every 256 nodes): from the
+// moment the go line is read to the end of the search, at most the hard
+// limit plus one poll interval passes, for several times and positions. It
+// is exact, not timed.
+func TestReplyWithinDeadline(t *testing.T) {
+	for _, T := range []string{"0.001", "0.05", "0.1", "0.2"} {
+		clock := &search.ManualClock{Step: 100 * time.Microsecond}
+		a := New(Config{Rules: congo.Rules2022, Clock: clock})
+		var out bytes.Buffer
+		w := bufio.NewWriter(&out)
+		secs, _ := parseSeconds(T)
+		_, hard := TimeLimits(secs)
+		for ply := 0; ply < 4; ply++ {
+			before := clock.T
+			quit, err := a.Handle("go "+T+"\n", ply+1, w, &bytes.Buffer{})
+			assert.NilError(t, err)
+			assert.Assert(t, !quit)
+			res, took := a.Last()
+			assert.Assert(t, res.HasMove, T)
+			// The clock is read once per 256 nodes (and a few more times per
+			// iteration), 100 µs per reading.
+			assert.Assert(t, took <= hard+time.Millisecond, "go %s: %v > hard limit %v", T, took, hard)
+			assert.Assert(t, clock.T-before <= ReplyLimit(secs)+time.Millisecond, "go %s: %v", T, clock.T-before)
+		}
+		assert.Equal(t, len(strings.Fields(out.String())), 4)
+	}
+}

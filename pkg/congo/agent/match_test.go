@@ -1,0 +1,152 @@
+package agent
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/match"
+	"gotest.tools/v3/assert"
+	"gotest.tools/v3/golden"
+)
+
+// openingsHeader is the comment of the openings files.
+func openingsHeader(r congo.Rules, n, all int) string {
+	return fmt.Sprintf("%d fixed openings of the %s edition for the congo-agent acceptance match (spec 6.9):\n"+
+		"positions two plies after the start position, chosen from all %d by match.Select with seed %d\n"+
+		"(agent.Openings). One FEN per line.", n, r, all, OpeningSeed)
+}
+
+// TestOpeningsFiles checks that the test data files hold agent.Openings(r,
+// 100): 100 distinct positions, each two plies after the start position
+// (go test ./pkg/congo/agent -update rewrites them).
+func TestOpeningsFiles(t *testing.T) {
+	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
+		start, _ := congo.ParseFEN(congo.StartFEN(r))
+		all := match.Enumerate[congo.Position, congo.Move](Mover{r}, start, 2)
+		ops := Openings(r, 100)
+		assert.Equal(t, len(ops), 100)
+		var buf bytes.Buffer
+		assert.NilError(t, WriteOpenings(&buf, openingsHeader(r, 100, len(all)), ops))
+		path := filepath.Join(goldenDir(t), "openings-"+r.String()+".txt")
+		golden.Assert(t, buf.String(), path)
+
+		data, err := os.ReadFile(path)
+		assert.NilError(t, err)
+		read, err := ReadOpenings(bytes.NewReader(data))
+		assert.NilError(t, err)
+		assert.Equal(t, len(read), 100)
+		twoPly := map[string]bool{}
+		for i := range all {
+			twoPly[all[i].String()] = true
+		}
+		seen := map[string]bool{}
+		for i := range read {
+			s := read[i].String()
+			assert.Assert(t, twoPly[s], "%s: %s is not two plies after the start", r, s)
+			assert.Assert(t, !seen[s], "%s: %s twice", r, s)
+			seen[s] = true
+			assert.Assert(t, !read[i].LionMissing())
+		}
+	}
+}
+
+// TestRules checks the game end rules of the match.
+func TestRules(t *testing.T) {
+	r := Rules{congo.Rules2022}
+	for _, tc := range []struct {
+		fen    string
+		over   bool
+		winner int
+		reason string
+	}{
+		{"3L3/7/7/7/7/7/7 b 5", true, 0, "lion captured"},
+		{"3l3/7/7/7/7/7/P6 w 5", true, 1, "lion captured"},
+		{"7/2l4/7/7/7/7/4L2 w 3", true, -1, "only the two lions"},
+		{"7/3l3/4P2/7/7/7/3L3 b 28", false, -1, ""},
+	} {
+		p, err := congo.ParseFEN(tc.fen)
+		assert.NilError(t, err)
+		over, w, why := r.Result(&p)
+		assert.Equal(t, over, tc.over, tc.fen)
+		assert.Equal(t, w, tc.winner, tc.fen)
+		assert.Equal(t, why, tc.reason, tc.fen)
+	}
+	p, _ := congo.ParseFEN("7/3l3/4P2/7/7/7/3L3 w 28")
+	m, _ := congo.ParseMove("d1d6")
+	assert.Assert(t, r.Legal(&p, m))
+	q := r.Play(&p, m)
+	assert.Assert(t, !r.Legal(&q, m))
+	over, w, _ := r.Result(&q)
+	assert.Assert(t, over && w == 0)
+	assert.Equal(t, r.ToMove(&q), 1)
+}
+
+// TestSmallMatch is the CI version of the acceptance match: the agent at a
+// fixed depth of 5 (deterministic, through the protocol, in-process)
+// against the course baseline on the first two openings of each edition,
+// both colours. The agent must not lose, and must win at least half. The full
+// match is cmd/congo-strength (docs/engine/congo.md).
+func TestSmallMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
+		agent := StartInProcess("congo-agent", 0, nil, Config{Rules: r, Depth: 5})
+		rep, err := match.Play(match.Match[congo.Position, congo.Move]{
+			Rules:    Rules{r},
+			Players:  [2]match.Player[congo.Position, congo.Move]{agent, NewBaseline(r)},
+			Openings: Openings(r, 2),
+			Games:    4,
+			MaxPlies: MatchPlies,
+		})
+		assert.NilError(t, err)
+		assert.NilError(t, agent.Close())
+		var why []string
+		for _, g := range rep.Games {
+			why = append(why, fmt.Sprintf("%s %s %d", g.Result, g.Reason, g.Plies))
+		}
+		t.Logf("%s: %s (%s)", r, rep.Stats, strings.Join(why, "; "))
+		assert.Equal(t, rep.Stats.Losses, 0, "%s: %s", r, strings.Join(why, "; "))
+		assert.Assert(t, rep.Stats.Wins >= 2, "%s: %s", r, strings.Join(why, "; "))
+		assert.Equal(t, rep.Forfeits, [2]int{0, 0})
+	}
+}
+
+// TestProtocolPlayerProgram runs the player against this test binary acting
+// as a congo-agent program (see TestMain), for the process plumbing.
+func TestProtocolPlayerProgram(t *testing.T) {
+	exe, err := os.Executable()
+	assert.NilError(t, err)
+	t.Setenv(agentEnv, "1")
+	pp, err := StartProgram("prog", 0, nil, exe, "-depth", "1")
+	assert.NilError(t, err)
+	rep, err := match.Play(match.Match[congo.Position, congo.Move]{
+		Rules:    Rules{congo.Rules2022},
+		Players:  [2]match.Player[congo.Position, congo.Move]{pp, NewBaseline(congo.Rules2022)},
+		Openings: Openings(congo.Rules2022, 1),
+		Games:    2,
+		MaxPlies: 6,
+	})
+	assert.NilError(t, err)
+	assert.NilError(t, pp.Close())
+	for _, g := range rep.Games {
+		assert.Assert(t, g.Reason == "ply limit" || g.Reason == "lion captured", g.Reason)
+	}
+	_, err = StartProgram("none", 0, nil, filepath.Join(t.TempDir(), "missing"))
+	assert.ErrorContains(t, err, "start")
+}
+
+// agentEnv makes the test binary run as congo-agent.
+const agentEnv = "CONGO_AGENT_TEST_PROGRAM"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(agentEnv) != "" {
+		os.Exit(Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}

@@ -1,0 +1,350 @@
+package agent
+
+// This file is congo-strength: the §6.9 acceptance match of the agent
+// against the course baseline, and the self-play matches that decide which
+// engine features the agent keeps.
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// Features are the switches of the self-play matches: each one changes the
+// agent's default engine options or game. The names starting with "no-"
+// turn a default feature off; the others turn an optional one on.
+var Features = map[string]func(o *search.EngineOptions, g *congo.EngineGame){
+	"no-tt":         func(o *search.EngineOptions, g *congo.EngineGame) { o.TT, o.HashMove = false, false },
+	"no-hashmove":   func(o *search.EngineOptions, g *congo.EngineGame) { o.HashMove = false },
+	"no-mvvlva":     func(o *search.EngineOptions, g *congo.EngineGame) { o.MVVLVA = false },
+	"no-killers":    func(o *search.EngineOptions, g *congo.EngineGame) { o.Killers = false },
+	"no-history":    func(o *search.EngineOptions, g *congo.EngineGame) { o.History = false },
+	"no-pvs":        func(o *search.EngineOptions, g *congo.EngineGame) { o.PVS, o.LMR = false, false },
+	"no-aspiration": func(o *search.EngineOptions, g *congo.EngineGame) { o.Aspiration = false },
+	"no-quiescence": func(o *search.EngineOptions, g *congo.EngineGame) { o.Quiescence = false },
+	"no-checks":     func(o *search.EngineOptions, g *congo.EngineGame) { g.Checks = false },
+	"lmr":           func(o *search.EngineOptions, g *congo.EngineGame) { o.LMR = true },
+	"futility":      func(o *search.EngineOptions, g *congo.EngineGame) { o.Futility = true },
+	"checkext":      func(o *search.EngineOptions, g *congo.EngineGame) { o.CheckExtension = true },
+}
+
+// FeatureNames returns the names of [Features], sorted.
+func FeatureNames() []string {
+	var names []string
+	for n := range Features {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+const strengthUsage = `usage: congo-strength [-rules 2021|2022] [-n N] [-movetime S] [-agent PROGRAM] [-depth D] [-openings FILE]
+       congo-strength -selfplay FEATURE [-nodes N] [-rules R] [-n N]
+Plays the acceptance match of spec section 6.9: congo-agent with "go S"
+against the course baseline (alpha-beta depth 4, advanced evaluation), every
+opening with both colours; or a self-play match of the agent's engine with
+FEATURE switched against the default, at a fixed node budget per move.
+  -rules R       edition (default 2022)
+  -n N           number of openings (default 100: 200 games)
+  -movetime S    seconds per agent move (default 0.1)
+  -agent PROG    run this congo-agent program (default: the agent in-process)
+  -depth D       agent fixed depth (deterministic; replies are not timed)
+  -openings FILE one FEN per line ('#' comments) instead of the built-in list
+  -deadline C    wall (default): a reply later than max(1 ms, 0.9 S - 20 ms)
+                 of wall time loses; cpu: the agent's search CPU time counts
+                 (in-process agent; measures the agent on a loaded machine)
+  -budget N      play the agent's engine in-process with N nodes per move
+                 (deterministic, no protocol, no time) instead of go S
+  -selfplay F    feature: ` + "%s" + `
+  -nodes N       self-play node budget per move (default 20000)
+  -q             no progress lines on stderr
+`
+
+// strengthOptions are the parsed flags of congo-strength.
+type strengthOptions struct {
+	rules    congo.Rules
+	n        int
+	moveTime time.Duration
+	agent    string
+	depth    int
+	openings string
+	selfplay string
+	nodes    uint64
+	quiet    bool
+	cpuLate  bool
+	budget   uint64
+}
+
+func parseStrength(args []string) (strengthOptions, error) {
+	fs := flag.NewFlagSet("congo-strength", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var o strengthOptions
+	rules := fs.String("rules", "2022", "")
+	fs.IntVar(&o.n, "n", 100, "")
+	secs := fs.String("movetime", "0.1", "")
+	fs.StringVar(&o.agent, "agent", "", "")
+	fs.IntVar(&o.depth, "depth", 0, "")
+	fs.StringVar(&o.openings, "openings", "", "")
+	fs.StringVar(&o.selfplay, "selfplay", "", "")
+	fs.Uint64Var(&o.nodes, "nodes", 20000, "")
+	fs.BoolVar(&o.quiet, "q", false, "")
+	fs.Uint64Var(&o.budget, "budget", 0, "")
+	deadline := fs.String("deadline", "wall", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return o, errHelp
+		}
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	r, ok := congo.ParseRules(*rules)
+	if !ok {
+		return o, fmt.Errorf("-rules: want 2021 or 2022, got %q", *rules)
+	}
+	o.rules = r
+	if o.n < 1 {
+		return o, fmt.Errorf("-n: want at least 1, got %d", o.n)
+	}
+	t, err := parseSeconds(*secs)
+	if err != nil {
+		return o, fmt.Errorf("-movetime: %v", err)
+	}
+	o.moveTime = t
+	if o.depth < 0 || o.depth >= search.EngineMaxPly {
+		return o, fmt.Errorf("-depth: want 0 to %d, got %d", search.EngineMaxPly-1, o.depth)
+	}
+	if o.selfplay != "" && Features[o.selfplay] == nil {
+		return o, fmt.Errorf("-selfplay: unknown feature %q (want one of %s)", o.selfplay, strings.Join(FeatureNames(), ", "))
+	}
+	switch *deadline {
+	case "wall":
+	case "cpu":
+		o.cpuLate = true
+	default:
+		return o, fmt.Errorf("-deadline: want wall or cpu, got %q", *deadline)
+	}
+	if o.cpuLate && o.agent != "" {
+		return o, errors.New("-deadline cpu needs the in-process agent (no -agent)")
+	}
+	if o.nodes == 0 {
+		return o, errors.New("-nodes: want at least 1")
+	}
+	return o, nil
+}
+
+// ReplyLimit is the §6.9 deadline of a reply to "go t":
+// max(1 ms, 0.9 t − 20 ms).
+func ReplyLimit(t time.Duration) time.Duration {
+	return max(time.Millisecond, t*9/10-20*time.Millisecond)
+}
+
+// ReadOpenings reads one FEN per line ('#' starts a comment line, blank
+// lines are skipped).
+func ReadOpenings(r io.Reader) ([]congo.Position, error) {
+	var out []congo.Position
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || s[0] == '#' {
+			continue
+		}
+		p, err := congo.ParseFEN(s)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
+		}
+		out = append(out, p)
+	}
+	return out, sc.Err()
+}
+
+// WriteOpenings writes openings as ReadOpenings reads them, after a comment
+// header.
+func WriteOpenings(w io.Writer, header string, ps []congo.Position) error {
+	bw := bufio.NewWriter(w)
+	for _, l := range strings.Split(strings.TrimRight(header, "\n"), "\n") {
+		fmt.Fprintf(bw, "# %s\n", l)
+	}
+	for i := range ps {
+		bw.WriteString(ps[i].String())
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// Strength is the congo-strength program: args without the program name;
+// the result is the exit status (0 when the match was played, 1 when it
+// could not be, 2 for bad flags). The summary goes to stdout, progress to
+// stderr.
+func Strength(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, err := parseStrength(args)
+	if err == errHelp {
+		fmt.Fprintf(stderr, strengthUsage, strings.Join(FeatureNames(), ", "))
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "congo-strength: %s\n", oneLine(err.Error()))
+		return 2
+	}
+	openings := Openings(o.rules, o.n)
+	if o.openings != "" {
+		f, err := os.Open(o.openings)
+		if err != nil {
+			fmt.Fprintf(stderr, "congo-strength: %v\n", err)
+			return 1
+		}
+		openings, err = ReadOpenings(f)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "congo-strength: %s: %v\n", o.openings, err)
+			return 1
+		}
+		if len(openings) > o.n {
+			openings = openings[:o.n]
+		}
+	}
+	var progress func(match.Progress)
+	if !o.quiet {
+		progress = func(p match.Progress) { fmt.Fprintln(stderr, p) }
+	}
+	m := match.Match[congo.Position, congo.Move]{
+		Rules:    Rules{o.rules},
+		Openings: openings,
+		Games:    2 * len(openings),
+		MaxPlies: MatchPlies,
+		Progress: progress,
+	}
+	var summary strings.Builder
+	if o.selfplay != "" {
+		optA, gA := DefaultOptions(), congo.NewEngineGame(o.rules)
+		Features[o.selfplay](&optA, &gA)
+		optB, gB := DefaultOptions(), congo.NewEngineGame(o.rules)
+		optA.HashMiB, optB.HashMiB = 16, 16
+		m.Players[0] = EnginePlayer(o.selfplay, gA, optA, o.nodes)
+		m.Players[1] = EnginePlayer("default", gB, optB, o.nodes)
+		fmt.Fprintf(&summary, "self-play, rules %s, %d nodes per move, %d games (%d openings × 2 colours)\n", o.rules, o.nodes, m.Games, len(openings))
+		rep, err := match.Play(m)
+		if err != nil {
+			fmt.Fprintf(stderr, "congo-strength: %v\n", err)
+			return 1
+		}
+		writeReport(&summary, rep)
+		io.WriteString(stdout, summary.String())
+		return 0
+	}
+	if o.budget > 0 {
+		ep := EnginePlayer("congo-agent engine", congo.NewEngineGame(o.rules), DefaultOptions(), o.budget)
+		m.Players = [2]match.Player[congo.Position, congo.Move]{ep, NewBaseline(o.rules)}
+		fmt.Fprintf(&summary, "congo-agent engine (%d nodes per move) vs baseline (alpha-beta depth 4), rules %s, %d games (%d openings × 2 colours)\n",
+			o.budget, o.rules, m.Games, len(openings))
+		rep, err := match.Play(m)
+		if err != nil {
+			fmt.Fprintf(stderr, "congo-strength: %v\n", err)
+			return 1
+		}
+		writeReport(&summary, rep)
+		io.WriteString(stdout, summary.String())
+		return 0
+	}
+	var agent *ProtocolPlayer
+	args2 := []string{"-rules", o.rules.String()}
+	if o.depth > 0 {
+		args2 = append(args2, "-depth", fmt.Sprint(o.depth))
+	}
+	if o.agent != "" {
+		agent, err = StartProgram("congo-agent", o.moveTime, stderr, append([]string{o.agent}, args2...)...)
+		if err != nil {
+			fmt.Fprintf(stderr, "congo-strength: %v\n", err)
+			return 1
+		}
+	} else {
+		agent = StartInProcess("congo-agent", o.moveTime, stderr, Config{Rules: o.rules, Depth: o.depth})
+	}
+	// The deadline applies to the agent only (the baseline is untimed), so
+	// the agent's player enforces it rather than the match.
+	limit := ReplyLimit(o.moveTime)
+	if o.depth == 0 {
+		agent.Deadline, agent.DeadlineCPU = limit, o.cpuLate
+	}
+	m.Players = [2]match.Player[congo.Position, congo.Move]{agent, NewBaseline(o.rules)}
+	start := time.Now()
+	rep, err := match.Play(m)
+	cerr := agent.Close()
+	if err != nil {
+		fmt.Fprintf(stderr, "congo-strength: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(&summary, "congo-agent (go %s) vs baseline (alpha-beta depth 4), rules %s, %d games (%d openings × 2 colours)\n",
+		secondsArg(o.moveTime), o.rules, m.Games, len(openings))
+	writeReport(&summary, rep)
+	if o.depth == 0 {
+		clock := "wall time"
+		if o.cpuLate {
+			clock = "the agent's CPU time"
+		}
+		fmt.Fprintf(&summary, "agent replies: %d; limit %.1f ms measured on %s (a later reply loses its game)\n",
+			agent.Replies, float64(limit)/1e6, clock)
+		fmt.Fprintf(&summary, "  wall time, go sent to reply read: slowest %.1f ms, %d over the limit\n",
+			float64(agent.Slowest)/1e6, agent.Late)
+		if o.agent == "" {
+			fmt.Fprintf(&summary, "  CPU time of the agent's searches: slowest %.1f ms, %d over the limit\n",
+				float64(agent.SlowestCPU)/1e6, agent.LateCPU)
+		}
+	} else {
+		fmt.Fprintf(&summary, "agent at fixed depth %d (replies not timed)\n", o.depth)
+	}
+	fmt.Fprintf(&summary, "match time: %s\n", time.Since(start).Round(time.Second))
+	if cerr != nil {
+		fmt.Fprintf(&summary, "agent exit: %v\n", cerr)
+	}
+	io.WriteString(stdout, summary.String())
+	return 0
+}
+
+// writeReport writes the summary of rep: results, per colour, forfeits and
+// how the games ended.
+func writeReport(w io.Writer, rep *match.Report[congo.Move]) {
+	fmt.Fprintf(w, "%s vs %s: W-D-L %d-%d-%d, %s\n", rep.Names[0], rep.Names[1],
+		rep.Stats.Wins, rep.Stats.Draws, rep.Stats.Losses, rep.Stats)
+	for c, name := range []string{"White", "Black"} {
+		s := rep.ByColor[c]
+		fmt.Fprintf(w, "  as %s: W-D-L %d-%d-%d\n", name, s.Wins, s.Draws, s.Losses)
+	}
+	fmt.Fprintf(w, "forfeits: %s %d, %s %d\n", rep.Names[0], rep.Forfeits[0], rep.Names[1], rep.Forfeits[1])
+	reasons := map[string]int{}
+	plies := 0
+	for _, g := range rep.Games {
+		k := g.Reason
+		if g.Winner >= 0 {
+			if g.Result == match.Win {
+				k = fmt.Sprintf("%s (%s won)", g.Reason, rep.Names[0])
+			} else {
+				k = fmt.Sprintf("%s (%s won)", g.Reason, rep.Names[1])
+			}
+		}
+		reasons[k]++
+		plies += g.Plies
+	}
+	var keys []string
+	for k := range reasons {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(w, "  %d × %s\n", reasons[k], k)
+	}
+	if n := len(rep.Games); n > 0 {
+		fmt.Fprintf(w, "average game length: %.1f plies\n", float64(plies)/float64(n))
+	}
+}
