@@ -492,4 +492,4 @@ func chooseOpenings[P any](list []P, n int, seed uint64) ([]P, error) {
 
 // matchGames lists the games the match subcommand plays, in the order of
 // the help text.
-var matchGames = []matchGame{morrisMatch, minichessMatch, starcircleMatch}
+var matchGames = []matchGame{congoMatch, morrisMatch, minichessMatch, starcircleMatch}

@@ -1,0 +1,186 @@
+package toolkit
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/congo/agent"
+	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// congoMatch is the match support of Congo, over the rules, openings and
+// protocol player of pkg/congo/agent.
+var congoMatch = matchGame{
+	name: "congo",
+	notes: `minimax[:depth=D]: Part 4's minimax (simple evaluation, default depth 2);
+alphabeta[:depth=D]: Part 5's fail-hard alpha-beta (advanced evaluation, moves in
+ascending order, default depth 4), the course baseline. The engine is congo-agent's
+(options and evaluation). exec[,time=DUR]:COMMAND: a program speaking the congo-agent
+protocol of spec 6.9 (newgame, position, moves, go SECONDS, quit) on stdin/stdout, told
+"go" with time= or -movetime (default 1s); its stderr is passed through. Editions:
+-variant 2021|2022 (default 2022). Openings: congo-agent's fixed list of 100 two-ply
+openings (-plies K: every K-ply line) without those where the lion can be captured at
+once (98 in 2022, 99 in 2021), or -start FEN. A game ends when a lion is
+captured, or as a draw with only the two lions, without a legal move, or at -maxplies
+(default 200).`,
+	play: playCongoMatch,
+}
+
+func playCongoMatch(s *matchSettings) (*matchSummary, error) {
+	ed := congo.Rules2022
+	if s.variant != "" {
+		r, ok := congo.ParseRules(s.variant)
+		if !ok {
+			return nil, fmt.Errorf("-variant %q: want a Congo edition 2021 or 2022", s.variant)
+		}
+		ed = r
+	}
+	var list []congo.Position
+	switch {
+	case s.start != "":
+		if s.plies != 0 {
+			return nil, fmt.Errorf("-plies %d and -start: give one of them", s.plies)
+		}
+		p, err := congo.ParseFEN(s.start)
+		if err != nil {
+			return nil, fmt.Errorf("-start %q: %v", clipText(s.start), err)
+		}
+		list = []congo.Position{p}
+	case s.plies != 0:
+		start, _ := congo.ParseFEN(congo.StartFEN(ed))
+		list = match.Enumerate[congo.Position, congo.Move](agent.Mover{Edition: ed}, start, s.plies)
+	default:
+		list = agent.Openings(ed, 100)
+	}
+	if s.start == "" {
+		list = congoPlayable(list, ed)
+	}
+	openings, err := chooseOpenings(list, s.openings, s.seed)
+	if err != nil {
+		return nil, err
+	}
+	if s.maxPlies == 0 {
+		s.maxPlies = agent.MatchPlies
+	}
+	var players [2]match.Player[congo.Position, congo.Move]
+	for i, text := range s.specs {
+		p, err := newCongoPlayer(text, ed, s)
+		if err != nil {
+			closePlayers(players[:i])
+			return nil, err
+		}
+		players[i] = p
+	}
+	defer closePlayers(players[:])
+	return playMatch(s, agent.Rules{Edition: ed}, players, openings, [2]string{"White", "Black"}, congo.Move.String)
+}
+
+// congoPlayable drops the openings where the side to move can capture the
+// lion at once (two-ply lines that open the d-file between the lions): such
+// a game is decided by its first move whatever the players.
+func congoPlayable(list []congo.Position, ed congo.Rules) []congo.Position {
+	var out []congo.Position
+	var buf [congo.MaxMoves]congo.Move
+	var c congo.Position
+next:
+	for _, p := range list {
+		for _, m := range p.GenerateMoves(buf[:0]) {
+			if p.Play(&c, m, ed); c.LionMissing() {
+				continue next
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// closePlayers ends the external programs among ps.
+func closePlayers[P, M any](ps []match.Player[P, M]) {
+	for _, p := range ps {
+		if c, ok := p.(interface{ Close() error }); ok {
+			c.Close()
+		}
+	}
+}
+
+// newCongoPlayer builds the player of the PLAYER argument text.
+func newCongoPlayer(text string, ed congo.Rules, s *matchSettings) (match.Player[congo.Position, congo.Move], error) {
+	sp, err := parsePlayerSpec(text)
+	if err != nil {
+		return nil, err
+	}
+	switch sp.kind {
+	case "engine":
+		e, err := parseEngineSpec(sp, agent.DefaultOptions(), s.moveTime)
+		if err != nil {
+			return nil, err
+		}
+		return newEnginePlayer[congo.Position, congo.Position, congo.Move](text, congo.NewEngineGame(ed), e,
+			func(p *congo.Position) congo.Position { return *p }), nil
+	case "minimax", "alphabeta":
+		ab := sp.kind == "alphabeta"
+		def := 2
+		if ab {
+			def = 4
+		}
+		d, err := sp.intSetting("depth", def, 1, 32)
+		if err != nil {
+			return nil, err
+		}
+		g := congo.Game{Rules: ed, Eval: congo.SimpleEval}
+		if ab {
+			g.Eval = congo.AdvancedEval
+		}
+		return &congoCoursePlayer{name: text, ab: ab, depth: d,
+			s: search.New[congo.Position, congo.Move](g, congo.CourseOptions(ab))}, sp.done()
+	case "exec":
+		mt := s.moveTime
+		if mt == 0 {
+			mt = time.Second
+		}
+		if mt, err = sp.durationSetting("time", mt); err != nil {
+			return nil, err
+		}
+		if err := sp.done(); err != nil {
+			return nil, err
+		}
+		prog, err := resolveProgram(sp.command[0])
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %v", text, err)
+		}
+		p, err := agent.StartProgram(text, mt, s.stderr, append([]string{prog}, sp.command[1:]...)...)
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %v", text, err)
+		}
+		return p, nil
+	}
+	return nil, fmt.Errorf("player %q: unknown player %q for congo (want engine, minimax, alphabeta or exec)", text, sp.kind)
+}
+
+// congoCoursePlayer is congo-minimax's or congo-alphabeta's search as a
+// player, to a fixed depth.
+type congoCoursePlayer struct {
+	name  string
+	ab    bool
+	depth int
+	s     *congo.Searcher
+}
+
+func (p *congoCoursePlayer) Name() string   { return p.name }
+func (p *congoCoursePlayer) NewGame(uint64) {}
+
+func (p *congoCoursePlayer) Move(t *match.Turn[congo.Position, congo.Move]) (congo.Move, error) {
+	var r search.Result[congo.Move]
+	if p.ab {
+		r = p.s.AlphaBeta(t.Pos, p.depth)
+	} else {
+		r = p.s.Minimax(t.Pos, p.depth)
+	}
+	if !r.HasMove {
+		return 0, errors.New("no move")
+	}
+	return r.Move, nil
+}
