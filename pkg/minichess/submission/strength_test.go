@@ -168,3 +168,18 @@ func FuzzParsePlayer(f *testing.F) {
 		}
 	})
 }
+
+// TestEngineBeatsPlainEngine: the engine's techniques gain against the plain
+// iterative-deepening alpha-beta engine (every technique off) at the same
+// small node budget, over the first 8 two-ply openings with both colours.
+// The per-technique matches are in docs/engine/minichess.md.
+func TestEngineBeatsPlainEngine(t *testing.T) {
+	plain, err := submission.ParsePlayer("engine,-tt,-hashmove,-mvvlva,-killers,-history,-pvs,-aspiration,-quiescence,-lmr", 5000)
+	assert.NilError(t, err)
+	r := play(t, submission.MatchConfig{
+		A:        &submission.EnginePlayer{Nodes: 5000},
+		B:        plain,
+		Openings: "twoply", Games: 16,
+	})
+	assert.Assert(t, r.Stats.Score() >= 0.75, "%s", r)
+}
