@@ -43,7 +43,7 @@ func BenchmarkStartToDepth9(b *testing.B) {
 	var res submission.Result
 	for b.Loop() {
 		var err error
-		res, err = e.Think(&p, submission.Limits{Depth: 9, Played: -1}, emit)
+		res, err = e.Think(&p, submission.Limits{Depth: 9}, emit)
 		if err != nil || res.Depth != 9 {
 			b.Fatalf("depth %d, %v", res.Depth, err)
 		}
@@ -60,7 +60,7 @@ func BenchmarkNodesPerSecond(b *testing.B) {
 	emit := func(minichess.Move) error { return nil }
 	var total uint64
 	for b.Loop() {
-		res, err := e.Think(&p, submission.Limits{Nodes: 500000, Played: -1}, emit)
+		res, err := e.Think(&p, submission.Limits{Nodes: 500000}, emit)
 		if err != nil {
 			b.Fatal(err)
 		}

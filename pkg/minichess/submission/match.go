@@ -199,10 +199,7 @@ func (e *EnginePlayer) Move(t *match.Turn[GamePos, minichess.Move]) (minichess.M
 	if e.Engine == nil {
 		e.Engine = NewEngine(Options(16), minichess.DefaultEvalWeights())
 	}
-	lim := Limits{Nodes: e.Nodes, Depth: e.Depth, Played: -1}
-	if e.KnowsPly {
-		lim.Played = t.Pos.Played
-	}
+	lim := Limits{Nodes: e.Nodes, Depth: e.Depth, PlyKnown: e.KnowsPly, Played: t.Pos.Played}
 	var l lastMove
 	n := t.Pos.N
 	res, err := e.Engine.ThinkNode(&n, lim, l.emit)

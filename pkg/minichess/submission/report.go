@@ -269,7 +269,7 @@ func (r *reporter) run() {
 	r.p("| depth | best move | value | nodes | time |\n|---|---|---|---|---|\n")
 	e := NewEngine(Options(DefaultHashMiB), w)
 	t0 := time.Now()
-	_, err := e.Think(&sp, Limits{Depth: 11, Played: -1, Info: func(i search.EngineInfo[minichess.Move]) {
+	_, err := e.Think(&sp, Limits{Depth: 11, Info: func(i search.EngineInfo[minichess.Move]) {
 		r.p("| %d | %s | %d | %d | %v |\n", i.Depth, i.Move.Render(), i.Value, i.Nodes, time.Since(t0).Round(time.Millisecond))
 	}}, func(minichess.Move) error { return nil })
 	if err != nil {

@@ -117,7 +117,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		_, err := f.Write(line) // one write per line, unbuffered (spec 5.3)
 		return err
 	}
-	lim := Limits{Depth: *depth, Nodes: *nodes, Played: *ply}
+	lim := Limits{Depth: *depth, Nodes: *nodes, PlyKnown: isSet(fs, "ply"), Played: *ply}
 	if budget > 0 {
 		soft := time.Duration(float64(budget) * SoftFraction)
 		lim.Time = search.NewTimeManagerFrom(clock, 0, soft, budget)

@@ -201,10 +201,10 @@ func TestPlyFlag(t *testing.T) {
 	assert.NilError(t, err)
 	e := submission.NewEngine(submission.Options(1), minichess.DefaultEvalWeights())
 	emit := func(minichess.Move) error { return nil }
-	res, err := e.Think(&p, submission.Limits{Depth: 4, Played: 49}, emit)
+	res, err := e.Think(&p, submission.Limits{Depth: 4, PlyKnown: true, Played: 49}, emit)
 	assert.NilError(t, err)
 	assert.Equal(t, res.Value, -(search.EngineMate - 1))
-	res, err = e.Think(&p, submission.Limits{Depth: 4, Played: -1}, emit)
+	res, err = e.Think(&p, submission.Limits{Depth: 4}, emit)
 	assert.NilError(t, err)
 	assert.Assert(t, res.Value > -search.EngineMateBound && res.Value < 0, "value %d", res.Value)
 	// The program: -ply 49 gives the same bytes as the engine with Played 49.
@@ -213,7 +213,7 @@ func TestPlyFlag(t *testing.T) {
 	assert.Equal(t, len(lines(act)), 1, "a proven result stops the deepening")
 	// Material can be won back at the last ply: white takes the queen.
 	q, _ := minichess.ParseFEN("kq3/5/5/5/5/1R2K w")
-	res, err = e.Think(&q, submission.Limits{Depth: 3, Played: 49}, emit)
+	res, err = e.Think(&q, submission.Limits{Depth: 3, PlyKnown: true, Played: 49}, emit)
 	assert.NilError(t, err)
 	assert.Equal(t, res.Move.String(), "5 1 0 1")
 	assert.Equal(t, res.Value, search.EngineMate-1)

@@ -61,9 +61,10 @@ type Limits struct {
 	Nodes uint64
 	// Time holds the soft and hard time limits (nil: none).
 	Time *search.TimeManager
-	// Played is the number of plies already played (the -ply flag), or -1
-	// when unknown, as it always is under a runner (spec 10.5).
-	Played int
+	// PlyKnown says that Played, the number of plies already played (the
+	// -ply flag), is known; under a runner it never is (spec 10.5).
+	PlyKnown bool
+	Played   int
 	// Info, when not nil, sees every completed iteration (for -v).
 	Info func(search.EngineInfo[minichess.Move])
 }
@@ -127,7 +128,10 @@ func (e *Engine) ThinkNode(n *minichess.Node, lim Limits, emit func(minichess.Mo
 		res.Outcome, res.Move, res.Lines = OneMove, list[0], 1
 		return res, emit(res.Move)
 	}
-	played := lim.Played
+	played := -1
+	if lim.PlyKnown && lim.Played >= 0 {
+		played = lim.Played
+	}
 	if played >= minichess.MaxPlies {
 		played = -1 // the game is over already: search as if unknown
 	}
