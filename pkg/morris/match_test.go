@@ -5,9 +5,11 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/morris"
+	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"
 )
 
@@ -213,4 +215,34 @@ func TestStrengthCommand(t *testing.T) {
 		assert.Assert(t, strings.HasPrefix(msg, "morris-strength: ") && strings.Count(msg, "\n") == 1, "%q", msg)
 		assert.Assert(t, strings.Contains(msg, c.substr), "%q does not contain %q", msg, c.substr)
 	}
+}
+
+// TestEnginePlayerTime drives a timed engine player with a manual clock
+// (100 µs per reading, one reading per 1024 nodes): every reply stops before
+// the move time, the reply statistics count it, and the clock includes the
+// clearing of the table of a fresh player.
+func TestEnginePlayerTime(t *testing.T) {
+	b := morris.BoardOf(morris.S22)
+	clock := &search.ManualClock{Step: 100 * time.Microsecond}
+	p := &morris.EnginePlayer{Label: "engine", Engine: morris.NewEngine(b, morris.Improved, morris.EngineOptions()),
+		MoveTime: 30 * time.Millisecond, Fresh: true, Clock: clock}
+	r := morris.MatchRules{Board: b}
+	pos := r.Start(morris.Position{})
+	for range 4 {
+		m, err := p.Move(&match.Turn[morris.GameState, morris.Node]{Pos: pos})
+		assert.NilError(t, err)
+		assert.Assert(t, r.Legal(&pos, m))
+		pos = r.Play(&pos, m)
+	}
+	n, slowest, late := p.ReplyStats()
+	assert.Equal(t, n, 4)
+	assert.Equal(t, late, 0)
+	assert.Assert(t, slowest > 0 && slowest < 30*time.Millisecond, "slowest %v", slowest)
+	// With the match's move time instead of its own.
+	p.MoveTime, p.UseMatchTime = 0, true
+	_, err := p.Move(&match.Turn[morris.GameState, morris.Node]{Pos: pos, MoveTime: 20 * time.Millisecond})
+	assert.NilError(t, err)
+	n, _, late = p.ReplyStats()
+	assert.Equal(t, n, 5)
+	assert.Equal(t, late, 0)
 }
