@@ -54,11 +54,13 @@ type Config struct {
 
 // DefaultOptions returns the engine options the agent plays with: the
 // engine's defaults (table, hash move, MVV-LVA, killers, history, PVS,
-// aspiration windows, quiescence) with a 16 MiB table and the clock polled
-// every 256 nodes. The self-play results behind this choice are in
-// docs/engine/congo.md.
+// aspiration windows, quiescence) plus late-move reductions, with a 16 MiB
+// table and the clock polled every 256 nodes. Null moves (Congo has no
+// EngineNullMover), futility pruning and the check extension stay off. The
+// self-play results behind this choice are in docs/engine/congo.md.
 func DefaultOptions() search.EngineOptions {
 	o := search.DefaultEngineOptions()
+	o.LMR = true
 	o.HashMiB = 16
 	o.PollEvery = 256
 	return o

@@ -33,7 +33,7 @@ var Features = map[string]func(o *search.EngineOptions, g *congo.EngineGame){
 	"no-aspiration": func(o *search.EngineOptions, g *congo.EngineGame) { o.Aspiration = false },
 	"no-quiescence": func(o *search.EngineOptions, g *congo.EngineGame) { o.Quiescence = false },
 	"no-checks":     func(o *search.EngineOptions, g *congo.EngineGame) { g.Checks = false },
-	"lmr":           func(o *search.EngineOptions, g *congo.EngineGame) { o.LMR = true },
+	"no-lmr":        func(o *search.EngineOptions, g *congo.EngineGame) { o.LMR = false },
 	"futility":      func(o *search.EngineOptions, g *congo.EngineGame) { o.Futility = true },
 	"checkext":      func(o *search.EngineOptions, g *congo.EngineGame) { o.CheckExtension = true },
 }
