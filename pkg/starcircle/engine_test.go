@@ -126,6 +126,7 @@ func TestEngineMatchesNegamax(t *testing.T) {
 	plain := search.New[starcircle.Position, starcircle.Move](g, search.Options{Perspective: search.SideToMove})
 	opt := starcircle.EngineOptions()
 	opt.Quiescence = false
+	opt.LMR = false // reductions change fixed-depth values
 	opt.TTExactDepth = true
 	opt.HashMiB = 1
 	opt.AspirationDelta = 3 // force re-searches
@@ -138,6 +139,14 @@ func TestEngineMatchesNegamax(t *testing.T) {
 		assert.Equal(t, got.Value, want.Value, "depth %d", d)
 		assert.Assert(t, got.HasMove)
 	}
+}
+
+// TestEngineOptions: the Star/Circle defaults are pkg/search's with LMR on
+// (docs/engine/match.md).
+func TestEngineOptions(t *testing.T) {
+	want := search.DefaultEngineOptions()
+	want.LMR = true
+	assert.Equal(t, starcircle.EngineOptions(), want)
 }
 
 // TestEngineDeterministic: a node budget gives the same move, value and node
