@@ -107,10 +107,7 @@ func (p *mcEnginePlayer) Name() string   { return p.label }
 func (p *mcEnginePlayer) NewGame(uint64) {}
 
 func (p *mcEnginePlayer) Move(t *match.Turn[submission.GamePos, minichess.Move]) (minichess.Move, error) {
-	lim := submission.Limits{Depth: p.spec.depth, Nodes: p.spec.nodes, Played: -1}
-	if p.knowsPly {
-		lim.Played = t.Pos.Played
-	}
+	lim := submission.Limits{Depth: p.spec.depth, Nodes: p.spec.nodes, PlyKnown: p.knowsPly, Played: t.Pos.Played}
 	mt := p.spec.time
 	if mt == 0 && p.spec.depth == 0 && p.spec.nodes == 0 {
 		mt = t.MoveTime

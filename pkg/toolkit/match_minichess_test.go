@@ -20,6 +20,9 @@ func TestMatchMinichess(t *testing.T) {
 	out = mustRun(t, "", "match", "minichess", "engine:depth=3", "player_alphabeta,depth=1", "-games", "4", "-quiet")
 	assert.Assert(t, strings.Contains(out, "B: player_alphabeta\n"), out)
 	assert.Assert(t, strings.Contains(out, "result for A: W 4 D 0 L 0"), out)
+	// The engine that knows the ply count plays the whole match too.
+	out = mustRun(t, "", "match", "minichess", "engine:nodes=500,ply=on", "baseline1", "-games", "2", "-quiet")
+	assert.Assert(t, strings.Contains(out, "forfeits: A 0, B 0"), out)
 }
 
 // TestMatchMinichessExternal: the baseline program, built as baseline2 and
