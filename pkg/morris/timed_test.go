@@ -34,6 +34,7 @@ var timedCases = []struct {
 	{"movetime-left1-s22-d5", morris.MiniMaxOpeningImproved, []string{"-movetime", "1h", "-left", "1"}, "xxxxxxxWxxxxxxBxxxxxxx", "5"},
 	{"movetime-black-board1-s22-d5", morris.MiniMaxOpeningImproved, []string{"-movetime", "1h", "-black"}, "xxxxxxxWWxxxxxBxxxxxxx", "5"},
 	{"movetime-b21-d4", morris.MiniMaxOpeningImproved, []string{"-board", "B21", "-movetime", "1h"}, "xxxxxxxxxWxxxxxxBxxxx", "4"},
+	{"movetime-full-left2", morris.MiniMaxOpeningImproved, []string{"-movetime", "1h", "-left", "2"}, "WWBWBWWBWBWWBWBWBWWBWB", "3"},
 }
 
 // TestTimedGolden compares the tournament-mode runs with
