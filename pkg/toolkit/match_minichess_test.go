@@ -10,13 +10,15 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-// TestMatchMinichess: the engine at a small node budget against baseline1,
-// a few games; golden and deterministic.
+// TestMatchMinichess: the course players against each other (golden), then
+// the engine against them, a few games, the same twice.
 func TestMatchMinichess(t *testing.T) {
-	args := []string{"match", "minichess", "engine:nodes=2000", "baseline1", "-games", "4", "-v", "-quiet"}
-	out := mustRun(t, "", args...)
+	out := mustRun(t, "", "match", "minichess", "baseline2", "player_alphabeta,depth=2", "-games", "4", "-v", "-quiet")
 	assertGolden(t, out, "match_minichess.txt")
+	args := []string{"match", "minichess", "engine:nodes=2000", "baseline1", "-games", "4", "-v", "-quiet"}
+	out = mustRun(t, "", args...)
 	assert.Equal(t, mustRun(t, "", args...), out)
+	assert.Assert(t, strings.Contains(out, "forfeits: A 0, B 0"), out)
 	out = mustRun(t, "", "match", "minichess", "engine:depth=3", "player_alphabeta,depth=1", "-games", "4", "-quiet")
 	assert.Assert(t, strings.Contains(out, "B: player_alphabeta\n"), out)
 	assert.Assert(t, strings.Contains(out, "result for A: W 4 D 0 L 0"), out)

@@ -7,15 +7,17 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-// TestMatchMorris: the engine at a small node budget against the course's
-// MiniMax with the standard estimator at depth 2, a few games; golden and
-// deterministic.
+// TestMatchMorris: the course players against each other (golden), then
+// the engine at a small node budget against MiniMax with the standard
+// estimator at depth 2, a few games, the same twice.
 func TestMatchMorris(t *testing.T) {
-	args := []string{"match", "morris", "engine:nodes=1000", "standard:2", "-games", "4", "-v", "-quiet"}
-	out := mustRun(t, "", args...)
+	out := mustRun(t, "", "match", "morris", "improved:2", "standard:2", "-games", "4", "-v", "-quiet")
 	assertGolden(t, out, "match_morris.txt")
+	args := []string{"match", "morris", "engine:nodes=1000", "standard:2", "-games", "4", "-v", "-quiet"}
+	out = mustRun(t, "", args...)
 	assert.Equal(t, mustRun(t, "", args...), out)
-	assert.Assert(t, strings.Contains(out, "result for A: W 4 D 0 L 0"), out)
+	assert.Assert(t, strings.Contains(out, "forfeits: A 0, B 0"), out)
+	assert.Equal(t, strings.Count(out, "\ngame "), 4, out)
 }
 
 // TestMatchMorrisExternal: MiniMaxOpening and MiniMaxGame, built and run
