@@ -11,6 +11,11 @@
 //     package treeview.
 //   - bench [-quick]: one table of speed figures per game.
 //   - play GAME: a person plays against the engine in the terminal.
+//   - match GAME A B: plays games between two players (engines with settings,
+//     the course's players, or external programs speaking the game's
+//     protocol), both colours from a seeded list of openings, and prints
+//     wins/draws/losses, the score and the Elo difference with its 95%
+//     interval.
 //
 // Conventions:
 //
@@ -74,7 +79,7 @@ func usageText() string {
 // 1 when the output cannot be written.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "gamesearch: missing command (perft, tree, bench, play); run \"gamesearch help\"")
+		fmt.Fprintln(stderr, "gamesearch: missing command (perft, tree, bench, play, match); run \"gamesearch help\"")
 		return 2
 	}
 	name := args[0]
