@@ -12,25 +12,10 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-// startInput is the start position, Star to move, row values 10 to 80.
-const startInput = `Star
-ALPHABETA
-1
-0,C1,0,C1,0,C1,0,C1
-C1,0,C1,0,C1,0,C1,0
-0,C1,0,C1,0,C1,0,C1
-0,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0
-S1,0,S1,0,S1,0,S1,0
-0,S1,0,S1,0,S1,0,S1
-S1,0,S1,0,S1,0,S1,0
-10,20,30,40,50,60,70,80
-`
-
 // engineRoots returns the start position and, when the conformance corpus
 // is present, the first corpus cases' positions (stacks, passes, jumps).
 func engineRoots(t *testing.T, n int) ([]starcircle.Position, []*starcircle.Problem) {
-	start := mustParse(t, startInput)
+	start := mustParse(t, starcircle.StartInput("ALPHABETA", 1))
 	probs := []*starcircle.Problem{start}
 	dir := filepath.Join(testutil.RepoRoot(t), "..", "shared", "conformance", "starcircle", "cases")
 	if ents, err := os.ReadDir(dir); err == nil {
@@ -73,7 +58,7 @@ func TestEngineGameChecks(t *testing.T) {
 // TestEngineGameHashDistinguishes: positions that differ only by the side to
 // move, a pass flag or a stack height hash differently.
 func TestEngineGameHashDistinguishes(t *testing.T) {
-	p := mustParse(t, startInput).Position()
+	p := mustParse(t, starcircle.StartInput("ALPHABETA", 1)).Position()
 	seen := map[uint64]string{}
 	add := func(name string, q starcircle.Position) {
 		h := starcircle.Hash(&q)
@@ -204,7 +189,7 @@ func TestEngineGameNoAllocation(t *testing.T) {
 // BenchmarkEngineStart searches the start position with a 200,000-node
 // budget (default options) and reports nodes per second.
 func BenchmarkEngineStart(b *testing.B) {
-	p := mustParse(b, startInput)
+	p := mustParse(b, starcircle.StartInput("ALPHABETA", 1))
 	w := starcircle.NewWeights(p.Values)
 	e := starcircle.NewEngine(w, starcircle.EngineOptions())
 	root := p.Position()

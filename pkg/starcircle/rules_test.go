@@ -149,20 +149,8 @@ func TestPassAndEnd(t *testing.T) {
 	assert.Equal(t, g.Evaluate(&twice), g.Evaluate(&root))
 }
 
-// Start is the start position of the game, the speed workload.
-const start = `Star
-MINIMAX
-8
-0,C1,0,C1,0,C1,0,C1
-C1,0,C1,0,C1,0,C1,0
-0,C1,0,C1,0,C1,0,C1
-0,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0
-S1,0,S1,0,S1,0,S1,0
-0,S1,0,S1,0,S1,0,S1
-S1,0,S1,0,S1,0,S1,0
-10,20,30,40,50,60,70,80
-`
+// start is the start position of the game, the speed workload.
+var start = starcircle.StartInput("MINIMAX", 8)
 
 // perft counts the leaves of the move tree of depth d (terminal positions
 // are leaves at any depth), as the searches count them.

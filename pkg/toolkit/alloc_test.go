@@ -19,7 +19,7 @@ func morrisBench(t testing.TB, depth int) (*morrisCounter, morris.Node) {
 }
 
 func starcircleBenchCounter(t testing.TB, depth int) (*scPerft, starcircle.Position) {
-	p, err := starcircle.Parse([]byte(starcircleStart))
+	p, err := starcircle.Parse([]byte(starcircle.StartInput("MINIMAX", 8)))
 	assert.NilError(t, err)
 	c := &scPerft{g: starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player),
 		bufs: make([][]starcircle.Move, depth+1), next: make([]starcircle.Position, depth+1)}

@@ -67,7 +67,7 @@ func benchCases(quick bool) []benchCase {
 			return r.Evaluated, nil
 		}},
 		{"starcircle", fmt.Sprintf("perft start depth %d", sPerft), "leaves", func(string) (uint64, error) {
-			p, _ := starcircle.Parse([]byte(starcircleStart))
+			p, _ := starcircle.Parse([]byte(starcircle.StartInput("MINIMAX", 8)))
 			return starcirclePerft(p, sPerft).total, nil
 		}},
 		{"starcircle", fmt.Sprintf("starcircle start MINIMAX %d", sMM), "nodes", func(string) (uint64, error) {
@@ -124,7 +124,7 @@ func congoBench(corpus string, n int, ab bool) (uint64, error) {
 }
 
 func starcircleBench(a starcircle.Algorithm, depth int) uint64 {
-	p, _ := starcircle.Parse([]byte(starcircleStart))
+	p, _ := starcircle.Parse([]byte(starcircle.StartInput("MINIMAX", 8)))
 	p.Algorithm, p.Depth = a, depth
 	return starcircle.Solve(p).Nodes
 }

@@ -11,22 +11,6 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 )
 
-// starcircleStart is the start position of the game (and the homework's
-// speed workload): Star to move, row values 10 to 80.
-const starcircleStart = `Star
-MINIMAX
-8
-0,C1,0,C1,0,C1,0,C1
-C1,0,C1,0,C1,0,C1,0
-0,C1,0,C1,0,C1,0,C1
-0,0,0,0,0,0,0,0
-0,0,0,0,0,0,0,0
-S1,0,S1,0,S1,0,S1,0
-0,S1,0,S1,0,S1,0,S1
-S1,0,S1,0,S1,0,S1,0
-10,20,30,40,50,60,70,80
-`
-
 // starcircleAdapter is Star/Circle for the toolkit. A POSITION or INPUT is
 // a homework input file (player, algorithm, depth, board, row values), "-"
 // for stdin, or "start" for the start position with Star to move. Moves are
@@ -53,7 +37,7 @@ func (a *starcircleAdapter) flags(fs *flag.FlagSet, cmd string) {
 
 // problem reads a POSITION/INPUT argument.
 func (a *starcircleAdapter) problem(arg string, stdin io.Reader) (*starcircle.Problem, error) {
-	data := []byte(starcircleStart)
+	data := []byte(starcircle.StartInput("MINIMAX", 8))
 	if arg != "start" {
 		var err error
 		if data, err = readInput(arg, stdin); err != nil {
