@@ -255,12 +255,20 @@ func (r *reporter) run() {
 	r.p("  moves per ply, then the history heuristic.\n")
 	r.p("* **Quiescence.** Below the horizon only captures and promotions are searched, with stand pat\n")
 	r.p("  on the static value, except when the side to move's king is attacked: then every move is\n")
-	r.p("  searched without stand pat, because a quiet king move may be the only way not to lose.\n\n")
+	r.p("  searched without stand pat, because a quiet king move may be the only way not to lose.\n")
+	r.p("* **Optional techniques.** Late-move reductions (the fourth and later quiet moves, not\n")
+	r.p("  killers, at depth ≥ 3, reduced by one ply and re-searched when they beat α) are on: they\n")
+	r.p("  gained in self-play. Null-move pruning, futility pruning and the check extension showed\n")
+	r.p("  no reliable gain and are off; the aspiration windows stayed on.\n\n")
 	feat := include(c.Features)
-	if t := section(feat, "## Self-play"); t != "" {
-		r.p("**Each technique was measured by self-play** (from `docs/engine/minichess.md`):\n\n")
-		t = strings.TrimSpace(t[strings.IndexByte(t, '\n')+1:])
-		r.p("%s\n\n", t)
+	if section(feat, "## Self-play") != "" {
+		r.p("**Each technique and evaluation term was measured by self-play.** The following is\n")
+		r.p("quoted from `docs/engine/minichess.md`, which also gives the commands.\n\n")
+		for _, h := range []string{"## Self-play", "## Evaluation terms", "## Decisions"} {
+			if t := section(feat, h); t != "" {
+				r.p("#%s\n\n", strings.TrimSpace(t))
+			}
+		}
 	} else {
 		r.p("The self-play measurements of each technique are in `docs/engine/minichess.md` (not found when this report was generated).\n\n")
 	}
@@ -358,7 +366,9 @@ func (r *reporter) run() {
 				r.p("| %d | %d |\n", d, hist[d])
 			}
 		}
-		r.p("\nAt the real 10 s limit the depths are in the last column of the 8-game table above.\n\n")
+		r.p("\nAn iteration that proves a win or a loss ends the deepening, so the low depths are moves\n")
+		r.p("near the end of a game. At the real 10 s limit the depths are in the last column of the\n")
+		r.p("8-game table above.\n\n")
 	}
 	r.p("### Perft verification\n\n")
 	r.p("The move generator reproduces the template's lists exactly: `pkg/minichess` checks perft\n")
