@@ -1,0 +1,50 @@
+package submission_test
+
+import (
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
+	"gotest.tools/v3/assert"
+)
+
+// TestProgramPlayer plays the built player_submission as an external
+// program (the "exe state action" protocol) against the in-process engine
+// at the same node budget: the games must be the same as the in-process
+// self-play, since both are the same deterministic program.
+func TestProgramPlayer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping: builds a binary")
+	}
+	exe := filepath.Join(t.TempDir(), "player_submission")
+	if runtime.GOOS == "windows" {
+		exe += ".exe"
+	}
+	cmd := exec.Command("go", "build", "-o", exe, "./cmd/minichess-submission")
+	cmd.Dir = testutil.RepoRoot(t)
+	out, err := cmd.CombinedOutput()
+	assert.NilError(t, err, string(out))
+	ext := &submission.ProgramPlayer{Label: "external", Argv: []string{exe, "-nodes", "3000", "-time", "0", "-hash", "16"}, Timeout: 10 * time.Second}
+	cfg := submission.MatchConfig{A: ext, B: submission.BaselinePlayer{Level: 2}, MaxPlies: 12}
+	r1, err := submission.PlayMatch(cfg)
+	assert.NilError(t, err)
+	cfg.A = &submission.EnginePlayer{Nodes: 3000}
+	r2, err := submission.PlayMatch(cfg)
+	assert.NilError(t, err)
+	assert.Equal(t, r1.Forfeits[0], 0)
+	for i := range r1.Games {
+		assert.Equal(t, r1.Games[i].Result, r2.Games[i].Result, "game %d", i)
+		assert.Equal(t, r1.Games[i].Plies, r2.Games[i].Plies, "game %d", i)
+		assert.Equal(t, r1.Games[i].Reason, r2.Games[i].Reason, "game %d", i)
+	}
+	// A program that writes nothing forfeits.
+	if _, err := exec.LookPath("true"); err == nil {
+		r, err := submission.PlayMatch(submission.MatchConfig{A: &submission.ProgramPlayer{Label: "silent", Argv: []string{"true"}}, B: submission.BaselinePlayer{Level: 1}, Games: 1})
+		assert.NilError(t, err)
+		assert.Equal(t, r.Forfeits[0], 1)
+	}
+}
