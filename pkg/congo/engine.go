@@ -31,9 +31,11 @@ type EngineGame struct {
 }
 
 // NewEngineGame returns the agent's game under rules r: two lions alone are a
-// draw, lion threats count as checks, default weights.
+// draw, default weights, and no checks (Checks makes the engine's
+// quiescence search every move of a side whose lion is attacked, without a
+// depth limit, which can explode: see docs/engine/congo.md).
 func NewEngineGame(r Rules) EngineGame {
-	return EngineGame{Rules: r, TwoLionsDraw: true, Checks: true}
+	return EngineGame{Rules: r, TwoLionsDraw: true}
 }
 
 // Terminal reports whether a lion is missing or, with TwoLionsDraw, only the
@@ -192,29 +194,36 @@ type AgentWeights struct {
 	River, RiverOther int
 	// LionGuard is the bonus per own piece next to the own lion.
 	LionGuard int
+	// Proximity is the bonus per piece other than pawns and the lion for
+	// each step (king distance) it is closer to the enemy lion than 6.
+	Proximity int
 }
 
 // DefaultAgentWeights returns the weights the agent plays with.
 func DefaultAgentWeights() AgentWeights { return defaultWeights }
 
-// defaultWeights were chosen by matches against the course baseline at 40,000
-// nodes per move (docs/engine/congo.md): stronger pawn advancement, mobility
-// and lion-zone pressure break the locked pawn walls that otherwise end
-// games drawn at the move limit.
+// defaultWeights were chosen by matches against the course baseline at
+// 25,000-40,000 nodes per move (docs/engine/congo.md): stronger pawn
+// advancement, mobility and lion-zone pressure break the locked pawn walls
+// that otherwise end games drawn at the move limit; the proximity of the
+// pieces to the enemy lion and no bonus for a (2021) pawn stuck on the last
+// rank convert more won endgames.
 var defaultWeights = AgentWeights{
 	Mobility: 4, Attack: 2, LionZone: 15,
-	PawnRank:   [7]int{0, 0, 0, 15, 40, 60, 30},
+	PawnRank:   [7]int{0, 0, 0, 15, 40, 60, 0},
 	PromoRank:  [7]int{0, 0, 0, 20, 50, 90, 0},
 	River:      12,
 	RiverOther: 3,
 	LionGuard:  4,
+	Proximity:  6,
 }
 
 // AgentEval is the agent's static evaluation from the side to move's view,
 // for a position with both lions: material (the union table), mobility and
 // captures of both sides, pressure on the squares around the enemy lion,
-// pawn advancement (towards promotion under r), pieces in the river (which
-// drown unless moved) and guards next to the own lion. It allocates nothing.
+// the pieces' proximity to the enemy lion, pawn advancement (towards
+// promotion under r), pieces in the river (which drown unless moved) and
+// guards next to the own lion. It allocates nothing.
 func (p *Position) AgentEval(r Rules, w *AgentWeights) int {
 	var score [2]int
 	pawnTab := &w.PawnRank
@@ -243,6 +252,9 @@ func (p *Position) AgentEval(r Rules, w *AgentWeights) int {
 			mob += t.Count()
 			att += (t & enemy).Count()
 			press += (t & zone[c^1]).Count()
+			if k != Pawn && k != Lion && lionSq[c^1] != NoSquare {
+				s += w.Proximity * (6 - distance(from, lionSq[c^1]))
+			}
 			if k == Pawn {
 				rk := from.Rank()
 				if c == Black {
@@ -272,4 +284,16 @@ func (p *Position) AgentEval(r Rules, w *AgentWeights) int {
 		score[c] = s
 	}
 	return score[p.Side] - score[p.Side^1]
+}
+
+// distance returns the king distance between a and b.
+func distance(a, b Square) int {
+	return max(abs(a.File()-b.File()), abs(a.Rank()-b.Rank()))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

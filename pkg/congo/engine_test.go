@@ -100,6 +100,7 @@ func TestAttacked(t *testing.T) {
 	}
 	assert.Assert(t, n > 10000, "only %d squares checked", n)
 	g := NewEngineGame(Rules2022)
+	g.Checks = true
 	p := mustFEN(t, "7/3l3/4P2/7/7/7/3L3 b 28") // e5 pawn and d1 flight hit d6
 	assert.Assert(t, g.InCheck(&p))
 	g.Checks = false

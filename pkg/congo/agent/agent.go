@@ -67,15 +67,15 @@ func DefaultOptions() search.EngineOptions {
 }
 
 // TimeLimits returns the soft and hard limits the agent uses for "go T".
-// The hard limit is max(0.5 ms, 0.6 T − 30 ms), well inside the required
-// max(1 ms, 0.9 T − 20 ms): at T = 0.1 s it is 30 ms against 70 ms, because
+// The hard limit is max(0.5 ms, 0.6 T − 20 ms), well inside the required
+// max(1 ms, 0.9 T − 20 ms): at T = 0.1 s it is 40 ms against 70 ms, because
 // on a loaded machine the process can be kept off the CPU for tens of
 // milliseconds between two clock polls (measured: 14 ms of CPU time in 77 ms
 // of wall time with six runnable processes on two cores). No iteration
-// starts after the soft limit, 40% of the hard one.
+// starts after the soft limit, half the hard one.
 func TimeLimits(t time.Duration) (soft, hard time.Duration) {
-	hard = search.HardLimit(t, 0.6, 30*time.Millisecond, time.Millisecond/2)
-	return hard * 2 / 5, hard
+	hard = search.HardLimit(t, 0.6, 20*time.Millisecond, time.Millisecond/2)
+	return hard / 2, hard
 }
 
 // Agent is the state of one congo-agent: the edition, the current position

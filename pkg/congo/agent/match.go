@@ -220,7 +220,7 @@ func (pp *ProtocolPlayer) Move(t *match.Turn[congo.Position, congo.Move]) (congo
 			return 0, fmt.Errorf("agent ended: %v", pp.err)
 		}
 		line = l
-	case <-time.After(10*time.Second + 2*t.MoveTime):
+	case <-time.After(noReply(max(t.MoveTime, pp.Deadline))):
 		return 0, errors.New("no reply")
 	}
 	took := time.Since(start)
@@ -358,4 +358,14 @@ func StartInProcess(label string, moveTime time.Duration, stderr io.Writer, cfg 
 		return pp.err
 	}
 	return pp
+}
+
+// noReply is how long a player waits for a reply before giving up: 10 s
+// more than twice the move time, or 10 minutes for an untimed (fixed-depth)
+// agent.
+func noReply(moveTime time.Duration) time.Duration {
+	if moveTime <= 0 {
+		return 10 * time.Minute
+	}
+	return 10*time.Second + 2*moveTime
 }

@@ -32,10 +32,10 @@ var Features = map[string]func(o *search.EngineOptions, g *congo.EngineGame){
 	"no-pvs":        func(o *search.EngineOptions, g *congo.EngineGame) { o.PVS, o.LMR = false, false },
 	"no-aspiration": func(o *search.EngineOptions, g *congo.EngineGame) { o.Aspiration = false },
 	"no-quiescence": func(o *search.EngineOptions, g *congo.EngineGame) { o.Quiescence = false },
-	"no-checks":     func(o *search.EngineOptions, g *congo.EngineGame) { g.Checks = false },
+	"checks":        func(o *search.EngineOptions, g *congo.EngineGame) { g.Checks = true },
 	"no-lmr":        func(o *search.EngineOptions, g *congo.EngineGame) { o.LMR = false },
 	"futility":      func(o *search.EngineOptions, g *congo.EngineGame) { o.Futility = true },
-	"checkext":      func(o *search.EngineOptions, g *congo.EngineGame) { o.CheckExtension = true },
+	"checkext":      func(o *search.EngineOptions, g *congo.EngineGame) { o.CheckExtension, g.Checks = true, true },
 }
 
 // FeatureNames returns the names of [Features], sorted.
@@ -67,6 +67,8 @@ FEATURE switched against the default, at a fixed node budget per move.
                  (deterministic, no protocol, no time) instead of go S
   -selfplay F    feature: ` + "%s" + `
   -nodes N       self-play node budget per move (default 20000)
+  -list          list the games player A did not win (opening, colour, moves,
+                 final position)
   -q             no progress lines on stderr
 `
 
@@ -83,6 +85,7 @@ type strengthOptions struct {
 	quiet    bool
 	cpuLate  bool
 	budget   uint64
+	listAll  bool
 }
 
 func parseStrength(args []string) (strengthOptions, error) {
@@ -99,6 +102,7 @@ func parseStrength(args []string) (strengthOptions, error) {
 	fs.Uint64Var(&o.nodes, "nodes", 20000, "")
 	fs.BoolVar(&o.quiet, "q", false, "")
 	fs.Uint64Var(&o.budget, "budget", 0, "")
+	fs.BoolVar(&o.listAll, "list", false, "")
 	deadline := fs.String("deadline", "wall", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -219,11 +223,12 @@ func Strength(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		progress = func(p match.Progress) { fmt.Fprintln(stderr, p) }
 	}
 	m := match.Match[congo.Position, congo.Move]{
-		Rules:    Rules{o.rules},
-		Openings: openings,
-		Games:    2 * len(openings),
-		MaxPlies: MatchPlies,
-		Progress: progress,
+		Rules:     Rules{o.rules},
+		Openings:  openings,
+		Games:     2 * len(openings),
+		MaxPlies:  MatchPlies,
+		Progress:  progress,
+		KeepMoves: o.listAll,
 	}
 	var summary strings.Builder
 	if o.selfplay != "" {
@@ -255,6 +260,9 @@ func Strength(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		writeReport(&summary, rep)
 		io.WriteString(stdout, summary.String())
+		if o.listAll {
+			listGames(stdout, o.rules, openings, rep)
+		}
 		return 0
 	}
 	var agent *ProtocolPlayer
@@ -281,6 +289,11 @@ func Strength(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	rep, err := match.Play(m)
 	cerr := agent.Close()
+	defer func() {
+		if o.listAll && rep != nil {
+			listGames(stdout, o.rules, openings, rep)
+		}
+	}()
 	if err != nil {
 		fmt.Fprintf(stderr, "congo-strength: %v\n", err)
 		return 1
@@ -346,5 +359,24 @@ func writeReport(w io.Writer, rep *match.Report[congo.Move]) {
 	}
 	if n := len(rep.Games); n > 0 {
 		fmt.Fprintf(w, "average game length: %.1f plies\n", float64(plies)/float64(n))
+	}
+}
+
+// listGames writes the games player A did not win: the opening's index, A's
+// colour, the reason, the moves and the final position with its material
+// (White's minus Black's).
+func listGames(w io.Writer, r congo.Rules, openings []congo.Position, rep *match.Report[congo.Move]) {
+	for _, g := range rep.Games {
+		if g.Result == match.Win {
+			continue
+		}
+		p := openings[g.Opening]
+		var ms []string
+		for _, m := range g.Moves {
+			p = Rules{r}.Play(&p, m)
+			ms = append(ms, m.String())
+		}
+		fmt.Fprintf(w, "game %d, opening %d, A as %s: %s (%s) after %d plies; final %s, material %+d\n  moves: %s\n",
+			g.Index+1, g.Opening, congo.Color(g.AColor), g.Result, g.Reason, g.Plies, p.String(), p.Material(), strings.Join(ms, " "))
 	}
 }
