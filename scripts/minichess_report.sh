@@ -9,9 +9,10 @@
 # Usage: scripts/minichess_report.sh [-strength] [-features]
 #   -strength   first rerun scripts/minichess-strength.sh (about 30 min) into
 #               docs/minichess/strength.md
-#   -features   first replay the self-play matches of docs/engine/minichess.md
-#               (one line per technique, 98 games each at 20,000 nodes per
-#               move) and print their table rows on stdout
+#   -features   first replay round 1 of the self-play matches of
+#               docs/engine/minichess.md (one line per technique, 98 games each
+#               at 20,000 nodes per move, at the initial defaults) and print
+#               their table rows on stdout
 # Everything CPU heavy runs with nice -n 10.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,11 +37,14 @@ if [ $features = 1 ]; then
 	n=20000
 	echo "| match (A vs B) | games | W-D-L for A | score | Elo [95%] | forfeits A/B |"
 	echo "|---|---|---|---|---|---|"
+	# The initial defaults of round 1 (docs/engine/minichess.md): LMR off,
+	# the first piece-square weights.
+	init="-lmr,w.pawn.1=10,w.pawn.2=30,w.pawn.3=120,w.pawncenter=5,w.center=15,w.edge=10,w.king.1=-10,w.king.2=-25,w.king.3=-40,w.king.4=-50,w.king.5=-50"
 	for f in tt hashmove mvvlva killers history pvs aspiration quiescence; do
-		nice -n 10 "$tmp/mcmatch" -a engine -b "engine,-$f" -nodes $n -openings twoply -label "default vs default without $f" | tail -1
+		nice -n 10 "$tmp/mcmatch" -a "engine,$init" -b "engine,$init,-$f" -nodes $n -openings twoply -label "default vs default without \`$f\`" | tail -1
 	done
 	for f in nullmove lmr futility checkext; do
-		nice -n 10 "$tmp/mcmatch" -a "engine,+$f" -b engine -nodes $n -openings twoply -label "default with $f vs default" | tail -1
+		nice -n 10 "$tmp/mcmatch" -a "engine,$init,+$f" -b "engine,$init" -nodes $n -openings twoply -label "default with \`$f\` vs default" | tail -1
 	done
 fi
 go build -o "$tmp/mcreport" ./pkg/minichess/submission/cmd/mcreport
