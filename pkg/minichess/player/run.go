@@ -70,19 +70,20 @@ const (
 	exitUsage = 2
 )
 
-// durationFlag accepts a Go duration or a bare number of seconds, >= 0.
-type durationFlag struct{ d *time.Duration }
+// DurationFlag is a [flag.Value] that accepts a Go duration ("9s", "500ms")
+// or a bare number of seconds ("2.5"), >= 0, and stores it in *D.
+type DurationFlag struct{ D *time.Duration }
 
 // String returns the duration in Go notation.
-func (f durationFlag) String() string {
-	if f.d == nil {
+func (f DurationFlag) String() string {
+	if f.D == nil {
 		return ""
 	}
-	return f.d.String()
+	return f.D.String()
 }
 
 // Set parses a Go duration or a bare number of seconds.
-func (f durationFlag) Set(s string) error {
+func (f DurationFlag) Set(s string) error {
 	d, err := time.ParseDuration(s)
 	if err != nil {
 		sec, err2 := strconv.ParseFloat(s, 64)
@@ -94,7 +95,7 @@ func (f durationFlag) Set(s string) error {
 	if d < 0 {
 		return fmt.Errorf("invalid duration %q: negative", s)
 	}
-	*f.d = d
+	*f.D = d
 	return nil
 }
 
@@ -148,7 +149,7 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	case KindMinimax, KindAlphaBeta:
 		fs.IntVar(depth, "depth", 0, "")
 		fs.Uint64Var(nodes, "nodes", 0, "")
-		fs.Var(durationFlag{&limit}, "time", "")
+		fs.Var(DurationFlag{D: &limit}, "time", "")
 	case KindBaseline:
 		fs.IntVar(level, "level", 0, "")
 	}

@@ -10,36 +10,21 @@ import (
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/internal/playertest"
 	"github.com/gamesearch/gamesearch/pkg/minichess/player"
 	"gotest.tools/v3/assert"
 	"gotest.tools/v3/golden"
 )
 
-// run runs prog in a fresh directory holding a state file with the given
-// content (none when state is nil) and returns the exit status, stdout,
-// stderr and the action file (nil when absent).
+// run runs prog in a fresh directory (see playertest.Run).
 func run(t *testing.T, prog player.Program, state []byte, args ...string) (int, string, string, []byte) {
 	t.Helper()
-	dir := t.TempDir()
-	if state != nil {
-		assert.NilError(t, os.WriteFile(filepath.Join(dir, "state"), state, 0o644))
-	}
-	action := filepath.Join(dir, "action")
-	full := append(append([]string{}, args...), filepath.Join(dir, "state"), action)
-	var out, errb bytes.Buffer
-	code := prog.Run(full, strings.NewReader(""), &out, &errb)
-	data, err := os.ReadFile(action)
-	if err != nil {
-		data = nil
-	}
-	return code, out.String(), errb.String(), data
+	return playertest.Run(t, prog.Run, state, args...)
 }
 
 func stateOf(t *testing.T, fen string) []byte {
 	t.Helper()
-	p, err := minichess.ParseFEN(fen)
-	assert.NilError(t, err)
-	return p.AppendState(nil)
+	return playertest.State(t, fen)
 }
 
 var allPrograms = []player.Program{

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/player"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
@@ -34,34 +34,6 @@ const usage = "usage: " + Name + " [-time D] [-depth N] [-nodes N] [-hash MiB] [
 	"  -ply N     plies already played, for analysis: adjudicate at ply 50 (default: unknown)\n" +
 	"  -v         one line per completed iteration on stderr\n"
 
-// durationFlag accepts a Go duration or a bare number of seconds, >= 0.
-type durationFlag struct{ d *time.Duration }
-
-// String returns the duration in Go notation.
-func (f durationFlag) String() string {
-	if f.d == nil {
-		return ""
-	}
-	return f.d.String()
-}
-
-// Set parses a Go duration or a bare number of seconds.
-func (f durationFlag) Set(s string) error {
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		sec, err2 := strconv.ParseFloat(s, 64)
-		if err2 != nil || sec != sec || sec > 1e9 {
-			return fmt.Errorf("invalid duration %q", s)
-		}
-		d = time.Duration(sec * float64(time.Second))
-	}
-	if d < 0 {
-		return fmt.Errorf("invalid duration %q: negative", s)
-	}
-	*f.d = d
-	return nil
-}
-
 // Run runs player_submission with the command-line arguments args (without
 // the program name): it reads the state file, creates the action file and
 // appends the best move of every completed iteration (spec 10). It returns
@@ -78,7 +50,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(Name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	budget := DefaultTime
-	fs.Var(durationFlag{&budget}, "time", "")
+	fs.Var(player.DurationFlag{D: &budget}, "time", "")
 	depth := fs.Int("depth", 0, "")
 	nodes := fs.Uint64("nodes", 0, "")
 	hash := fs.Int("hash", DefaultHashMiB, "")

@@ -9,37 +9,22 @@ import (
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/internal/playertest"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"
 	"gotest.tools/v3/golden"
 )
 
-// run runs player_submission in a fresh directory holding a state file with
-// the given content (none when state is nil) and returns the exit status,
-// stdout, stderr and the action file (nil when absent).
+// run runs player_submission in a fresh directory (see playertest.Run).
 func run(t *testing.T, state []byte, args ...string) (int, string, string, []byte) {
 	t.Helper()
-	dir := t.TempDir()
-	if state != nil {
-		assert.NilError(t, os.WriteFile(filepath.Join(dir, "state"), state, 0o644))
-	}
-	action := filepath.Join(dir, "action")
-	full := append(append([]string{}, args...), filepath.Join(dir, "state"), action)
-	var out, errb bytes.Buffer
-	code := submission.Run(full, strings.NewReader(""), &out, &errb)
-	data, err := os.ReadFile(action)
-	if err != nil {
-		data = nil
-	}
-	return code, out.String(), errb.String(), data
+	return playertest.Run(t, submission.Run, state, args...)
 }
 
 func stateOf(t *testing.T, fen string) []byte {
 	t.Helper()
-	p, err := minichess.ParseFEN(fen)
-	assert.NilError(t, err)
-	return p.AppendState(nil)
+	return playertest.State(t, fen)
 }
 
 func lines(act []byte) []string {
