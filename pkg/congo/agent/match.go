@@ -91,13 +91,30 @@ func (g Mover) Play(p *congo.Position, m congo.Move) congo.Position {
 // OpeningSeed is the seed of the choice of the 100 fixed openings.
 const OpeningSeed = 20260617
 
-// Openings returns the n fixed openings of edition r: every position two
-// plies after the start position, in move order, shuffled with
-// [OpeningSeed] and cut to n ([match.Select]).
+// Openings returns the n fixed openings of edition r: the positions two
+// plies after the start position, in move order, without the decided ones
+// (where White can capture the black lion at once, as after d2c3 d6e5
+// opens the d-file to a lion flight), shuffled with [OpeningSeed] and cut to
+// n ([match.Select]).
 func Openings(r congo.Rules, n int) []congo.Position {
 	start, _ := congo.ParseFEN(congo.StartFEN(r))
-	all := match.Enumerate[congo.Position, congo.Move](Mover{r}, start, 2)
-	return match.Select(all, n, OpeningSeed)
+	var open []congo.Position
+	for _, p := range match.Enumerate[congo.Position, congo.Move](Mover{r}, start, 2) {
+		if !LionCapturable(&p) {
+			open = append(open, p)
+		}
+	}
+	return match.Select(open, n, OpeningSeed)
+}
+
+// LionCapturable reports whether the side to move in p can capture the
+// enemy lion.
+func LionCapturable(p *congo.Position) bool {
+	lion := p.Pieces(p.Side.Other(), congo.Lion)
+	if lion == 0 {
+		return false
+	}
+	return p.Attacked(lion.First(), p.Side)
 }
 
 // Baseline is the course baseline of §6.9: fail-hard negamax alpha-beta to

@@ -15,10 +15,11 @@ import (
 )
 
 // openingsHeader is the comment of the openings files.
-func openingsHeader(r congo.Rules, n, all int) string {
+func openingsHeader(r congo.Rules, n, all, decided int) string {
 	return fmt.Sprintf("%d fixed openings of the %s edition for the congo-agent acceptance match (spec 6.9):\n"+
-		"positions two plies after the start position, chosen from all %d by match.Select with seed %d\n"+
-		"(agent.Openings). One FEN per line.", n, r, all, OpeningSeed)
+		"positions two plies after the start position, chosen from all %d but the %d where White can capture\n"+
+		"the black lion at once, by match.Select with seed %d (agent.Openings). One FEN per line.",
+		n, r, all, decided, OpeningSeed)
 }
 
 // TestOpeningsFiles checks that the test data files hold agent.Openings(r,
@@ -28,10 +29,17 @@ func TestOpeningsFiles(t *testing.T) {
 	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
 		start, _ := congo.ParseFEN(congo.StartFEN(r))
 		all := match.Enumerate[congo.Position, congo.Move](Mover{r}, start, 2)
+		decided := 0
+		for i := range all {
+			if LionCapturable(&all[i]) {
+				decided++
+			}
+		}
+		assert.Assert(t, decided > 0 && decided < 20, "%d decided openings", decided)
 		ops := Openings(r, 100)
 		assert.Equal(t, len(ops), 100)
 		var buf bytes.Buffer
-		assert.NilError(t, WriteOpenings(&buf, openingsHeader(r, 100, len(all)), ops))
+		assert.NilError(t, WriteOpenings(&buf, openingsHeader(r, 100, len(all), decided), ops))
 		path := filepath.Join(goldenDir(t), "openings-"+r.String()+".txt")
 		golden.Assert(t, buf.String(), path)
 
@@ -51,6 +59,7 @@ func TestOpeningsFiles(t *testing.T) {
 			assert.Assert(t, !seen[s], "%s: %s twice", r, s)
 			seen[s] = true
 			assert.Assert(t, !read[i].LionMissing())
+			assert.Assert(t, !LionCapturable(&read[i]), "%s: %s is decided", r, s)
 		}
 	}
 }
