@@ -179,9 +179,10 @@ func TestEngineFindsWins(t *testing.T) {
 	}
 }
 
-// BenchmarkEngineStart searches the 2022 start position to depth 8 with the
-// agent's default options and a cleared table, and reports nodes per second
-// and the nodes of the search.
+// BenchmarkEngineStart searches each edition's start position to depth 8
+// with the engine's default options (search.DefaultEngineOptions) and a
+// cleared table, and reports nodes per second and the nodes of the search.
+// The agent's own options are benchmarked in package agent.
 func BenchmarkEngineStart(b *testing.B) {
 	for _, r := range []Rules{Rules2021, Rules2022} {
 		b.Run(r.String(), func(b *testing.B) {
