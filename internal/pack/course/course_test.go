@@ -189,13 +189,13 @@ func TestCongoArchive(t *testing.T) {
 	assert.NilError(t, err)
 	readme, err := os.ReadFile(filepath.Join(top, "README.txt"))
 	assert.NilError(t, err)
-	for _, want := range []string{"a draw after 4 moves by each side", "| minimax |", "| alphabeta |", "**Standings**", "bin/congo-roundrobin -max-moves 4"} {
+	for _, want := range []string{"a draw after 4 moves by each side", "| minimax |", "| alphabeta |", "| agent |", "**Standings**", "bin/congo-roundrobin -max-moves 4"} {
 		assert.Assert(t, strings.Contains(string(report), want), "REPORT.md lacks %q", want)
 	}
 	assert.Assert(t, !strings.Contains(string(report)+string(readme), "{{"))
 	games, err := filepath.Glob(filepath.Join(top, "games", "*.txt"))
 	assert.NilError(t, err)
-	assert.Equal(t, len(games), 2)
+	assert.Equal(t, len(games), 6) // three players, each pair with both colours
 
 	// The round robin rebuilt from the archive, run inside src/ as the README
 	// says, reproduces the report's tables.

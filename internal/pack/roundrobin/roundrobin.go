@@ -28,6 +28,7 @@ import (
 	"fmt"
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/congo/agent"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
@@ -57,17 +58,52 @@ type Entrant struct {
 	New func(r congo.Rules) (Player, error)
 }
 
-// Entrants returns the players of the Part 6 report, in table order. To add
-// a player, add one line here, for example our congo-agent engine through
-// its protocol (the path is relative to the working directory; the packager
-// runs the round robin from the directory above the built programs' bin/):
+// Entrants returns the players of the Part 6 report, in table order: the
+// Part 4 minimax, the Part 5 alpha-beta and our congo-agent's engine. To add
+// a player, add one line here; an external program speaking the congo-agent
+// protocol is added with [Program], for example
 //
-//	Program("agent", "our congo-agent engine (fixed depth 6)", 1, "bin/congo-agent", "-rules", "2021", "-depth", "6"),
+//	Program("agent-bin", "congo-agent, fixed depth 6", 1, "bin/congo-agent", "-rules", "2021", "-depth", "6"),
+//
+// (the path is relative to the working directory; the packager runs the
+// round robin from the directory above the built programs' bin/).
 func Entrants() []Entrant {
 	return []Entrant{
 		MinimaxEntrant(),
 		AlphaBetaEntrant(),
+		AgentEntrant(AgentDepth),
 	}
+}
+
+// AgentDepth is the fixed depth the agent plays the round robin at, so that
+// the report is the same on every machine (congo-agent -depth 6).
+const AgentDepth = 6
+
+// AgentEntrant is our congo-agent (package congo/agent) searching to a fixed
+// depth, in process: the same engine, evaluation and options as
+// "congo-agent -depth D".
+func AgentEntrant(depth int) Entrant {
+	return Entrant{
+		Name:        "agent",
+		Description: fmt.Sprintf("our congo-agent engine (iterative deepening PVS, table, quiescence), fixed depth %d", depth),
+		New: func(r congo.Rules) (Player, error) {
+			return &agentPlayer{agent.New(agent.Config{Rules: r, Depth: depth})}, nil
+		},
+	}
+}
+
+// agentPlayer plays with a congo-agent.
+type agentPlayer struct{ a *agent.Agent }
+
+// Move searches p with the agent.
+func (ap *agentPlayer) Move(p *congo.Position) (congo.Move, uint64, error) {
+	ap.a.SetPosition(*p)
+	m, ok := ap.a.Think(0, nil)
+	if !ok {
+		return 0, 0, fmt.Errorf("no move found")
+	}
+	res, _ := ap.a.Last()
+	return m, res.Nodes, nil
 }
 
 // searchPlayer plays the root choice of a course search.
@@ -112,12 +148,7 @@ func AlphaBetaEntrant() Entrant {
 		Description: "alpha-beta (fail-hard negamax), depth 4, advanced evaluation of Part 5.1 (material + mobility + attack), moves in ascending order",
 		New: func(r congo.Rules) (Player, error) {
 			g := congo.Game{Rules: r, Eval: congo.AdvancedEval}
-			s := search.New[congo.Position, congo.Move](g, search.Options{
-				Perspective: search.SideToMove,
-				Bound:       search.FailHard,
-				NoMoves:     search.NoMovesEmptyLoop,
-				Inf:         congo.Inf,
-			})
+			s := search.New[congo.Position, congo.Move](g, congo.CourseOptions(true))
 			return &searchPlayer{s: s, depth: 4, ab: true}, nil
 		},
 	}

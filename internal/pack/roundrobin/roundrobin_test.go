@@ -74,11 +74,15 @@ func short() Config {
 func TestPlayMoveLimit(t *testing.T) {
 	games, err := Play(short(), Entrants())
 	assert.NilError(t, err)
-	assert.Equal(t, len(games), 2)
-	assert.Equal(t, games[0].White, "minimax")
-	assert.Equal(t, games[0].Black, "alphabeta")
-	assert.Equal(t, games[1].White, "alphabeta")
-	assert.Equal(t, games[1].Black, "minimax")
+	// Three players, each pair twice (both colours): 6 games, pairs in
+	// table order.
+	assert.Equal(t, len(games), 6)
+	var pairs []string
+	for _, g := range games {
+		pairs = append(pairs, g.White+"-"+g.Black)
+	}
+	assert.DeepEqual(t, pairs, []string{"minimax-alphabeta", "minimax-agent", "alphabeta-minimax",
+		"alphabeta-agent", "agent-minimax", "agent-alphabeta"})
 	for _, g := range games {
 		// Replaying the moves must give the recorded final position.
 		p, err := congo.ParseFEN(StartFEN)
@@ -210,7 +214,7 @@ func TestTablesAndRecords(t *testing.T) {
 	again, err := Play(cfg, Entrants())
 	assert.NilError(t, err)
 	assert.Equal(t, tables, string(Tables(cfg, Entrants(), again)), "round robin is not deterministic")
-	for _, want := range []string{"| minimax | — |", "| alphabeta |", "draw after 6 moves by each side", "(2 games)", "| 1 | minimax | alphabeta |"} {
+	for _, want := range []string{"| minimax | — |", "| alphabeta |", "draw after 6 moves by each side", "| agent |", "(6 games)", "| 1 | minimax | alphabeta |", "| 6 | agent | alphabeta |"} {
 		assert.Assert(t, strings.Contains(tables, want), "missing %q in\n%s", want, tables)
 	}
 	rec := string(Record(cfg, 1, games[0]))
@@ -232,7 +236,7 @@ func TestRun(t *testing.T) {
 	assert.Assert(t, strings.Contains(string(data), "draw after 3 moves"))
 	entries, err := os.ReadDir(filepath.Join(dir, "games"))
 	assert.NilError(t, err)
-	assert.Equal(t, len(entries), 2)
+	assert.Equal(t, len(entries), 6)
 
 	stdout.Reset()
 	code = Run([]string{"-max-moves=2"}, nil, &stdout, &stderr)
