@@ -2,42 +2,18 @@ package minichess_test
 
 import (
 	"bytes"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/internal/playertest"
 )
 
-// readTSV returns the rows of a conformance TSV file as maps from column
-// name to field.
-func readTSV(t *testing.T, file string) []map[string]string {
+// readTSV returns the rows of a conformance TSV file (see playertest.ReadTSV).
+func readTSV(t testing.TB, file string) []map[string]string {
 	t.Helper()
-	path := testutil.Shared(t, "conformance", "minichess", file)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
-	head := strings.Split(lines[0], "\t")
-	var rows []map[string]string
-	for i, l := range lines[1:] {
-		f := strings.Split(l, "\t")
-		if len(f) != len(head) {
-			t.Fatalf("%s:%d: %d fields, want %d", file, i+2, len(f), len(head))
-		}
-		row := map[string]string{}
-		for j, h := range head {
-			row[h] = f[j]
-		}
-		rows = append(rows, row)
-	}
-	if len(rows) == 0 {
-		t.Fatalf("%s: no rows", file)
-	}
-	return rows
+	return playertest.ReadTSV(t, file)
 }
 
 func unescape(s string) string { return strings.ReplaceAll(s, `\n`, "\n") }

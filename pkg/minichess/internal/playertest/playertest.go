@@ -1,6 +1,7 @@
 // Package playertest holds test helpers shared by the MiniChess players'
 // tests: running a player's Run entry point on a state file in a fresh
-// directory, and building state files from FEN-like positions.
+// directory, building state files from FEN-like positions, and reading the
+// conformance TSV files.
 package playertest
 
 import (
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"gotest.tools/v3/assert"
 )
@@ -46,4 +48,35 @@ func State(t *testing.T, fen string) []byte {
 	p, err := minichess.ParseFEN(fen)
 	assert.NilError(t, err)
 	return p.AppendState(nil)
+}
+
+// ReadTSV returns the rows of the MiniChess conformance file
+// ../shared/conformance/minichess/<file> as maps from column name to field.
+// The test is skipped when ../shared is absent, and fails on a row with the
+// wrong number of fields or a file without rows.
+func ReadTSV(t testing.TB, file string) []map[string]string {
+	t.Helper()
+	path := testutil.Shared(t, "conformance", "minichess", file)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	head := strings.Split(lines[0], "\t")
+	var rows []map[string]string
+	for i, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		if len(f) != len(head) {
+			t.Fatalf("%s:%d: %d fields, want %d", file, i+2, len(f), len(head))
+		}
+		row := map[string]string{}
+		for j, h := range head {
+			row[h] = f[j]
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		t.Fatalf("%s: no rows", file)
+	}
+	return rows
 }
