@@ -263,6 +263,7 @@ func (n *Node) generate(buf []Move, truncate bool) ([]Move, bool) {
 	if !truncate {
 		eking = 0
 	}
+	var hit bool
 	for pcs := own; pcs != 0; pcs &= pcs - 1 {
 		from := bits.TrailingZeros32(pcs)
 		mv := &moveOf[from]
@@ -297,50 +298,54 @@ func (n *Node) generate(buf []Move, truncate bool) ([]Move, bool) {
 				}
 			}
 		case Rook:
-			for d := 0; d < 4; d++ {
-				var hit bool
-				if buf, hit = n.ray(buf, from, d, own, enemy, eking); hit {
-					return buf, true
-				}
+			if buf, hit = n.rays(buf, from, 0, 4, own, enemy, eking); hit {
+				return buf, true
 			}
 		case Bishop:
-			for d := 4; d < 8; d++ {
-				var hit bool
-				if buf, hit = n.ray(buf, from, d, own, enemy, eking); hit {
-					return buf, true
-				}
+			if buf, hit = n.rays(buf, from, 4, 8, own, enemy, eking); hit {
+				return buf, true
 			}
 		case Queen:
-			for d := 0; d < 8; d++ {
-				var hit bool
-				if buf, hit = n.ray(buf, from, d, own, enemy, eking); hit {
-					return buf, true
-				}
+			if buf, hit = n.rays(buf, from, 0, 8, own, enemy, eking); hit {
+				return buf, true
 			}
 		case Knight:
-			l := &knightList[from]
-			for _, to := range l.sq[:l.n] {
-				bit := uint32(1) << to
-				if own&bit != 0 {
-					continue
-				}
-				buf = append(buf, mv[to])
-				if eking&bit != 0 {
-					return buf, true
-				}
+			if buf, hit = steps(buf, &knightList[from], mv, own, eking); hit {
+				return buf, true
 			}
 		case King:
-			l := &kingList[from]
-			for _, to := range l.sq[:l.n] {
-				bit := uint32(1) << to
-				if own&bit != 0 {
-					continue
-				}
-				buf = append(buf, mv[to])
-				if eking&bit != 0 {
-					return buf, true
-				}
+			if buf, hit = steps(buf, &kingList[from], mv, own, eking); hit {
+				return buf, true
 			}
+		}
+	}
+	return buf, false
+}
+
+// rays appends the moves of a slider on from along directions d0..d1-1, in
+// order, and reports a king capture (after which it stops).
+func (n *Node) rays(buf []Move, from, d0, d1 int, own, enemy, eking uint32) ([]Move, bool) {
+	for d := d0; d < d1; d++ {
+		var hit bool
+		if buf, hit = n.ray(buf, from, d, own, enemy, eking); hit {
+			return buf, true
+		}
+	}
+	return buf, false
+}
+
+// steps appends the moves of a knight or king to the targets l (in
+// generation order) not holding an own piece, and reports a king capture
+// (after which it stops). mv holds the moves from the piece's square.
+func steps(buf []Move, l *squareList, mv *[Squares]Move, own, eking uint32) ([]Move, bool) {
+	for _, to := range l.sq[:l.n] {
+		bit := uint32(1) << to
+		if own&bit != 0 {
+			continue
+		}
+		buf = append(buf, mv[to])
+		if eking&bit != 0 {
+			return buf, true
 		}
 	}
 	return buf, false
