@@ -7,77 +7,28 @@ package minichess
 // king.
 func Perft(p Position, depth int, template bool) uint64 {
 	n := p.Node()
-	var bufs [maxPerftDepth][MaxMoves]Move
-	if depth >= maxPerftDepth {
-		return perftDeep(&n, depth, template)
-	}
-	if template {
-		return perftT(&n, depth, &bufs)
-	}
-	return perftP(&n, depth, &bufs)
+	return perft(&n, depth, template)
 }
 
-const maxPerftDepth = 16
-
-func perftDeep(n *Node, depth int, template bool) uint64 {
+// perft is [Perft] on a node; the last ply is bulk-counted. A non-Win node's
+// template list is its pseudo-legal list, so both semantics expand
+// PseudoMoves and differ only in when a position ends the game.
+func perft(n *Node, depth int, template bool) uint64 {
 	if depth == 0 {
 		return 1
 	}
 	if template && n.win || !template && !n.HasKing(n.side) {
 		return 0
 	}
+	if depth == 1 {
+		return uint64(n.CountMoves())
+	}
 	var buf [MaxMoves]Move
-	var list []Move
-	if template {
-		list, _ = n.LegalMoves(buf[:0])
-	} else {
-		list = n.PseudoMoves(buf[:0])
-	}
 	var sum uint64
 	var child Node
-	for _, m := range list {
+	for _, m := range n.PseudoMoves(buf[:0]) {
 		n.Play(&child, m)
-		sum += perftDeep(&child, depth-1, template)
-	}
-	return sum
-}
-
-func perftT(n *Node, depth int, bufs *[maxPerftDepth][MaxMoves]Move) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	if n.win {
-		return 0
-	}
-	if depth == 1 {
-		return uint64(n.CountMoves())
-	}
-	list := n.PseudoMoves(bufs[depth][:0])
-	var sum uint64
-	var child Node
-	for _, m := range list {
-		n.Play(&child, m)
-		sum += perftT(&child, depth-1, bufs)
-	}
-	return sum
-}
-
-func perftP(n *Node, depth int, bufs *[maxPerftDepth][MaxMoves]Move) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	if n.bb[n.side][King] == 0 {
-		return 0
-	}
-	if depth == 1 {
-		return uint64(n.CountMoves())
-	}
-	list := n.PseudoMoves(bufs[depth][:0])
-	var sum uint64
-	var child Node
-	for _, m := range list {
-		n.Play(&child, m)
-		sum += perftP(&child, depth-1, bufs)
+		sum += perft(&child, depth-1, template)
 	}
 	return sum
 }
