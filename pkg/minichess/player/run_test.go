@@ -60,33 +60,10 @@ func TestBaselineProgramName(t *testing.T) {
 // created.
 func TestBadInput(t *testing.T) {
 	good := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
-	cases := []struct {
-		name  string
-		state []byte
-		args  []string
-		want  string
-	}{
-		{"missing", nil, nil, "state: open"},
-		{"non-integer", bytes.Replace(good, []byte("1 1 1 1 1"), []byte("1 x 1 1 1"), 1), nil, `:6: field 2: "x" is not a non-negative integer`},
-		{"side", append([]byte("7"), good[1:]...), nil, ":1: side to move must be 0 or 1, got 7"},
-		{"code", bytes.Replace(good, []byte("2 3 4 5 6"), []byte("2 3 4 5 9"), 1), nil, ":7: field 5: piece code 9 is not in 0..6"},
-		{"truncated", good[:90], nil, "expected 61 integers, found 41"},
-		{"empty", []byte{}, nil, "expected 61 integers, found 0"},
-		{"extra", append(append([]byte{}, good...), "0\n"...), nil, ":16: unexpected data after the 61st integer"},
-		{"two pieces", append(append([]byte{}, good[:len(good)-23]...), append([]byte("3"), good[len(good)-22:]...)...), nil, ":13: field 1: square A2 holds a white pawn and a black knight"},
-		{"binary", []byte("\x00\xff"), nil, "is not a non-negative integer"},
-		{"bad flag", good, []string{"-bogus"}, "flag provided but not defined"},
-	}
+	cases := append(playertest.BadStates(good),
+		playertest.BadCase{Name: "bad flag", State: good, Args: []string{"-bogus"}, Want: "flag provided but not defined"})
 	for _, prog := range allPrograms {
-		for _, c := range cases {
-			code, out, errs, act := run(t, prog, c.state, c.args...)
-			assert.Equal(t, code, 2, "%s %s", prog.Name, c.name)
-			assert.Equal(t, out, "", "%s %s", prog.Name, c.name)
-			assert.Assert(t, act == nil, "%s %s: action file written", prog.Name, c.name)
-			assert.Assert(t, strings.HasPrefix(errs, prog.Name+": ") && strings.Count(errs, "\n") == 1 && strings.HasSuffix(errs, "\n"),
-				"%s %s: %q", prog.Name, c.name, errs)
-			assert.Assert(t, strings.Contains(errs, c.want), "%s %s: %q", prog.Name, c.name, errs)
-		}
+		playertest.CheckBadInput(t, prog.Name, prog.Run, cases)
 		// Wrong argument count.
 		var out, errb bytes.Buffer
 		assert.Equal(t, prog.Run([]string{"state"}, nil, &out, &errb), 2)

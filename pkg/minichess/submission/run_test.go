@@ -33,37 +33,17 @@ func lines(act []byte) []string {
 
 func TestBadInput(t *testing.T) {
 	good := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
-	cases := []struct {
-		name  string
-		state []byte
-		args  []string
-		want  string
-	}{
-		{"missing", nil, nil, "state: open"},
-		{"non-integer", bytes.Replace(good, []byte("1 1 1 1 1"), []byte("1 x 1 1 1"), 1), nil, `:6: field 2: "x" is not a non-negative integer`},
-		{"side", append([]byte("7"), good[1:]...), nil, ":1: side to move must be 0 or 1, got 7"},
-		{"code", bytes.Replace(good, []byte("2 3 4 5 6"), []byte("2 3 4 5 9"), 1), nil, ":7: field 5: piece code 9 is not in 0..6"},
-		{"truncated", good[:90], nil, "expected 61 integers, found 41"},
-		{"extra", append(append([]byte{}, good...), "0\n"...), nil, ":16: unexpected data after the 61st integer"},
-		{"two pieces", append(append([]byte{}, good[:len(good)-23]...), append([]byte("3"), good[len(good)-22:]...)...), nil, ":13: field 1: square A2 holds a white pawn and a black knight"},
-		{"bad flag", good, []string{"-bogus"}, "flag provided but not defined"},
-		{"bad time", good, []string{"-time", "fast"}, `-time: invalid duration "fast"`},
-		{"negative time", good, []string{"-time", "-1s"}, "negative"},
-		{"negative depth", good, []string{"-depth", "-1"}, "-depth: -1 is negative"},
-		{"bad nodes", good, []string{"-nodes", "x"}, "-nodes"},
-		{"hash zero", good, []string{"-hash", "0"}, "-hash: 0 is not in 1..2048"},
-		{"hash huge", good, []string{"-hash", "5000"}, "-hash: 5000 is not in 1..2048"},
-		{"negative ply", good, []string{"-ply", "-3"}, "-ply: -3 is negative"},
-	}
-	for _, c := range cases {
-		code, out, errs, act := run(t, c.state, c.args...)
-		assert.Equal(t, code, 2, c.name)
-		assert.Equal(t, out, "", c.name)
-		assert.Assert(t, act == nil, "%s: action file written", c.name)
-		assert.Assert(t, strings.HasPrefix(errs, "player_submission: ") && strings.Count(errs, "\n") == 1 && strings.HasSuffix(errs, "\n"),
-			"%s: %q", c.name, errs)
-		assert.Assert(t, strings.Contains(errs, c.want), "%s: %q", c.name, errs)
-	}
+	cases := append(playertest.BadStates(good),
+		playertest.BadCase{Name: "bad flag", State: good, Args: []string{"-bogus"}, Want: "flag provided but not defined"},
+		playertest.BadCase{Name: "bad time", State: good, Args: []string{"-time", "fast"}, Want: `-time: invalid duration "fast"`},
+		playertest.BadCase{Name: "negative time", State: good, Args: []string{"-time", "-1s"}, Want: "negative"},
+		playertest.BadCase{Name: "negative depth", State: good, Args: []string{"-depth", "-1"}, Want: "-depth: -1 is negative"},
+		playertest.BadCase{Name: "bad nodes", State: good, Args: []string{"-nodes", "x"}, Want: "-nodes"},
+		playertest.BadCase{Name: "hash zero", State: good, Args: []string{"-hash", "0"}, Want: "-hash: 0 is not in 1..2048"},
+		playertest.BadCase{Name: "hash huge", State: good, Args: []string{"-hash", "5000"}, Want: "-hash: 5000 is not in 1..2048"},
+		playertest.BadCase{Name: "negative ply", State: good, Args: []string{"-ply", "-3"}, Want: "-ply: -3 is negative"},
+	)
+	playertest.CheckBadInput(t, submission.Name, submission.Run, cases)
 	var out, errb bytes.Buffer
 	assert.Equal(t, submission.Run([]string{"state"}, nil, &out, &errb), 2)
 	assert.Equal(t, errb.String(), "player_submission: usage: player_submission [flags] <state_file> <action_file>\n")

@@ -80,3 +80,44 @@ func ReadTSV(t testing.TB, file string) []map[string]string {
 	}
 	return rows
 }
+
+// BadCase is a bad invocation of a player: a state file (nil: none), flags,
+// and text its one stderr line must contain.
+type BadCase struct {
+	Name  string
+	State []byte
+	Args  []string
+	Want  string
+}
+
+// BadStates returns the malformed state files of spec 7.4, made from the
+// valid state file good of "kqbnr/ppppp/5/5/PPPPP/RNBQK w".
+func BadStates(good []byte) []BadCase {
+	return []BadCase{
+		{"missing", nil, nil, "state: open"},
+		{"non-integer", bytes.Replace(good, []byte("1 1 1 1 1"), []byte("1 x 1 1 1"), 1), nil, `:6: field 2: "x" is not a non-negative integer`},
+		{"side", append([]byte("7"), good[1:]...), nil, ":1: side to move must be 0 or 1, got 7"},
+		{"code", bytes.Replace(good, []byte("2 3 4 5 6"), []byte("2 3 4 5 9"), 1), nil, ":7: field 5: piece code 9 is not in 0..6"},
+		{"truncated", good[:90], nil, "expected 61 integers, found 41"},
+		{"empty", []byte{}, nil, "expected 61 integers, found 0"},
+		{"extra", append(append([]byte{}, good...), "0\n"...), nil, ":16: unexpected data after the 61st integer"},
+		{"two pieces", append(append([]byte{}, good[:len(good)-23]...), append([]byte("3"), good[len(good)-22:]...)...), nil, ":13: field 1: square A2 holds a white pawn and a black knight"},
+		{"binary", []byte("\x00\xff"), nil, "is not a non-negative integer"},
+	}
+}
+
+// CheckBadInput runs the player called name on each case and checks spec
+// 7.4: exit status 2, nothing on stdout, no action file, and exactly one
+// stderr line that starts with "name: " and contains the case's Want.
+func CheckBadInput(t *testing.T, name string, run RunFunc, cases []BadCase) {
+	t.Helper()
+	for _, c := range cases {
+		code, out, errs, act := Run(t, run, c.State, c.Args...)
+		assert.Equal(t, code, 2, "%s %s", name, c.Name)
+		assert.Equal(t, out, "", "%s %s", name, c.Name)
+		assert.Assert(t, act == nil, "%s %s: action file written", name, c.Name)
+		assert.Assert(t, strings.HasPrefix(errs, name+": ") && strings.Count(errs, "\n") == 1 && strings.HasSuffix(errs, "\n"),
+			"%s %s: %q", name, c.Name, errs)
+		assert.Assert(t, strings.Contains(errs, c.Want), "%s %s: %q", name, c.Name, errs)
+	}
+}
