@@ -271,7 +271,7 @@ func (s *Searcher[P, M, G]) root(depth int, ab bool, alpha, beta Value) Result[M
 	}
 	best := -s.inf
 	res.Index, res.HasMove, res.Move = 0, true, list[0]
-	pruned := 0
+	pruned, cut := 0, false
 	for i := range list {
 		s.game.Play(s.at(1), p, list[i])
 		if s.tracer != nil {
@@ -290,7 +290,7 @@ func (s *Searcher[P, M, G]) root(depth int, ab bool, alpha, beta Value) Result[M
 		if ab {
 			if s.opt.Bound == FailHard {
 				if v >= beta {
-					best, pruned = beta, len(list)-i-1
+					best, pruned, cut = beta, len(list)-i-1, true
 					break
 				}
 				if v > alpha {
@@ -298,7 +298,7 @@ func (s *Searcher[P, M, G]) root(depth int, ab bool, alpha, beta Value) Result[M
 				}
 			} else {
 				if best >= beta {
-					pruned = len(list) - i - 1
+					pruned, cut = len(list)-i-1, true
 					break
 				}
 				if best > alpha {
@@ -307,7 +307,7 @@ func (s *Searcher[P, M, G]) root(depth int, ab bool, alpha, beta Value) Result[M
 			}
 		}
 	}
-	if ab && s.opt.Bound == FailHard && pruned == 0 {
+	if ab && s.opt.Bound == FailHard && !cut {
 		best = alpha
 	}
 	res.Value = best

@@ -311,3 +311,20 @@ func TestDeepChain(t *testing.T) {
 		assert.Equal(t, r.Value, want, "n=%d", n)
 	}
 }
+
+// TestFailHardRootCutOnLastMove checks a fail-hard root whose last move
+// reaches beta: the root returns beta, not the alpha of the earlier moves.
+func TestFailHardRootCutOnLastMove(t *testing.T) {
+	g := newTree([][]search.Value{{3, 12, 8}, {2, 4, 6}, {14, 5, 7}})
+	hard := search.New[int, int](g, search.Options{Perspective: search.RootPlayer, Bound: search.FailHard})
+	r := hard.AlphaBetaWindow(0, 2, -100, 5)
+	assert.Equal(t, r.Value, search.Value(5))
+	assert.Equal(t, r.Index, 2)
+	soft := search.New[int, int](g, search.Options{Perspective: search.RootPlayer})
+	r = soft.AlphaBetaWindow(0, 2, -100, 5)
+	assert.Equal(t, r.Value, search.Value(5))
+	assert.Equal(t, r.Index, 2)
+	// Without a cut the fail-hard root returns its alpha.
+	r = hard.AlphaBetaWindow(0, 2, -100, 6)
+	assert.Equal(t, r.Value, search.Value(5))
+}
