@@ -182,6 +182,10 @@ type Searcher[P, M any, G Game[P, M]] struct {
 	stats  Stats
 	abort  bool
 	tracer Tracer[P, M]
+	// rootIdx and rootMove are the root's first strictly best move so far
+	// (rootIdx -1: none).
+	rootIdx  int
+	rootMove M
 }
 
 // New returns a Searcher of game g with conventions opt.
@@ -249,77 +253,19 @@ func (s *Searcher[P, M, G]) Value(root P, depth int) Value {
 	return s.Minimax(root, depth).Value
 }
 
-// root is the root node: a normal node that also remembers the first strictly
-// best move.
+// root searches the root: a node like any other, which also remembers its
+// first strictly best move.
 func (s *Searcher[P, M, G]) root(depth int, ab bool, alpha, beta Value) Result[M] {
-	res := Result[M]{Index: -1}
 	var zero M
-	s.stats.Nodes++
-	p := s.at(0)
 	if s.tracer != nil {
-		s.tracer.Enter(0, p, zero, -1, alpha, beta)
+		s.tracer.Enter(0, s.at(0), zero, -1, alpha, beta)
 	}
-	if s.game.Terminal(p) || depth <= 0 {
-		res.Value = s.eval(0)
-		return s.finish(res, true, 0)
+	s.rootIdx, s.rootMove = -1, zero
+	v := s.node(0, depth, alpha, beta, ab)
+	res := Result[M]{Index: s.rootIdx, HasMove: s.rootIdx >= 0, Value: v, Stats: s.stats, Aborted: s.abort}
+	if res.HasMove {
+		res.Move = s.rootMove
 	}
-	list := s.game.Moves(p, s.moves[0][:0])
-	s.moves[0] = list[:0]
-	if len(list) == 0 {
-		res.Value = s.noMoves(0, alpha, ab)
-		return s.finish(res, true, 0)
-	}
-	best := -s.inf
-	res.Index, res.HasMove, res.Move = 0, true, list[0]
-	pruned, cut := 0, false
-	for i := range list {
-		s.game.Play(s.at(1), p, list[i])
-		if s.tracer != nil {
-			s.tracer.Enter(1, s.at(1), list[i], i, -beta, -alpha)
-		}
-		v := -s.node(1, depth-1, -beta, -alpha, ab)
-		if s.abort {
-			res.Aborted = true
-			res.Stats = s.stats
-			return res
-		}
-		if v > best {
-			best = v
-			res.Index, res.Move = i, list[i]
-		}
-		if ab {
-			if s.opt.Bound == FailHard {
-				if v >= beta {
-					best, pruned, cut = beta, len(list)-i-1, true
-					break
-				}
-				if v > alpha {
-					alpha = v
-				}
-			} else {
-				if best >= beta {
-					pruned, cut = len(list)-i-1, true
-					break
-				}
-				if best > alpha {
-					alpha = best
-				}
-			}
-		}
-	}
-	if ab && s.opt.Bound == FailHard && !cut {
-		best = alpha
-	}
-	res.Value = best
-	return s.finish(res, false, pruned)
-}
-
-func (s *Searcher[P, M, G]) finish(res Result[M], leaf bool, pruned int) Result[M] {
-	if s.tracer != nil {
-		s.tracer.Leave(0, res.Value, leaf, pruned)
-	}
-	res.Stats = s.stats
-	res.Aborted = s.abort
 	return res
 }
 
@@ -387,6 +333,9 @@ func (s *Searcher[P, M, G]) node(ply, depth int, alpha, beta Value, ab bool) Val
 	if len(s.moves) <= ply+1 {
 		s.grow(ply)
 	}
+	if ply == 0 {
+		s.rootIdx, s.rootMove = 0, list[0]
+	}
 	next := s.at(ply + 1)
 	for i := range list {
 		s.game.Play(next, p, list[i])
@@ -397,6 +346,12 @@ func (s *Searcher[P, M, G]) node(ply, depth int, alpha, beta Value, ab bool) Val
 		if s.abort {
 			return 0
 		}
+		if v > best {
+			best = v
+			if ply == 0 {
+				s.rootIdx, s.rootMove = i, list[i]
+			}
+		}
 		if hard {
 			if v >= beta {
 				return s.leave(ply, beta, false, len(list)-i-1)
@@ -405,9 +360,6 @@ func (s *Searcher[P, M, G]) node(ply, depth int, alpha, beta Value, ab bool) Val
 				alpha = v
 			}
 			continue
-		}
-		if v > best {
-			best = v
 		}
 		if !ab {
 			continue
