@@ -2,7 +2,7 @@
 # bench.sh prints the speed table of every game: perft, search and the graded
 # programs on their reference workloads. It builds cmd/gamesearch into a
 # temporary directory and runs "gamesearch bench" from the repository root, so
-# the Congo rows find ../shared/conformance. Arguments go to gamesearch bench
+# the Congo rows find testdata/conformance. Arguments go to gamesearch bench
 # (-quick for small workloads, -game NAME for one game, -corpus DIR).
 # Usage: scripts/bench.sh [-quick] [-game NAME] [-corpus DIR]
 set -euo pipefail

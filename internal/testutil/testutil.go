@@ -1,5 +1,6 @@
 // Package testutil holds helpers shared by the tests of gamesearch: locating
-// the repository root and the workplace's shared/ folder of conformance data.
+// the repository root and the vendored conformance corpora under
+// testdata/conformance.
 package testutil
 
 import (
@@ -28,14 +29,14 @@ func RepoRoot(t testing.TB) string {
 	}
 }
 
-// Shared returns the path of elem inside ../shared (relative to the
-// repository root). When that path does not exist, as in a clone outside the
-// workplace, the test is skipped with a message saying so.
-func Shared(t testing.TB, elem ...string) string {
+// Conformance returns the path of elem inside testdata/conformance, the
+// repository's copy of the published expected outputs (one folder per game).
+// The corpora are part of the repository, so a missing path fails the test.
+func Conformance(t testing.TB, elem ...string) string {
 	t.Helper()
-	p := filepath.Join(append([]string{RepoRoot(t), "..", "shared"}, elem...)...)
+	p := filepath.Join(append([]string{RepoRoot(t), "testdata", "conformance"}, elem...)...)
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("skipping: %s is absent (../shared exists only in the gamesearch workplace)", p)
+		t.Fatalf("conformance corpus: %v", err)
 	}
 	return p
 }

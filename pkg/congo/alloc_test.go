@@ -62,7 +62,7 @@ func BenchmarkEvaluateAdvanced(b *testing.B) {
 // BenchmarkAlphaBeta500 searches all 500 positions of 2022/positions_500.in
 // at depth 4 (the congo-alphabeta target: under 1 s in total).
 func BenchmarkAlphaBeta500(b *testing.B) {
-	ps := loadPositions(b, testutil.Shared(b, "conformance", "congo", "2022", "positions_500.in"))
+	ps := loadPositions(b, testutil.Conformance(b, "congo", "2022", "positions_500.in"))
 	s := NewAlphaBeta(Rules2022)
 	for b.Loop() {
 		for i := range ps {
@@ -73,7 +73,7 @@ func BenchmarkAlphaBeta500(b *testing.B) {
 
 // BenchmarkMinimax500 searches the same positions with depth-2 minimax.
 func BenchmarkMinimax500(b *testing.B) {
-	ps := loadPositions(b, testutil.Shared(b, "conformance", "congo", "2022", "positions_500.in"))
+	ps := loadPositions(b, testutil.Conformance(b, "congo", "2022", "positions_500.in"))
 	s := NewMinimax(Rules2022)
 	for b.Loop() {
 		for i := range ps {

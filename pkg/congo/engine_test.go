@@ -203,7 +203,7 @@ func BenchmarkEngineStart(b *testing.B) {
 // BenchmarkEngine500 searches the 500 positions of 2022/positions_500.in
 // with a 20,000-node budget each, for the speed on varied positions.
 func BenchmarkEngine500(b *testing.B) {
-	ps := loadPositions(b, testutil.Shared(b, "conformance", "congo", "2022", "positions_500.in"))
+	ps := loadPositions(b, testutil.Conformance(b, "congo", "2022", "positions_500.in"))
 	e := search.NewEngine[Position, Move](NewEngineGame(Rules2022), search.DefaultEngineOptions())
 	var nodes uint64
 	for b.Loop() {

@@ -13,7 +13,7 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/morris"
 )
 
-// confCase is one row of shared/conformance/morris/cases.tsv.
+// confCase is one row of testdata/conformance/morris/cases.tsv.
 type confCase struct {
 	line      int
 	program   string
@@ -27,7 +27,7 @@ type confCase struct {
 
 func readCases(t *testing.T) []confCase {
 	t.Helper()
-	path := testutil.Shared(t, "conformance", "morris", "cases.tsv")
+	path := testutil.Conformance(t, "morris", "cases.tsv")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -34,10 +34,10 @@ func group(name string) string {
 }
 
 // TestConformance runs the program in-process on every case of
-// shared/conformance/starcircle and compares its output with the expected one
+// testdata/conformance/starcircle and compares its output with the expected one
 // line by line, trailing white space trimmed.
 func TestConformance(t *testing.T) {
-	dir := testutil.Shared(t, "conformance", "starcircle", "cases")
+	dir := testutil.Conformance(t, "starcircle", "cases")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)

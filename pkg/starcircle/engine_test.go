@@ -17,7 +17,7 @@ import (
 func engineRoots(t *testing.T, n int) ([]starcircle.Position, []*starcircle.Problem) {
 	start := mustParse(t, starcircle.StartInput("ALPHABETA", 1))
 	probs := []*starcircle.Problem{start}
-	dir := filepath.Join(testutil.RepoRoot(t), "..", "shared", "conformance", "starcircle", "cases")
+	dir := testutil.Conformance(t, "starcircle", "cases")
 	if ents, err := os.ReadDir(dir); err == nil {
 		names := make([]string, 0, len(ents))
 		for _, e := range ents {

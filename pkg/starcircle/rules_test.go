@@ -198,7 +198,7 @@ func corpusProblems(t *testing.T) []*starcircle.Problem {
 		assert.NilError(t, err)
 		ps = append(ps, mustParse(t, string(data)))
 	}
-	dir := filepath.Join(root, "..", "shared", "conformance", "starcircle", "cases")
+	dir := testutil.Conformance(t, "starcircle", "cases")
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
 		data, err := os.ReadFile(filepath.Join(dir, e.Name(), "input.txt"))

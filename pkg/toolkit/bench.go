@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -144,7 +145,7 @@ const benchUsage = "bench [-quick] [-corpus DIR] [-game NAME]"
 func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	quick := fs.Bool("quick", false, "small workloads (seconds in total), for tests")
-	corpusFlag := fs.String("corpus", "", "the shared/conformance folder (default: found above the working directory)")
+	corpusFlag := fs.String("corpus", "", "the conformance folder (default: testdata/conformance of the repository, found above the working directory)")
 	only := fs.String("game", "", "only this game's rows")
 	pos, err := parseArgs(fs, args, stdout, benchUsage, "")
 	if err != nil {
@@ -159,6 +160,11 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		}
 	}
 	corpus := findCorpus(*corpusFlag)
+	if *corpusFlag != "" {
+		if st, err := os.Stat(corpus); err != nil || !st.IsDir() {
+			return fmt.Errorf("-corpus %q: not a directory", corpus)
+		}
+	}
 	w := bufio.NewWriter(stdout)
 	fmt.Fprintf(w, "%-10s  %-48s  %12s  %9s  %10s\n", "game", "workload", "count", "time", "Mcount/s")
 	for _, c := range benchCases(*quick) {
@@ -169,8 +175,8 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		n, err := c.run(corpus)
 		el := time.Since(start)
 		if err != nil {
-			fmt.Fprintf(w, "%-10s  %-48s  skipped: %v\n", c.game, c.workload, err)
-			continue
+			w.Flush()
+			return fmt.Errorf("%s %s: %v", c.game, c.workload, err)
 		}
 		rate := float64(n) / el.Seconds() / 1e6
 		fmt.Fprintf(w, "%-10s  %-48s  %12d  %8.3fs  %10.2f %s\n", c.game, c.workload, n, el.Seconds(), rate, c.unit)

@@ -27,10 +27,10 @@ func openFile(name string) (*os.File, error) {
 	return f, nil
 }
 
-// findCorpus returns the conformance folder (shared/conformance) of the
-// gamesearch workplace: dir when it is given, else the first
-// shared/conformance found walking up from the working directory and from
-// the executable's directory. It returns "" when there is none.
+// findCorpus returns the conformance folder (testdata/conformance of the
+// repository): dir when it is given, else the first testdata/conformance
+// found walking up from the working directory and from the executable's
+// directory. It returns "" when there is none.
 func findCorpus(dir string) string {
 	if dir != "" {
 		return dir
@@ -44,7 +44,7 @@ func findCorpus(dir string) string {
 	}
 	for _, s := range starts {
 		for d := s; ; {
-			c := filepath.Join(d, "shared", "conformance")
+			c := filepath.Join(d, "testdata", "conformance")
 			if st, err := os.Stat(c); err == nil && st.IsDir() {
 				return c
 			}

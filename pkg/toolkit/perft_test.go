@@ -71,7 +71,7 @@ func checkDivide(t testing.TB, res perftResult, what string) {
 // 500), and depth-2 and depth-3 totals equal pkg/congo's PerftMake (no bulk
 // counting) on a sample.
 func TestPerftCongoConformance(t *testing.T) {
-	dir := testutil.Shared(t, "conformance", "congo")
+	dir := testutil.Conformance(t, "congo")
 	sets := []struct {
 		in, out string
 		rules   congo.Rules
@@ -114,7 +114,7 @@ func TestPerftCongoConformance(t *testing.T) {
 // divides, with every row of perft.tsv (rows above 2,000,000 leaves only
 // outside -short).
 func TestPerftMiniChessConformance(t *testing.T) {
-	rows := tsv(t, testutil.Shared(t, "conformance", "minichess", "perft.tsv"))
+	rows := tsv(t, testutil.Conformance(t, "minichess", "perft.tsv"))
 	limit := uint64(100_000_000)
 	if testing.Short() {
 		limit = 2_000_000
@@ -146,7 +146,7 @@ func TestPerftMiniChessConformance(t *testing.T) {
 // evaluation count, so it must equal the evaluated column of every
 // MiniMax row of cases.tsv (opening, game and Black programs).
 func TestPerftMorrisConformance(t *testing.T) {
-	rows := tsv(t, testutil.Shared(t, "conformance", "morris", "cases.tsv"))
+	rows := tsv(t, testutil.Conformance(t, "morris", "cases.tsv"))
 	matched, total := 0, 0
 	for _, r := range rows {
 		prog, ok := morris.ProgramByName(r["program"])
@@ -182,7 +182,7 @@ func TestPerftMorrisConformance(t *testing.T) {
 // MINIMAX node count, so it must equal the fourth line of output.txt of
 // every MINIMAX case of the corpus when run at the file's depth.
 func TestPerftStarCircleConformance(t *testing.T) {
-	dir := testutil.Shared(t, "conformance", "starcircle", "cases")
+	dir := testutil.Conformance(t, "starcircle", "cases")
 	entries, err := os.ReadDir(dir)
 	assert.NilError(t, err)
 	matched, total := 0, 0

@@ -82,7 +82,7 @@ func TestTreeHandoutExample1(t *testing.T) {
 // case and every named case) the tree of the file's search has exactly the
 // node count of output.txt and its root has the farsighted utility.
 func TestTreeStarCircleConformance(t *testing.T) {
-	dir := testutil.Shared(t, "conformance", "starcircle", "cases")
+	dir := testutil.Conformance(t, "starcircle", "cases")
 	entries, err := os.ReadDir(dir)
 	assert.NilError(t, err)
 	a := &starcircleAdapter{}
@@ -123,7 +123,7 @@ func TestTreeStarCircleConformance(t *testing.T) {
 // root value is the printed estimate (for the Black programs, the value of
 // the colour swap's search, as the programs print it).
 func TestTreeMorrisConformance(t *testing.T) {
-	rows := tsv(t, testutil.Shared(t, "conformance", "morris", "cases.tsv"))
+	rows := tsv(t, testutil.Conformance(t, "morris", "cases.tsv"))
 	matched, total := 0, 0
 	for _, r := range rows {
 		if atou(t, r["evaluated"]) > 200_000 {
@@ -163,7 +163,7 @@ func TestTreeMorrisConformance(t *testing.T) {
 // the corpus minimax value, and the congo-alphabeta tree (depth 4) the
 // corpus alpha-beta value, with the node count of the course searcher.
 func TestTreeCongoConformance(t *testing.T) {
-	dir := testutil.Shared(t, "conformance", "congo")
+	dir := testutil.Conformance(t, "congo")
 	sets := []struct {
 		in, out string
 		ab      bool

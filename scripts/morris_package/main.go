@@ -14,7 +14,7 @@ import (
 
 func main() {
 	noBin := flag.Bool("no-bin", false, "leave the executables out of the archive")
-	cases := flag.String("cases", "../shared/conformance/morris/cases.tsv", "conformance table whose inputs are the candidates")
+	cases := flag.String("cases", "testdata/conformance/morris/cases.tsv", "conformance table whose inputs are the candidates")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: scripts/package_morris.sh NETID [-no-bin]")

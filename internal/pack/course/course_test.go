@@ -96,7 +96,7 @@ type handoutSample struct {
 
 func handoutSamples(t *testing.T) map[string]handoutSample {
 	t.Helper()
-	data, err := os.ReadFile(testutil.Shared(t, "conformance", "congo", "handout_samples.txt"))
+	data, err := os.ReadFile(testutil.Conformance(t, "congo", "handout_samples.txt"))
 	assert.NilError(t, err)
 	samples := map[string]handoutSample{}
 	var title string
@@ -218,7 +218,7 @@ func TestStarCircleArchive(t *testing.T) {
 	src := filepath.Join(top, "src")
 	checkSrc(t, src)
 	bin := buildUnpacked(t, src)
-	cases := testutil.Shared(t, "conformance", "starcircle", "cases")
+	cases := testutil.Conformance(t, "starcircle", "cases")
 	exDirs, err := filepath.Glob(filepath.Join(top, "examples", "*"))
 	assert.NilError(t, err)
 	assert.Equal(t, len(exDirs), 5)
@@ -292,7 +292,7 @@ func TestMiniChessArchive(t *testing.T) {
 	checkSrc(t, src)
 	buildUnpacked(t, src)
 
-	game := testutil.Shared(t, "conformance", "minichess", "games", "b1_vs_b2", "gamelog.txt")
+	game := testutil.Conformance(t, "minichess", "games", "b1_vs_b2", "gamelog.txt")
 	want, err := os.ReadFile(game)
 	assert.NilError(t, err)
 	run := filepath.Join(dir, top)

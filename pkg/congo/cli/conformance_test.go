@@ -12,10 +12,10 @@ import (
 )
 
 // TestConformance runs every program on every file of
-// ../shared/conformance/congo (section 8 of the specification) and requires
+// testdata/conformance/congo and requires
 // byte-for-byte equal output, logging per-file case counts.
 func TestConformance(t *testing.T) {
-	dir := testutil.Shared(t, "conformance", "congo")
+	dir := testutil.Conformance(t, "congo")
 	const (
 		mv21 = "2021/movegen_1k.in"
 		mm21 = "2021/minimax_d2_500.in"
@@ -100,7 +100,7 @@ func TestConformance(t *testing.T) {
 // TestHandoutSamples runs every sample set of handout_samples.txt with the
 // program its title names and the edition's -rules.
 func TestHandoutSamples(t *testing.T) {
-	path := filepath.Join(testutil.Shared(t, "conformance", "congo"), "handout_samples.txt")
+	path := filepath.Join(testutil.Conformance(t, "congo"), "handout_samples.txt")
 	sets := parseSamples(t, string(readFile(t, path)))
 	if len(sets) != 20 {
 		t.Errorf("found %d sample sets, want 20", len(sets))
@@ -244,7 +244,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // TestConformanceRulesMatter checks the counts of section 8: with the wrong
 // -rules the edition-sensitive files differ on exactly this many cases.
 func TestConformanceRulesMatter(t *testing.T) {
-	dir := testutil.Shared(t, "conformance", "congo")
+	dir := testutil.Conformance(t, "congo")
 	tests := []struct {
 		in, out, prog, wrong string
 		differ               int

@@ -79,7 +79,7 @@ func TestConformanceGamesModel(t *testing.T) {
 	}
 	ok := 0
 	for _, g := range games {
-		want, err := os.ReadFile(testutil.Shared(t, "conformance", "minichess", g.dir, "gamelog.txt"))
+		want, err := os.ReadFile(testutil.Conformance(t, "minichess", g.dir, "gamelog.txt"))
 		assert.NilError(t, err)
 		maxSteps, err := strconv.Atoi(g.maxSteps)
 		assert.NilError(t, err, g.dir)

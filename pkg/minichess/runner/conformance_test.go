@@ -116,7 +116,7 @@ func checkClean(t *testing.T, dir string) {
 // conformance/minichess/games with our runner and our baselines:
 // gamelog.txt byte for byte, and stdout.txt where it was recorded.
 func TestConformanceGames(t *testing.T) {
-	root := testutil.Shared(t, "conformance", "minichess", "games")
+	root := testutil.Conformance(t, "minichess", "games")
 	bin := baselines(t)
 	rows := readIndex(t, filepath.Join(root, "index.tsv"))
 	var logsOK, stdoutOK, stdoutN atomic.Int32
@@ -170,7 +170,7 @@ func TestConformanceRunner(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("skipping: the test players are POSIX sh scripts")
 	}
-	root := testutil.Shared(t, "conformance", "minichess", "runner")
+	root := testutil.Conformance(t, "minichess", "runner")
 	rows := readIndex(t, filepath.Join(root, "index.tsv"))
 	players := filepath.Join(root, "players")
 	var ok [3]atomic.Int32
@@ -232,7 +232,7 @@ func TestConformanceRunner(t *testing.T) {
 // stdout a file (so the players inherit the runner's descriptors), for two
 // of the games whose stdout was recorded.
 func TestConformanceGamesBinary(t *testing.T) {
-	root := testutil.Shared(t, "conformance", "minichess", "games")
+	root := testutil.Conformance(t, "minichess", "games")
 	main := program(t, "minichess-runner", "main")
 	bin := baselines(t)
 	for _, c := range [][2]string{{"baseline1", "baseline2"}, {"baseline2", "baseline2"}} {

@@ -139,7 +139,7 @@ func setupPlayers(t *testing.T, names ...string) string {
 
 // sharedRunner returns the path of a file of conformance/minichess/runner.
 func sharedRunner(t *testing.T, elem ...string) string {
-	return filepath.Join(append([]string{testutil.Shared(t, "conformance", "minichess", "runner")}, elem...)...)
+	return filepath.Join(append([]string{testutil.Conformance(t, "minichess", "runner")}, elem...)...)
 }
 
 func readString(t *testing.T, path string) string {

@@ -25,7 +25,7 @@ func TestBuild(t *testing.T) {
 		t.Skip("go command not found")
 	}
 	repo := testutil.RepoRoot(t)
-	cases := testutil.Shared(t, "conformance", "morris", "cases.tsv")
+	cases := testutil.Conformance(t, "morris", "cases.tsv")
 	dir := t.TempDir()
 	var zips [2][]byte
 	for i := range zips {

@@ -51,12 +51,12 @@ func State(t *testing.T, fen string) []byte {
 }
 
 // ReadTSV returns the rows of the MiniChess conformance file
-// ../shared/conformance/minichess/<file> as maps from column name to field.
-// The test is skipped when ../shared is absent, and fails on a row with the
+// testdata/conformance/minichess/<file> as maps from column name to field.
+// The test fails when the file is missing, on a row with the
 // wrong number of fields or a file without rows.
 func ReadTSV(t testing.TB, file string) []map[string]string {
 	t.Helper()
-	path := testutil.Shared(t, "conformance", "minichess", file)
+	path := testutil.Conformance(t, "minichess", file)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
