@@ -2,7 +2,6 @@ module github.com/gamesearch/gamesearch
 
 go 1.26.8
 
-require (
-	github.com/google/go-cmp v0.7.0 // indirect
-	gotest.tools/v3 v3.5.2 // indirect
-)
+require gotest.tools/v3 v3.5.2
+
+require github.com/google/go-cmp v0.7.0 // indirect
