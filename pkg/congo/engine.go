@@ -1,12 +1,15 @@
 package congo
 
 // This file adapts Congo to the tournament engine of package search
-// (search.EngineGame) and holds the agent's own evaluation. Nothing here
+// (engine.Game) and holds the agent's own evaluation. Nothing here
 // changes the course programs: they keep using Game.
 
-import "github.com/gamesearch/gamesearch/pkg/search"
+import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
 
-// EngineGame adapts Congo to [search.Engine] for the tournament agent
+// EngineGame adapts Congo to [engine.Engine] for the tournament agent
 // (spec section 6.9). Positions are [Position] values and moves [Move]s;
 // Moves lists them in ascending (string) order, so the engine's fallback move
 // is the first legal move in sorted order.
@@ -50,20 +53,20 @@ func (g EngineGame) Terminal(p *Position) bool {
 // Outcome returns the result of a terminal p for the side to move: the
 // status of [Position.Status] (the black lion checked first), or a draw when
 // both lions are present.
-func (g EngineGame) Outcome(p *Position) search.Outcome {
+func (g EngineGame) Outcome(p *Position) engine.Outcome {
 	switch p.Status() {
 	case WhiteWins:
 		if p.Side == White {
-			return search.OutcomeWin
+			return engine.OutcomeWin
 		}
-		return search.OutcomeLoss
+		return engine.OutcomeLoss
 	case BlackWins:
 		if p.Side == Black {
-			return search.OutcomeWin
+			return engine.OutcomeWin
 		}
-		return search.OutcomeLoss
+		return engine.OutcomeLoss
 	}
-	return search.OutcomeDraw
+	return engine.OutcomeDraw
 }
 
 // Moves appends the moves of the side to move in ascending order.

@@ -1,10 +1,11 @@
 package congo
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"
 )
 
@@ -30,7 +31,7 @@ func TestCheckEngineGame(t *testing.T) {
 		roots = append(roots, mustFEN(t, f))
 	}
 	for _, r := range []Rules{Rules2021, Rules2022} {
-		assert.NilError(t, search.CheckEngineGame[Position, Move](NewEngineGame(r), roots, 3), "rules %s", r)
+		assert.NilError(t, enginetest.CheckGame[Position, Move](NewEngineGame(r), roots, 3), "rules %s", r)
 	}
 }
 
@@ -40,14 +41,14 @@ func TestEngineGameTerminal(t *testing.T) {
 	tests := []struct {
 		fen      string
 		terminal bool
-		outcome  search.Outcome
+		outcome  engine.Outcome
 	}{
-		{"7/7/2l4/7/7/2L4/7 w 8", true, search.OutcomeDraw},
-		{"3L3/7/7/7/7/7/7 b 5", true, search.OutcomeLoss},
-		{"3L3/7/7/7/7/7/7 w 5", true, search.OutcomeWin},
-		{"3l3/7/7/7/7/7/P6 w 5", true, search.OutcomeLoss},
-		{"3l3/7/7/7/7/7/P6 b 5", true, search.OutcomeWin},
-		{"7/7/7/7/7/7/P6 b 5", true, search.OutcomeLoss}, // no lions: White wins (5.1)
+		{"7/7/2l4/7/7/2L4/7 w 8", true, engine.OutcomeDraw},
+		{"3L3/7/7/7/7/7/7 b 5", true, engine.OutcomeLoss},
+		{"3L3/7/7/7/7/7/7 w 5", true, engine.OutcomeWin},
+		{"3l3/7/7/7/7/7/P6 w 5", true, engine.OutcomeLoss},
+		{"3l3/7/7/7/7/7/P6 b 5", true, engine.OutcomeWin},
+		{"7/7/7/7/7/7/P6 b 5", true, engine.OutcomeLoss}, // no lions: White wins (5.1)
 		{"7/3l3/4P2/7/7/7/3L3 b 28", false, 0},
 	}
 	for _, tc := range tests {
@@ -61,10 +62,10 @@ func TestEngineGameTerminal(t *testing.T) {
 	p := mustFEN(t, "7/7/2l4/7/7/2L4/7 w 8")
 	assert.Assert(t, !g.Terminal(&p))
 	// Without the two-lions rule the engine finds the flight c2c5.
-	e := search.NewEngine[Position, Move](g, search.DefaultEngineOptions())
-	res := e.Search(p, search.EngineLimits[Move]{Depth: 3})
+	e := engine.New[Position, Move](g, engine.DefaultOptions())
+	res := e.Search(p, engine.Limits[Move]{Depth: 3})
 	assert.Equal(t, res.Move.String(), "c2c5")
-	assert.Equal(t, res.Value, search.EngineMate-1)
+	assert.Equal(t, res.Value, engine.Mate-1)
 }
 
 // TestAttacked compares Attacked with the move generator: a side attacks a
@@ -150,15 +151,15 @@ func TestEngineNoAllocations(t *testing.T) {
 	g := NewEngineGame(Rules2022)
 	buf := make([]Move, 0, MaxMoves)
 	m, _ := ParseMove("g4e4")
-	e := search.NewEngine[Position, Move](g, search.DefaultEngineOptions())
-	e.Search(p, search.EngineLimits[Move]{Depth: 5})
+	e := engine.New[Position, Move](g, engine.DefaultOptions())
+	e.Search(p, engine.Limits[Move]{Depth: 5})
 	for name, f := range map[string]func(){
 		"Evaluate":   func() { _ = g.Evaluate(&p) },
 		"NoisyMoves": func() { buf = g.NoisyMoves(&p, buf[:0]) },
 		"Noisy":      func() { _ = g.Noisy(&p, m) },
 		"InCheck":    func() { _ = g.InCheck(&p) },
 		"Terminal":   func() { _ = g.Terminal(&p) },
-		"Search":     func() { e.Search(p, search.EngineLimits[Move]{Depth: 5}) },
+		"Search":     func() { e.Search(p, engine.Limits[Move]{Depth: 5}) },
 	} {
 		assert.Equal(t, testing.AllocsPerRun(10, f), 0.0, name)
 	}
@@ -172,27 +173,27 @@ func TestEngineFindsWins(t *testing.T) {
 		{"7/3l3/4P2/7/7/7/3L3 b 28", "d6d1"},
 	} {
 		p := mustFEN(t, tc.fen)
-		e := search.NewEngine[Position, Move](NewEngineGame(Rules2022), search.DefaultEngineOptions())
-		res := e.Search(p, search.EngineLimits[Move]{Depth: 4})
+		e := engine.New[Position, Move](NewEngineGame(Rules2022), engine.DefaultOptions())
+		res := e.Search(p, engine.Limits[Move]{Depth: 4})
 		assert.Equal(t, res.Move.String(), tc.move, tc.fen)
-		assert.Equal(t, res.Value, search.EngineMate-1, tc.fen)
+		assert.Equal(t, res.Value, engine.Mate-1, tc.fen)
 	}
 }
 
 // BenchmarkEngineStart searches each edition's start position to depth 8
-// with the engine's default options (search.DefaultEngineOptions) and a
+// with the engine's default options (engine.DefaultOptions) and a
 // cleared table, and reports nodes per second and the nodes of the search.
 // The agent's own options are benchmarked in package agent.
 func BenchmarkEngineStart(b *testing.B) {
 	for _, r := range []Rules{Rules2021, Rules2022} {
 		b.Run(r.String(), func(b *testing.B) {
 			p := mustFEN(b, StartFEN(r))
-			o := search.DefaultEngineOptions()
-			e := search.NewEngine[Position, Move](NewEngineGame(r), o)
+			o := engine.DefaultOptions()
+			e := engine.New[Position, Move](NewEngineGame(r), o)
 			var nodes uint64
 			for b.Loop() {
 				e.Clear()
-				nodes += e.Search(p, search.EngineLimits[Move]{Depth: 8}).Nodes
+				nodes += e.Search(p, engine.Limits[Move]{Depth: 8}).Nodes
 			}
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
@@ -204,11 +205,11 @@ func BenchmarkEngineStart(b *testing.B) {
 // with a 20,000-node budget each, for the speed on varied positions.
 func BenchmarkEngine500(b *testing.B) {
 	ps := loadPositions(b, testutil.Conformance(b, "congo", "2022", "positions_500.in"))
-	e := search.NewEngine[Position, Move](NewEngineGame(Rules2022), search.DefaultEngineOptions())
+	e := engine.New[Position, Move](NewEngineGame(Rules2022), engine.DefaultOptions())
 	var nodes uint64
 	for b.Loop() {
 		for i := range ps {
-			nodes += e.Search(ps[i], search.EngineLimits[Move]{Nodes: 20000}).Nodes
+			nodes += e.Search(ps[i], engine.Limits[Move]{Nodes: 20000}).Nodes
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")

@@ -2,18 +2,17 @@ package match
 
 import (
 	"errors"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"time"
-
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-// EnginePlayer plays a game with a [search.Engine], so two engine settings
+// EnginePlayer plays a game with a [engine.Engine], so two engine settings
 // (one technique on, one off) can meet in a self-play match.
-type EnginePlayer[P any, M comparable, G search.EngineGame[P, M]] struct {
+type EnginePlayer[P any, M comparable, G engine.Game[P, M]] struct {
 	// Label is the player's name.
 	Label string
 	// Engine searches the moves; NewGame clears it.
-	Engine *search.Engine[P, M, G]
+	Engine *engine.Engine[P, M, G]
 	// Depth and Nodes limit each search (0: no limit). With one of them and
 	// no time the player is deterministic.
 	Depth int
@@ -27,7 +26,7 @@ type EnginePlayer[P any, M comparable, G search.EngineGame[P, M]] struct {
 	Frac    float64
 	Reserve time.Duration
 	// Clock measures the time (nil: the system clock from the move's start).
-	Clock search.Clock
+	Clock engine.Clock
 }
 
 // Name returns the label.
@@ -42,18 +41,18 @@ var ErrNoMove = errors.New("no move")
 
 // Move searches the current position.
 func (p *EnginePlayer[P, M, G]) Move(t *Turn[P, M]) (M, error) {
-	lim := search.EngineLimits[M]{Depth: p.Depth, Nodes: p.Nodes}
+	lim := engine.Limits[M]{Depth: p.Depth, Nodes: p.Nodes}
 	if p.UseTime && t.MoveTime > 0 {
 		frac := p.Frac
 		if frac == 0 {
 			frac = 0.6
 		}
-		hard := search.HardLimit(t.MoveTime, frac, p.Reserve, time.Millisecond/2)
+		hard := engine.HardLimit(t.MoveTime, frac, p.Reserve, time.Millisecond/2)
 		clock := p.Clock
 		if clock == nil {
-			clock = search.NewSystemClock()
+			clock = engine.NewSystemClock()
 		}
-		lim.Time = search.NewTimeManager(clock, hard/2, hard)
+		lim.Time = engine.NewTimeManager(clock, hard/2, hard)
 	}
 	res := p.Engine.Search(t.Pos, lim)
 	if !res.HasMove {

@@ -2,6 +2,7 @@ package match_test
 
 import (
 	"errors"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"math"
 	"slices"
 	"strings"
@@ -300,15 +301,15 @@ func TestOpenings(t *testing.T) {
 	assert.Equal(t, r.Uint64(), uint64(0xe220a8397b1dcdaf))
 }
 
-// xoEngine adapts xo to search.EngineGame.
+// xoEngine adapts xo to engine.Game.
 type xoEngine struct{ xoGame }
 
 func (xoEngine) Hash(p *xo) uint64 { return match.Mix(uint64(p.x) | uint64(p.o)<<9 | 1<<20) }
-func (xoEngine) Outcome(p *xo) search.Outcome {
+func (xoEngine) Outcome(p *xo) engine.Outcome {
 	if xoWon(p.x) || xoWon(p.o) {
-		return search.OutcomeLoss
+		return engine.OutcomeLoss
 	}
-	return search.OutcomeDraw
+	return engine.OutcomeDraw
 }
 func (xoEngine) Noisy(p *xo, m int) int32      { return 0 }
 func (xoEngine) HistoryIndex(p *xo, m int) int { return m }
@@ -321,7 +322,7 @@ func TestEnginePlayer(t *testing.T) {
 	newEngine := func(label string, depth int) *match.EnginePlayer[xo, int, xoEngine] {
 		return &match.EnginePlayer[xo, int, xoEngine]{
 			Label: label, Depth: depth,
-			Engine: search.NewEngine[xo, int](xoEngine{}, search.DefaultEngineOptions()),
+			Engine: engine.New[xo, int](xoEngine{}, engine.DefaultOptions()),
 		}
 	}
 	openings := match.Enumerate[xo, int](xoRules{}, xo{}, 1)
@@ -343,7 +344,7 @@ func TestEnginePlayer(t *testing.T) {
 	// With time: a manual clock that never moves keeps the full search.
 	timed := newEngine("timed", 0)
 	timed.UseTime = true
-	timed.Clock = &search.ManualClock{}
+	timed.Clock = &engine.ManualClock{}
 	m.Players = [2]match.Player[xo, int]{timed, &random{}}
 	m.MoveTime = time.Second
 	rep, err = match.Play(m)

@@ -1,12 +1,13 @@
 package minichess
 
-// This file adapts MiniChess to the tournament engine of pkg/search (spec
+// This file adapts MiniChess to the tournament engine of pkg/engine (spec
 // 10): the engine's position type with an incremental Zobrist key and an
-// optional ply counter, the search.EngineGame methods, and the engine's
+// optional ply counter, the engine.Game methods, and the engine's
 // evaluation (material, piece-square tables, mobility, king safety, tempo).
 // Nothing here allocates per call.
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"math/bits"
 
 	"github.com/gamesearch/gamesearch/pkg/search"
@@ -32,7 +33,7 @@ var (
 
 func init() {
 	var keys [2*6*Squares + 1 + MaxPlies + 1]uint64
-	search.ZobristKeys(ZobristSeed, keys[:])
+	engine.ZobristKeys(ZobristSeed, keys[:])
 	i := 0
 	for c := range 2 {
 		for k := range 6 {
@@ -144,8 +145,8 @@ func DefaultEvalWeights() EvalWeights {
 	}
 }
 
-// SearchGame is MiniChess for the engine of pkg/search
-// (search.EngineGame[EngineNode, Move]): the template's lists, Win positions
+// SearchGame is MiniChess for the engine of pkg/engine
+// (engine.Game[EngineNode, Move]): the template's lists, Win positions
 // terminal and won for the side to move, a node without moves lost, and the
 // evaluation of spec 10.4 from the side to move's view. Make it with
 // [NewSearchGame]; it is a small handle, cheap to copy.
@@ -204,18 +205,18 @@ func (g SearchGame) Terminal(p *EngineNode) bool { return p.N.win || p.Played >=
 
 // Outcome is the result for the side to move of a terminal p: past the ply
 // limit the material result (spec 4.2, overriding a Win), else a win.
-func (g SearchGame) Outcome(p *EngineNode) search.Outcome {
+func (g SearchGame) Outcome(p *EngineNode) engine.Outcome {
 	if p.Played >= MaxPlies {
 		me, op := p.N.mat[p.N.side], p.N.mat[p.N.side^1]
 		switch {
 		case me > op:
-			return search.OutcomeWin
+			return engine.OutcomeWin
 		case me < op:
-			return search.OutcomeLoss
+			return engine.OutcomeLoss
 		}
-		return search.OutcomeDraw
+		return engine.OutcomeDraw
 	}
-	return search.OutcomeWin
+	return engine.OutcomeWin
 }
 
 // Moves appends p's list in template order.

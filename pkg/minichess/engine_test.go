@@ -1,6 +1,8 @@
 package minichess
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/search"
@@ -29,7 +31,7 @@ func engineRoots(t testing.TB) []EngineNode {
 
 func TestZobristKeysFollowSpec(t *testing.T) {
 	var keys [2*6*Squares + 1]uint64
-	search.ZobristKeys(20230617, keys[:])
+	engine.ZobristKeys(20230617, keys[:])
 	i := 0
 	for c := range 2 {
 		for k := range 6 {
@@ -50,14 +52,14 @@ func TestZobristKeysFollowSpec(t *testing.T) {
 
 func TestCheckEngineGame(t *testing.T) {
 	g := NewSearchGame(DefaultEvalWeights())
-	assert.NilError(t, search.CheckEngineGame[EngineNode, Move](g, engineRoots(t), 3))
+	assert.NilError(t, enginetest.CheckGame[EngineNode, Move](g, engineRoots(t), 3))
 	// With the ply count known, near the limit.
 	var roots []EngineNode
 	for _, r := range engineRoots(t) {
 		r2 := NewEngineNode(&r.N, MaxPlies-2)
 		roots = append(roots, r2)
 	}
-	assert.NilError(t, search.CheckEngineGame[EngineNode, Move](g, roots, 3))
+	assert.NilError(t, enginetest.CheckGame[EngineNode, Move](g, roots, 3))
 }
 
 // TestIncrementalKey walks the tree and compares the key kept by Play with
@@ -143,16 +145,16 @@ func TestOutcomeAtPlyLimit(t *testing.T) {
 	n := p.Node()
 	e := NewEngineNode(&n, -1)
 	assert.Assert(t, g.Terminal(&e))
-	assert.Equal(t, g.Outcome(&e), search.OutcomeWin)
+	assert.Equal(t, g.Outcome(&e), engine.OutcomeWin)
 	e = NewEngineNode(&n, MaxPlies)
 	assert.Assert(t, g.Terminal(&e))
-	assert.Equal(t, g.Outcome(&e), search.OutcomeLoss)
+	assert.Equal(t, g.Outcome(&e), engine.OutcomeLoss)
 	e = NewEngineNode(&n, MaxPlies-1)
-	assert.Equal(t, g.Outcome(&e), search.OutcomeWin)
+	assert.Equal(t, g.Outcome(&e), engine.OutcomeWin)
 	q, _ := ParseFEN("k4/5/5/5/5/4K b")
 	qn := q.Node()
 	e = NewEngineNode(&qn, MaxPlies)
-	assert.Equal(t, g.Outcome(&e), search.OutcomeDraw)
+	assert.Equal(t, g.Outcome(&e), engine.OutcomeDraw)
 	assert.Assert(t, g.Hash(&e) != NewEngineNode(&qn, -1).Key)
 }
 

@@ -58,7 +58,7 @@
 //
 // The Improved programs take -movetime DURATION (spec §11: 20 s per move in
 // the Spring 2023 tournament). They then play with the tournament engine of
-// pkg/search ([search.Engine]) through [EngineGame], on a [State]: the
+// pkg/engine through [EngineGame], on a [State]: the
 // board, the side to move and the pieces each side still has to place
 // (inferred from the board by [InferState] unless -left N is given; -black
 // moves for Black on the board as read). The opening program's search

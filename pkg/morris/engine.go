@@ -1,13 +1,14 @@
 package morris
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"math/bits"
 
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-// This file adapts Morris-Variant to the tournament engine of pkg/search
-// (search.Engine): a whole-game state with pieces in hand, its hashing and
+// This file adapts Morris-Variant to the tournament engine of pkg/engine
+// (engine.Engine): a whole-game state with pieces in hand, its hashing and
 // its game-end rules.
 
 // State is a position of a whole game, as the tournament engine and the
@@ -99,7 +100,7 @@ func InferState(b *Board, pos Position, black, opening bool, left int) State {
 	return s
 }
 
-// engineSeed is the seed of the Morris Zobrist keys (search.ZobristKeys).
+// engineSeed is the seed of the Morris Zobrist keys (engine.ZobristKeys).
 const engineSeed = 20230501
 
 // maxLeft bounds the pieces-in-hand counts that have their own hash key.
@@ -118,7 +119,7 @@ var keys = newZobrist()
 
 func newZobrist() *zobrist {
 	var raw [2*MaxPoints + 1 + 2*maxLeft]uint64
-	search.ZobristKeys(engineSeed, raw[:])
+	engine.ZobristKeys(engineSeed, raw[:])
 	z := &zobrist{}
 	for c := range 2 {
 		pt := raw[c*MaxPoints : (c+1)*MaxPoints]
@@ -183,7 +184,7 @@ func (b *Board) Over(s *State) bool {
 	return bits.OnesCount32(me) <= 2 || !b.canMove(me, op)
 }
 
-// EngineGame is the [search.EngineGame] of Morris-Variant over [State], with
+// EngineGame is the [engine.Game] of Morris-Variant over [State], with
 // child boards ([Node]) as moves:
 //
 //   - Terminal is [Board.Over] (the side to move has lost); Outcome is then
@@ -206,7 +207,7 @@ type EngineGame struct {
 func (g EngineGame) Terminal(s *State) bool { return g.Board.Over(s) }
 
 // Outcome is a loss for the side to move: it is the only way a game ends.
-func (g EngineGame) Outcome(*State) search.Outcome { return search.OutcomeLoss }
+func (g EngineGame) Outcome(*State) engine.Outcome { return engine.OutcomeLoss }
 
 // Moves appends the children of s, in the generators' order (spec §4).
 func (g EngineGame) Moves(s *State, buf []Node) []Node {
@@ -281,19 +282,19 @@ func (g EngineGame) HistoryIndex(s *State, m Node) int {
 func (g EngineGame) HistorySize() int { return (MaxPoints + 1) * (MaxPoints + 1) }
 
 // EngineOptions returns the engine options of the Morris players: the
-// defaults of pkg/search ([search.DefaultEngineOptions]) with the Morris
+// defaults of pkg/search ([engine.DefaultOptions]) with the Morris
 // leaf rule for a side without a placement, and the techniques that lost in
 // the self-play matches of docs/engine/morris.md turned off.
-func EngineOptions() search.EngineOptions {
-	o := search.DefaultEngineOptions()
-	o.NoMoves = search.EngineNoMovesEvaluate
+func EngineOptions() engine.Options {
+	o := engine.DefaultOptions()
+	o.NoMoves = engine.NoMovesEvaluate
 	return o
 }
 
 // NewEngine returns a tournament engine for board b with estimator e and
 // options opt.
-func NewEngine(b *Board, e Estimator, opt search.EngineOptions) *search.Engine[State, Node, EngineGame] {
-	return search.NewEngine[State, Node](EngineGame{Board: b, Estimator: e}, opt)
+func NewEngine(b *Board, e Estimator, opt engine.Options) *engine.Engine[State, Node, EngineGame] {
+	return engine.New[State, Node](EngineGame{Board: b, Estimator: e}, opt)
 }
 
 // TimedResult is the outcome of [Think]: the program's [Result] (Estimate
@@ -316,7 +317,7 @@ type TimedResult struct {
 // 2 pieces), the best child by a one-ply search is played; without any
 // child the board is kept, HasMove is false and the estimate is the static
 // value of s.
-func Think(e *search.Engine[State, Node, EngineGame], s State, lim search.EngineLimits[Node]) TimedResult {
+func Think(e *engine.Engine[State, Node, EngineGame], s State, lim engine.Limits[Node]) TimedResult {
 	g := e.Game()
 	if g.Terminal(&s) {
 		var buf [3 * MaxPoints * MaxPoints]Node

@@ -1,10 +1,10 @@
 package morris_test
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/morris"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // benchStates are the positions of the engine benchmarks: the empty board
@@ -26,7 +26,7 @@ func BenchmarkEngineNodes(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			s := benchStates(b)[name]
 			e := morris.NewEngine(morris.BoardOf(morris.S22), morris.Improved, morris.EngineOptions())
-			lim := search.EngineLimits[morris.Node]{Nodes: 200000}
+			lim := engine.Limits[morris.Node]{Nodes: 200000}
 			b.ReportAllocs()
 			var nodes uint64
 			for b.Loop() {
@@ -48,7 +48,7 @@ func BenchmarkEngineDepth(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			s := benchStates(b)[c.name]
 			e := morris.NewEngine(morris.BoardOf(morris.S22), morris.Improved, morris.EngineOptions())
-			lim := search.EngineLimits[morris.Node]{Depth: c.depth}
+			lim := engine.Limits[morris.Node]{Depth: c.depth}
 			b.ReportAllocs()
 			var nodes uint64
 			for b.Loop() {

@@ -1,6 +1,8 @@
 package morris_test
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"testing"
 	"time"
 
@@ -30,7 +32,7 @@ func engineRoots(t testing.TB, b *morris.Board) []morris.State {
 	}
 }
 
-// TestCheckEngineGame runs the engine adapter through search.CheckEngineGame:
+// TestCheckEngineGame runs the engine adapter through enginetest.CheckGame:
 // appending move lists without duplicates, pure Play, a hash without
 // collisions over every position within three plies (side to move and
 // pieces left included), valid outcomes, Noisy and HistoryIndex in range.
@@ -48,7 +50,7 @@ func TestCheckEngineGame(t *testing.T) {
 		}
 		for _, e := range []morris.Estimator{morris.Improved, morris.Standard} {
 			g := morris.EngineGame{Board: b, Estimator: e}
-			assert.NilError(t, search.CheckEngineGame[morris.State, morris.Node](g, roots, 3), "board %s", k)
+			assert.NilError(t, enginetest.CheckGame[morris.State, morris.Node](g, roots, 3), "board %s", k)
 		}
 	}
 }
@@ -75,7 +77,7 @@ func TestStateRules(t *testing.T) {
 	// Midgame end: two pieces, blocked; not in the opening.
 	two := morris.State{Position: mustParse(t, "WWxxxxxxxxxxxxBBBxxxxx", morris.S22)}
 	assert.Assert(t, b.Over(&two))
-	assert.Equal(t, g.Outcome(&two), search.OutcomeLoss)
+	assert.Equal(t, g.Outcome(&two), engine.OutcomeLoss)
 	two.Left = [2]uint8{1, 0}
 	assert.Assert(t, !b.Over(&two))
 	blocked := morris.State{Position: mustParse(t, "WWWBBBWBxBxxBxxxxxxBxx", morris.S22)}
@@ -132,7 +134,7 @@ func TestEngineNoAllocation(t *testing.T) {
 	})
 	assert.Equal(t, allocs, 0.0)
 	e := morris.NewEngine(b, morris.Improved, morris.EngineOptions())
-	lim := search.EngineLimits[morris.Node]{Nodes: 20000}
+	lim := engine.Limits[morris.Node]{Nodes: 20000}
 	e.Search(roots[3], lim)
 	allocs = testing.AllocsPerRun(5, func() { e.Search(roots[3], lim) })
 	assert.Equal(t, allocs, 0.0)
@@ -147,7 +149,7 @@ func TestThinkDeterministic(t *testing.T) {
 		var first morris.TimedResult
 		for run := range 2 {
 			e := morris.NewEngine(b, morris.Improved, morris.EngineOptions())
-			r := morris.Think(e, s, search.EngineLimits[morris.Node]{Nodes: 30000})
+			r := morris.Think(e, s, engine.Limits[morris.Node]{Nodes: 30000})
 			assert.Assert(t, r.HasMove, "root %d", i)
 			if run == 0 {
 				first = r
@@ -165,10 +167,10 @@ func TestThinkDeterministic(t *testing.T) {
 	// A won position: White closes a mill and leaves Black with two pieces.
 	s := morris.State{Position: mustParse(t, "WWxWxxxxxxxxxxBBBxxxxx", morris.S22)}
 	e := morris.NewEngine(b, morris.Improved, morris.EngineOptions())
-	r := morris.Think(e, s, search.EngineLimits[morris.Node]{Depth: 6})
-	assert.Equal(t, r.Estimate, int64(search.EngineMate-1))
+	r := morris.Think(e, s, engine.Limits[morris.Node]{Depth: 6})
+	assert.Equal(t, r.Estimate, int64(engine.Mate-1))
 	sw := morris.State{Position: s.Swap(), Black: true}
-	rb := morris.Think(e, sw, search.EngineLimits[morris.Node]{Depth: 6})
+	rb := morris.Think(e, sw, engine.Limits[morris.Node]{Depth: 6})
 	assert.Equal(t, rb.Estimate, r.Estimate)
 	assert.Equal(t, rb.Board, r.Board.Swap())
 }
@@ -180,11 +182,11 @@ func TestThinkGameOver(t *testing.T) {
 	b := morris.BoardOf(morris.S22)
 	e := morris.NewEngine(b, morris.Improved, morris.EngineOptions())
 	two := morris.State{Position: mustParse(t, "WWxxxxxxxxxxxxBBBxxxxx", morris.S22)}
-	r := morris.Think(e, two, search.EngineLimits[morris.Node]{Depth: 3})
+	r := morris.Think(e, two, engine.Limits[morris.Node]{Depth: 3})
 	assert.Assert(t, r.HasMove)
 	assert.Assert(t, r.Board != two.Position)
 	blocked := morris.State{Position: mustParse(t, "WWWBBBWBxBxxBxxxxxxBxx", morris.S22)}
-	r = morris.Think(e, blocked, search.EngineLimits[morris.Node]{Depth: 3})
+	r = morris.Think(e, blocked, engine.Limits[morris.Node]{Depth: 3})
 	assert.Assert(t, !r.HasMove)
 	assert.Equal(t, r.Board, blocked.Position)
 	assert.Equal(t, r.Evaluated, uint64(1))
@@ -205,12 +207,12 @@ func TestTimeLimits(t *testing.T) {
 
 	b := morris.BoardOf(morris.S22)
 	e := morris.NewEngine(b, morris.Improved, morris.EngineOptions())
-	clock := &search.ManualClock{Step: 100 * time.Microsecond}
+	clock := &engine.ManualClock{Step: 100 * time.Microsecond}
 	for _, mt := range []time.Duration{20 * time.Millisecond, 100 * time.Millisecond} {
 		soft, hard := morris.TimeLimits(mt)
 		clock.T = 0
-		tm := search.NewTimeManager(clock, soft, hard)
-		r := e.Search(morris.GameStart(b, morris.Position{}), search.EngineLimits[morris.Node]{Time: tm})
+		tm := engine.NewTimeManager(clock, soft, hard)
+		r := e.Search(morris.GameStart(b, morris.Position{}), engine.Limits[morris.Node]{Time: tm})
 		assert.Assert(t, r.HasMove)
 		assert.Assert(t, tm.Elapsed() < mt, "movetime %v: elapsed %v", mt, tm.Elapsed())
 		t.Logf("movetime %v: depth %d, %d nodes, manual clock %v (hard %v)", mt, r.Depth, r.Nodes, tm.Elapsed(), hard)

@@ -3,12 +3,12 @@ package morris
 import (
 	"errors"
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // This file connects Morris-Variant to pkg/match: the game rules of a match
@@ -185,7 +185,7 @@ func (p *CoursePlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
 // state, which includes the pieces left to place.
 type EnginePlayer struct {
 	Label  string
-	Engine *search.Engine[State, Node, EngineGame]
+	Engine *engine.Engine[State, Node, EngineGame]
 	// Depth and Nodes limit each search (0: none).
 	Depth int
 	Nodes uint64
@@ -198,7 +198,7 @@ type EnginePlayer struct {
 	// each move has an empty one; otherwise it is cleared for each game.
 	Fresh bool
 	// Clock measures the time (nil: the system clock).
-	Clock search.Clock
+	Clock engine.Clock
 	// Replies counts the moves searched with a time limit, Slowest is the
 	// longest of them and Late counts those longer than their move time, as
 	// measured by Clock from the start of Move.
@@ -220,7 +220,7 @@ func (p *EnginePlayer) NewGame(uint64) { p.Engine.Clear() }
 
 // Move searches the current position within the player's limits.
 func (p *EnginePlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
-	lim := search.EngineLimits[Node]{Depth: p.Depth, Nodes: p.Nodes}
+	lim := engine.Limits[Node]{Depth: p.Depth, Nodes: p.Nodes}
 	mt := p.MoveTime
 	if p.UseMatchTime {
 		mt = t.MoveTime
@@ -230,10 +230,10 @@ func (p *EnginePlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
 		// of the reply.
 		clock := p.Clock
 		if clock == nil {
-			clock = search.NewSystemClock()
+			clock = engine.NewSystemClock()
 		}
 		soft, hard := TimeLimits(mt)
-		lim.Time = search.NewTimeManager(clock, soft, hard)
+		lim.Time = engine.NewTimeManager(clock, soft, hard)
 	}
 	if p.Fresh {
 		p.Engine.Clear()
@@ -268,7 +268,7 @@ const PlayerSpecHelp = `players:
 // ParsePlayer returns the player described by spec on board b (see
 // [PlayerSpecHelp]). Engine players get [EngineOptions] with opt applied
 // when opt is not nil.
-func ParsePlayer(spec string, b *Board, opt func(*search.EngineOptions)) (match.Player[GameState, Node], error) {
+func ParsePlayer(spec string, b *Board, opt func(*engine.Options)) (match.Player[GameState, Node], error) {
 	kind, arg, _ := strings.Cut(spec, ":")
 	bad := func(why string) error { return fmt.Errorf("player %q: %s", spec, why) }
 	switch kind {
@@ -297,7 +297,7 @@ func ParsePlayer(spec string, b *Board, opt func(*search.EngineOptions)) (match.
 			p.Nodes = n
 		case strings.HasPrefix(arg, "depth="):
 			d, ok := ParseDepth(arg[6:])
-			if !ok || d >= search.EngineMaxPly {
+			if !ok || d >= engine.MaxPly {
 				return nil, bad("want depth=D with 1 <= D < 128")
 			}
 			p.Depth = d

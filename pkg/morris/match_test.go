@@ -2,6 +2,7 @@ package morris_test
 
 import (
 	"bytes"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"os"
 	"strings"
 	"testing"
@@ -9,7 +10,6 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/morris"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"
 )
 
@@ -223,7 +223,7 @@ func TestStrengthCommand(t *testing.T) {
 // clearing of the table of a fresh player.
 func TestEnginePlayerTime(t *testing.T) {
 	b := morris.BoardOf(morris.S22)
-	clock := &search.ManualClock{Step: 100 * time.Microsecond}
+	clock := &engine.ManualClock{Step: 100 * time.Microsecond}
 	p := &morris.EnginePlayer{Label: "engine", Engine: morris.NewEngine(b, morris.Improved, morris.EngineOptions()),
 		MoveTime: 30 * time.Millisecond, Fresh: true, Clock: clock}
 	r := morris.MatchRules{Board: b}

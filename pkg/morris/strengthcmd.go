@@ -4,12 +4,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // Openings returns the start positions of a match on board b: with random
@@ -31,25 +31,25 @@ func Openings(b *Board, random, plies int, seed uint64) []GameState {
 // engineFeatures maps the names of -a-opts/-b-opts to engine flags.
 var engineFeatures = []struct {
 	name string
-	flag func(*search.EngineOptions) *bool
+	flag func(*engine.Options) *bool
 }{
-	{"tt", func(o *search.EngineOptions) *bool { return &o.TT }},
-	{"hashmove", func(o *search.EngineOptions) *bool { return &o.HashMove }},
-	{"mvvlva", func(o *search.EngineOptions) *bool { return &o.MVVLVA }},
-	{"killers", func(o *search.EngineOptions) *bool { return &o.Killers }},
-	{"history", func(o *search.EngineOptions) *bool { return &o.History }},
-	{"pvs", func(o *search.EngineOptions) *bool { return &o.PVS }},
-	{"aspiration", func(o *search.EngineOptions) *bool { return &o.Aspiration }},
-	{"quiescence", func(o *search.EngineOptions) *bool { return &o.Quiescence }},
-	{"nullmove", func(o *search.EngineOptions) *bool { return &o.NullMove }},
-	{"lmr", func(o *search.EngineOptions) *bool { return &o.LMR }},
-	{"futility", func(o *search.EngineOptions) *bool { return &o.Futility }},
+	{"tt", func(o *engine.Options) *bool { return &o.TT }},
+	{"hashmove", func(o *engine.Options) *bool { return &o.HashMove }},
+	{"mvvlva", func(o *engine.Options) *bool { return &o.MVVLVA }},
+	{"killers", func(o *engine.Options) *bool { return &o.Killers }},
+	{"history", func(o *engine.Options) *bool { return &o.History }},
+	{"pvs", func(o *engine.Options) *bool { return &o.PVS }},
+	{"aspiration", func(o *engine.Options) *bool { return &o.Aspiration }},
+	{"quiescence", func(o *engine.Options) *bool { return &o.Quiescence }},
+	{"nullmove", func(o *engine.Options) *bool { return &o.NullMove }},
+	{"lmr", func(o *engine.Options) *bool { return &o.LMR }},
+	{"futility", func(o *engine.Options) *bool { return &o.Futility }},
 }
 
 // ParseEngineOpts parses a comma-separated list of +name or -name (tt,
 // hashmove, mvvlva, killers, history, pvs, aspiration, quiescence, nullmove,
 // lmr, futility) into a function that turns those engine flags on or off.
-func ParseEngineOpts(s string) (func(*search.EngineOptions), error) {
+func ParseEngineOpts(s string) (func(*engine.Options), error) {
 	type change struct {
 		i  int
 		on bool
@@ -77,7 +77,7 @@ func ParseEngineOpts(s string) (func(*search.EngineOptions), error) {
 			return nil, fmt.Errorf("unknown engine feature %q", f)
 		}
 	}
-	return func(o *search.EngineOptions) {
+	return func(o *engine.Options) {
 		for _, c := range changes {
 			*engineFeatures[c.i].flag(o) = c.on
 		}

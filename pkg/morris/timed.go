@@ -6,9 +6,8 @@ package morris
 import (
 	"flag"
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"time"
-
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // Tournament time limits of a -movetime run: the search is aborted at the
@@ -27,7 +26,7 @@ const TimedHashMiB = 32
 // TimeLimits returns the soft and hard limits of a move that must be ready
 // within movetime (see [HardFrac]).
 func TimeLimits(movetime time.Duration) (soft, hard time.Duration) {
-	hard = search.HardLimit(movetime, HardFrac, HardReserve, time.Millisecond)
+	hard = engine.HardLimit(movetime, HardFrac, HardReserve, time.Millisecond)
 	return time.Duration(SoftFrac * float64(hard)), hard
 }
 
@@ -105,7 +104,7 @@ func (tf *timedFlags) think(p Program, b *Board, pos Position, depth int, start 
 	opt.HashMiB = TimedHashMiB
 	e := NewEngine(b, p.Estimator, opt)
 	soft, hard := TimeLimits(tf.movetime)
-	clock := search.NewSystemClock()
-	tm := search.NewTimeManagerFrom(clock, -time.Since(start), soft, hard)
-	return Think(e, s, search.EngineLimits[Node]{Depth: depth, Time: tm}).Result
+	clock := engine.NewSystemClock()
+	tm := engine.NewTimeManagerFrom(clock, -time.Since(start), soft, hard)
+	return Think(e, s, engine.Limits[Node]{Depth: depth, Time: tm}).Result
 }

@@ -34,14 +34,8 @@
 // A [Searcher] keeps its positions and move lists in per-ply buffers that grow
 // lazily with the depth reached, so a search does not allocate per node.
 //
-// The package also holds the tournament engine, [Engine], for games that
-// implement [EngineGame]: iterative-deepening negamax with PVS, aspiration
-// windows, a transposition table ([TT]) with fixed-seed Zobrist keys
-// ([ZobristKeys]), hash-move/MVV-LVA/killer/history ordering, quiescence,
-// optional null move, late-move reductions, futility pruning and check
-// extension, a [TimeManager] with soft and hard limits and a deterministic
-// node budget. Every technique is a flag of [EngineOptions]; docs/engine.md
-// lists them with their measured effect.
+// The tournament engine, which may reorder, prune and reduce, is a separate
+// package, pkg/engine, over the same [Game] methods.
 package search
 
 // Value is a search score. Scores are 64-bit so that every game's sentinels fit.

@@ -1,13 +1,12 @@
 package starcircle
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"math/bits"
-
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-// This file adapts Star/Circle to the tournament engine of pkg/search
-// (search.EngineGame): values from the side to move's view, fixed-seed
+// This file adapts Star/Circle to the tournament engine of pkg/engine
+// (engine.Game): values from the side to move's view, fixed-seed
 // Zobrist keys, results by the sign of the utility, jumps as noisy moves.
 
 // zobristSeed is the fixed seed of the Star/Circle Zobrist keys.
@@ -24,9 +23,9 @@ const (
 	zKeys   = 132
 )
 
-// zobrist holds the fixed-seed keys, drawn by search.ZobristKeys.
+// zobrist holds the fixed-seed keys, drawn by engine.ZobristKeys.
 var zobrist = func() (k [zKeys]uint64) {
-	search.ZobristKeys(zobristSeed, k[:])
+	engine.ZobristKeys(zobristSeed, k[:])
 	return
 }()
 
@@ -61,9 +60,9 @@ func mix64(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// EngineGame is Star/Circle as a search.EngineGame for the tournament
+// EngineGame is Star/Circle as a engine.Game for the tournament
 // engine: Terminal and Moves as in [Game], Evaluate the utility for the side
-// to move (clamped inside ±search.EngineMateBound), the result of a finished
+// to move (clamped inside ±engine.MateBound), the result of a finished
 // game by the sign of that utility, jumps as the noisy moves.
 type EngineGame struct {
 	g Game
@@ -82,13 +81,13 @@ func (e EngineGame) Moves(p *Position, buf []Move) []Move { return e.g.Moves(p, 
 func (e EngineGame) Play(dst, p *Position, m Move) { e.g.Play(dst, p, m) }
 
 // Evaluate returns the utility of p for the side to move, clamped strictly
-// inside ±search.EngineMateBound.
+// inside ±engine.MateBound.
 func (e EngineGame) Evaluate(p *Position) Value {
 	v := p.Score
 	if p.ToMove == Circle {
 		v = -v
 	}
-	const lim = search.EngineMateBound - 1
+	const lim = engine.MateBound - 1
 	return min(max(v, -lim), lim)
 }
 
@@ -97,14 +96,14 @@ func (e EngineGame) Hash(p *Position) uint64 { return Hash(p) }
 
 // Outcome returns the result of the finished game p for the side to move:
 // a win when its utility is positive, a loss when negative, else a draw.
-func (e EngineGame) Outcome(p *Position) search.Outcome {
+func (e EngineGame) Outcome(p *Position) engine.Outcome {
 	switch v := e.Evaluate(p); {
 	case v > 0:
-		return search.OutcomeWin
+		return engine.OutcomeWin
 	case v < 0:
-		return search.OutcomeLoss
+		return engine.OutcomeLoss
 	}
-	return search.OutcomeDraw
+	return engine.OutcomeDraw
 }
 
 // advance returns how far square s is from player c's first row (0 to 7).
@@ -179,22 +178,22 @@ func (e EngineGame) HistoryIndex(p *Position, m Move) int {
 func (e EngineGame) HistorySize() int { return 64*64 + 1 }
 
 // EngineOptions returns the engine options of Star/Circle:
-// search.DefaultEngineOptions with late-move reductions turned on, which
+// engine.DefaultOptions with late-move reductions turned on, which
 // gained in the self-play matches of docs/engine/match.md (+20 Elo at 3,000
 // nodes per move, +51 at 10,000; no default technique lost measurably).
 // There is no null move (a pass is only played when nothing else is legal)
 // and no check.
-func EngineOptions() search.EngineOptions {
-	o := search.DefaultEngineOptions()
+func EngineOptions() engine.Options {
+	o := engine.DefaultOptions()
 	o.LMR = true
 	return o
 }
 
 // Engine is the tournament engine of Star/Circle.
-type Engine = search.Engine[Position, Move, EngineGame]
+type Engine = engine.Engine[Position, Move, EngineGame]
 
 // NewEngine returns an engine for the game scored with weights w, with
 // options opt.
-func NewEngine(w *Weights, opt search.EngineOptions) *Engine {
-	return search.NewEngine[Position, Move](NewEngineGame(w), opt)
+func NewEngine(w *Weights, opt engine.Options) *Engine {
+	return engine.New[Position, Move](NewEngineGame(w), opt)
 }

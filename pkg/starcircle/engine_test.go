@@ -1,6 +1,8 @@
 package starcircle_test
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"os"
 	"path/filepath"
 	"sort"
@@ -39,7 +41,7 @@ func engineRoots(t *testing.T, n int) ([]starcircle.Position, []*starcircle.Prob
 	return roots, probs
 }
 
-// TestEngineGameChecks runs search.CheckEngineGame (appending moves, pure
+// TestEngineGameChecks runs enginetest.CheckGame (appending moves, pure
 // Play, hashing without collisions, ranges, NoisyMoves = the jumps) from the
 // start position and the corpus positions. The corpus positions use
 // different row values; each is checked with its own weights.
@@ -51,7 +53,7 @@ func TestEngineGameChecks(t *testing.T) {
 		if i == 0 {
 			plies = 6
 		}
-		assert.NilError(t, search.CheckEngineGame[starcircle.Position, starcircle.Move](g, []starcircle.Position{r}, plies), "root %d", i)
+		assert.NilError(t, enginetest.CheckGame[starcircle.Position, starcircle.Move](g, []starcircle.Position{r}, plies), "root %d", i)
 	}
 }
 
@@ -90,14 +92,14 @@ func TestEngineOutcomeAndEvaluate(t *testing.T) {
 	p.Pieces[starcircle.Circle] = 1 << 40
 	assert.Equal(t, g.Evaluate(&p), starcircle.Value(30))
 	assert.Assert(t, g.Terminal(&p))
-	assert.Equal(t, g.Outcome(&p), search.OutcomeWin)
+	assert.Equal(t, g.Outcome(&p), engine.OutcomeWin)
 	p.ToMove = starcircle.Circle
 	assert.Equal(t, g.Evaluate(&p), starcircle.Value(-30))
-	assert.Equal(t, g.Outcome(&p), search.OutcomeLoss)
+	assert.Equal(t, g.Outcome(&p), engine.OutcomeLoss)
 	p.Score = 0
-	assert.Equal(t, g.Outcome(&p), search.OutcomeDraw)
+	assert.Equal(t, g.Outcome(&p), engine.OutcomeDraw)
 	p.Score = 1 << 50
-	assert.Equal(t, g.Evaluate(&p), -(search.EngineMateBound - 1))
+	assert.Equal(t, g.Evaluate(&p), -(engine.MateBound - 1))
 }
 
 // TestEngineMatchesNegamax: with the table used only at the exact depth and
@@ -120,7 +122,7 @@ func TestEngineMatchesNegamax(t *testing.T) {
 	for d := 1; d <= 6; d++ {
 		want := plain.Minimax(roots[0], d)
 		e.Clear()
-		got := e.Search(roots[0], search.EngineLimits[starcircle.Move]{Depth: d})
+		got := e.Search(roots[0], engine.Limits[starcircle.Move]{Depth: d})
 		assert.Equal(t, got.Value, want.Value, "depth %d", d)
 		assert.Assert(t, got.HasMove)
 	}
@@ -129,7 +131,7 @@ func TestEngineMatchesNegamax(t *testing.T) {
 // TestEngineOptions: the Star/Circle defaults are pkg/search's with LMR on
 // (docs/engine/match.md).
 func TestEngineOptions(t *testing.T) {
-	want := search.DefaultEngineOptions()
+	want := engine.DefaultOptions()
 	want.LMR = true
 	assert.Equal(t, starcircle.EngineOptions(), want)
 }
@@ -139,9 +141,9 @@ func TestEngineOptions(t *testing.T) {
 func TestEngineDeterministic(t *testing.T) {
 	roots, probs := engineRoots(t, 0)
 	w := starcircle.NewWeights(probs[0].Values)
-	run := func() search.EngineResult[starcircle.Move] {
+	run := func() engine.Result[starcircle.Move] {
 		e := starcircle.NewEngine(w, starcircle.EngineOptions())
-		return e.Search(roots[0], search.EngineLimits[starcircle.Move]{Nodes: 20000})
+		return e.Search(roots[0], engine.Limits[starcircle.Move]{Nodes: 20000})
 	}
 	a, b := run(), run()
 	assert.Equal(t, a.Move, b.Move)
@@ -162,9 +164,9 @@ ALPHABETA
 10,20,30,40,50,60,70,80
 `).Position()
 	e := starcircle.NewEngine(w, starcircle.EngineOptions())
-	r := e.Search(p, search.EngineLimits[starcircle.Move]{Depth: 8})
+	r := e.Search(p, engine.Limits[starcircle.Move]{Depth: 8})
 	assert.Equal(t, r.Move.String(), "D2-F4")
-	assert.Equal(t, r.Value, search.EngineMate-1)
+	assert.Equal(t, r.Value, engine.Mate-1)
 }
 
 // TestEngineGameNoAllocation: the adapter's hot paths allocate nothing.
@@ -196,7 +198,7 @@ func BenchmarkEngineStart(b *testing.B) {
 	var nodes uint64
 	for i := 0; i < b.N; i++ {
 		e.Clear()
-		nodes += e.Search(root, search.EngineLimits[starcircle.Move]{Nodes: 200000}).Nodes
+		nodes += e.Search(root, engine.Limits[starcircle.Move]{Nodes: 200000}).Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

@@ -11,6 +11,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"io"
 	"math"
 	"strconv"
@@ -18,7 +19,6 @@ import (
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 const matchUsage = "match GAME PLAYER_A PLAYER_B [-games N] [-openings N] [-seed S] [-maxplies N] [-movetime DUR] [-plies K] [-start POSITION] [-variant V] [-quiet] [-v]"
@@ -31,7 +31,7 @@ its 95% interval, likelihood of superiority) goes to stdout. With deterministic 
 output depends only on the arguments.
 
 PLAYER is one of
-  engine[:KEY=VALUE,...]        the tournament engine of pkg/search: depth=N, nodes=N,
+  engine[:KEY=VALUE,...]        the tournament engine of pkg/engine: depth=N, nodes=N,
                                 time=DUR (per move), hash=MiB, and on/off switches tt,
                                 hashmove, mvvlva, killers, history, pvs, aspiration, qs,
                                 null, lmr, futility, checkext (default: the game's engine
@@ -349,7 +349,7 @@ func (sp *playerSpec) done() error {
 
 // engineSpec is an engine player's settings.
 type engineSpec struct {
-	opt   search.EngineOptions
+	opt   engine.Options
 	depth int
 	nodes uint64
 	time  time.Duration
@@ -360,10 +360,10 @@ type engineSpec struct {
 const defaultEngineNodes = 20000
 
 // parseEngineSpec reads the engine settings of sp over the game's options.
-func parseEngineSpec(sp *playerSpec, base search.EngineOptions, moveTime time.Duration) (engineSpec, error) {
+func parseEngineSpec(sp *playerSpec, base engine.Options, moveTime time.Duration) (engineSpec, error) {
 	e := engineSpec{opt: base}
 	var err error
-	if e.depth, err = sp.intSetting("depth", 0, 1, search.EngineMaxPly-1); err != nil {
+	if e.depth, err = sp.intSetting("depth", 0, 1, engine.MaxPly-1); err != nil {
 		return e, err
 	}
 	n, err := sp.intSetting("nodes", 0, 1, math.MaxInt32)
@@ -403,17 +403,17 @@ func parseEngineSpec(sp *playerSpec, base search.EngineOptions, moveTime time.Du
 // enginePlayer is a [match.EnginePlayer] for a game whose match positions
 // (MP) carry more than the engine's positions (P): view extracts the
 // engine's position. Its own time per move, if any, replaces the match's.
-type enginePlayer[MP, P any, M comparable, G search.EngineGame[P, M]] struct {
+type enginePlayer[MP, P any, M comparable, G engine.Game[P, M]] struct {
 	inner    match.EnginePlayer[P, M, G]
 	view     func(*MP) P
 	moveTime time.Duration
 }
 
 // newEnginePlayer returns the engine player of spec for game g.
-func newEnginePlayer[MP, P any, M comparable, G search.EngineGame[P, M]](name string, g G, e engineSpec, view func(*MP) P) *enginePlayer[MP, P, M, G] {
+func newEnginePlayer[MP, P any, M comparable, G engine.Game[P, M]](name string, g G, e engineSpec, view func(*MP) P) *enginePlayer[MP, P, M, G] {
 	p := &enginePlayer[MP, P, M, G]{view: view, moveTime: e.time}
 	p.inner = match.EnginePlayer[P, M, G]{
-		Label: name, Engine: search.NewEngine[P, M](g, e.opt), Depth: e.depth, Nodes: e.nodes,
+		Label: name, Engine: engine.New[P, M](g, e.opt), Depth: e.depth, Nodes: e.nodes,
 		UseTime: e.depth == 0 && e.nodes == 0,
 	}
 	return p

@@ -1,11 +1,11 @@
 package toolkit
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"strings"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/morris"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // FuzzMatchPlayerSpec: any PLAYER argument either parses or is rejected
@@ -34,14 +34,14 @@ func FuzzMatchPlayerSpec(f *testing.F) {
 		if sp.kind != "engine" {
 			return
 		}
-		e, err := parseEngineSpec(sp, search.DefaultEngineOptions(), 0)
+		e, err := parseEngineSpec(sp, engine.DefaultOptions(), 0)
 		if err != nil {
 			if !strings.Contains(err.Error(), "player") {
 				t.Fatalf("error %q does not name the player", err)
 			}
 			return
 		}
-		if e.opt.LMR && !e.opt.PVS || e.depth < 0 || e.depth >= search.EngineMaxPly || e.opt.HashMiB < 1 ||
+		if e.opt.LMR && !e.opt.PVS || e.depth < 0 || e.depth >= engine.MaxPly || e.opt.HashMiB < 1 ||
 			e.depth == 0 && e.nodes == 0 && e.time == 0 {
 			t.Fatalf("bad engine settings accepted from %q: %+v", text, e)
 		}

@@ -3,13 +3,13 @@ package toolkit
 import (
 	"errors"
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"strings"
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // minichessMatch is the match support of MiniChess 6x5, over the rules,
@@ -113,8 +113,8 @@ func (p *mcEnginePlayer) Move(t *match.Turn[submission.GamePos, minichess.Move])
 		mt = t.MoveTime
 	}
 	if mt > 0 {
-		hard := search.HardLimit(mt, 0.6, 0, time.Millisecond/2)
-		lim.Time = search.NewTimeManager(search.NewSystemClock(), hard/2, hard)
+		hard := engine.HardLimit(mt, 0.6, 0, time.Millisecond/2)
+		lim.Time = engine.NewTimeManager(engine.NewSystemClock(), hard/2, hard)
 	}
 	var last minichess.Move
 	ok := false

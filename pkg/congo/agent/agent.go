@@ -2,7 +2,7 @@
 // specification section 6.9 (the 2021 Part 7 and 2022 bonus tournament API):
 // a long-running program that reads newgame, position, moves, go and quit
 // commands on stdin and writes its moves on stdout, searching with the
-// tournament engine of package search ([search.Engine]) on the
+// tournament engine of package search ([engine.Engine]) on the
 // [congo.EngineGame] adapter. It also holds the strength harness of the
 // acceptance match (congo-strength): the §6.9 match rules as a
 // [match.Rules], the course baseline player, engine players and a player
@@ -11,7 +11,7 @@
 //
 // Conventions: the agent never stops on bad input; each problem gives one
 // line "congo-agent: line N: ..." on stderr and the command is ignored (a bad
-// go argument counts as "go 1"). Time is read only through a [search.Clock]
+// go argument counts as "go 1"). Time is read only through a [engine.Clock]
 // so tests can drive it; the reply to "go T" is due max(1 ms, 0.9 T − 20 ms)
 // after the go line was read, and the agent aims well inside that
 // ([TimeLimits]). With -depth the search is a fixed-depth one, time is not
@@ -23,17 +23,17 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"io"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // Engine is the engine type the agent searches with.
-type Engine = search.Engine[congo.Position, congo.Move, congo.EngineGame]
+type Engine = engine.Engine[congo.Position, congo.Move, congo.EngineGame]
 
 // Config configures an [Agent].
 type Config struct {
@@ -43,10 +43,10 @@ type Config struct {
 	// With a depth limit the agent does not read the clock.
 	Depth int
 	// Clock measures the time of a move (nil: the system clock).
-	Clock search.Clock
+	Clock engine.Clock
 	// Options are the engine's options (the zero value means
 	// [DefaultOptions]).
-	Options *search.EngineOptions
+	Options *engine.Options
 	// Game is the engine adapter; its Rules field is overwritten by Rules
 	// (the zero value means [congo.NewEngineGame]).
 	Game *congo.EngineGame
@@ -56,10 +56,10 @@ type Config struct {
 // engine's defaults (table, hash move, MVV-LVA, killers, history, PVS,
 // aspiration windows, quiescence) plus late-move reductions, with a 16 MiB
 // table and the clock polled every 256 nodes. Null moves (Congo has no
-// EngineNullMover), futility pruning and the check extension stay off. The
+// engine.NullMover), futility pruning and the check extension stay off. The
 // self-play results behind this choice are in docs/engine/congo.md.
-func DefaultOptions() search.EngineOptions {
-	o := search.DefaultEngineOptions()
+func DefaultOptions() engine.Options {
+	o := engine.DefaultOptions()
 	o.LMR = true
 	o.HashMiB = 16
 	o.PollEvery = 256
@@ -74,7 +74,7 @@ func DefaultOptions() search.EngineOptions {
 // of wall time with six runnable processes on two cores). No iteration
 // starts after the soft limit, half the hard one.
 func TimeLimits(t time.Duration) (soft, hard time.Duration) {
-	hard = search.HardLimit(t, 0.6, 20*time.Millisecond, time.Millisecond/2)
+	hard = engine.HardLimit(t, 0.6, 20*time.Millisecond, time.Millisecond/2)
 	return hard / 2, hard
 }
 
@@ -83,8 +83,8 @@ func TimeLimits(t time.Duration) (soft, hard time.Duration) {
 type Agent struct {
 	rules congo.Rules
 	depth int
-	clock search.Clock
-	opt   search.EngineOptions
+	clock engine.Clock
+	opt   engine.Options
 	game  congo.EngineGame
 	eng   *Engine
 	// lions searches boards holding only the two lions, which the main
@@ -94,7 +94,7 @@ type Agent struct {
 	pos   congo.Position
 	buf   []congo.Move
 	// last is the result of the last search.
-	last search.EngineResult[congo.Move]
+	last engine.Result[congo.Move]
 	// lastTime is the time from the go line to the end of the last search
 	// (0 at a fixed depth).
 	lastTime time.Duration
@@ -106,7 +106,7 @@ type Agent struct {
 
 // Last returns the engine result of the last search and the time it took
 // from the moment its go line was read (0 with a depth limit).
-func (a *Agent) Last() (search.EngineResult[congo.Move], time.Duration) {
+func (a *Agent) Last() (engine.Result[congo.Move], time.Duration) {
 	return a.last, a.lastTime
 }
 
@@ -114,7 +114,7 @@ func (a *Agent) Last() (search.EngineResult[congo.Move], time.Duration) {
 func New(cfg Config) *Agent {
 	a := &Agent{rules: cfg.Rules, depth: cfg.Depth, clock: cfg.Clock}
 	if a.clock == nil {
-		a.clock = search.NewSystemClock()
+		a.clock = engine.NewSystemClock()
 	}
 	if cfg.Options != nil {
 		a.opt = *cfg.Options
@@ -127,7 +127,7 @@ func New(cfg Config) *Agent {
 		a.game = congo.NewEngineGame(cfg.Rules)
 	}
 	a.game.Rules = cfg.Rules
-	a.eng = search.NewEngine[congo.Position, congo.Move](a.game, a.opt)
+	a.eng = engine.New[congo.Position, congo.Move](a.game, a.opt)
 	a.NewGame()
 	return a
 }
@@ -176,7 +176,7 @@ func (a *Agent) Apply(moves []string) error {
 // or the side to move has no move. It does not play the move. tm, when not
 // nil, replaces the time limits derived from t (its clock started when the
 // move was asked for).
-func (a *Agent) Think(t time.Duration, tm *search.TimeManager) (congo.Move, bool) {
+func (a *Agent) Think(t time.Duration, tm *engine.TimeManager) (congo.Move, bool) {
 	p := &a.pos
 	if p.LionMissing() {
 		return 0, false
@@ -185,11 +185,11 @@ func (a *Agent) Think(t time.Duration, tm *search.TimeManager) (congo.Move, bool
 	if len(a.buf) == 0 {
 		return 0, false
 	}
-	lim := search.EngineLimits[congo.Move]{Depth: a.depth}
+	lim := engine.Limits[congo.Move]{Depth: a.depth}
 	if a.depth == 0 {
 		if tm == nil {
 			soft, hard := TimeLimits(t)
-			tm = search.NewTimeManager(a.clock, soft, hard)
+			tm = engine.NewTimeManager(a.clock, soft, hard)
 		}
 		lim.Time = tm
 	}
@@ -200,7 +200,7 @@ func (a *Agent) Think(t time.Duration, tm *search.TimeManager) (congo.Move, bool
 			g.TwoLionsDraw = false
 			o := a.opt
 			o.HashMiB = 1
-			a.lions = search.NewEngine[congo.Position, congo.Move](g, o)
+			a.lions = engine.New[congo.Position, congo.Move](g, o)
 		}
 		eng = a.lions
 	}
@@ -261,8 +261,8 @@ func parseFlags(args []string) (Config, error) {
 	if !ok {
 		return Config{}, fmt.Errorf("-rules: want 2021 or 2022, got %q", *rules)
 	}
-	if *depth < 0 || *depth >= search.EngineMaxPly {
-		return Config{}, fmt.Errorf("-depth: want 0 to %d, got %d", search.EngineMaxPly-1, *depth)
+	if *depth < 0 || *depth >= engine.MaxPly {
+		return Config{}, fmt.Errorf("-depth: want 0 to %d, got %d", engine.MaxPly-1, *depth)
 	}
 	return Config{Rules: r, Depth: *depth}, nil
 }
@@ -314,7 +314,7 @@ func Serve(a *Agent, stdin io.Reader, stdout, stderr io.Writer) int {
 // flushed after each; problems with the command go to stderr as one line.
 // The error is a failure to write out.
 func (a *Agent) Handle(s string, line int, out *bufio.Writer, stderr io.Writer) (quit bool, err error) {
-	var tm *search.TimeManager
+	var tm *engine.TimeManager
 	if a.depth == 0 {
 		// The reply is due relative to the moment the line was read.
 		tm = a.startClock(s)
@@ -374,19 +374,19 @@ func (a *Agent) Handle(s string, line int, out *bufio.Writer, stderr io.Writer) 
 
 // startClock returns a time manager started now, for a line that may be a
 // go command (its limits are set by rescale once the time is known).
-func (a *Agent) startClock(s string) *search.TimeManager {
+func (a *Agent) startClock(s string) *engine.TimeManager {
 	if c, _ := cutToken(s); c != "go" {
 		return nil
 	}
-	return search.NewTimeManager(a.clock, 0, 0)
+	return engine.NewTimeManager(a.clock, 0, 0)
 }
 
 // rescale returns a time manager with the limits of "go t" started at the
 // same moment as tm.
-func (a *Agent) rescale(tm *search.TimeManager, t time.Duration) *search.TimeManager {
+func (a *Agent) rescale(tm *engine.TimeManager, t time.Duration) *engine.TimeManager {
 	soft, hard := TimeLimits(t)
 	start := a.clock.Now() - tm.Elapsed()
-	return search.NewTimeManagerFrom(a.clock, start, soft, hard)
+	return engine.NewTimeManagerFrom(a.clock, start, soft, hard)
 }
 
 // cutToken splits s (a raw line) into its first blank-separated token and

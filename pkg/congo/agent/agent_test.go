@@ -3,6 +3,7 @@ package agent
 import (
 	"bufio"
 	"bytes"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,7 +12,6 @@ import (
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"
 	"gotest.tools/v3/golden"
 )
@@ -167,7 +167,7 @@ func TestTimeLimits(t *testing.T) {
 // is exact, not timed.
 func TestReplyWithinDeadline(t *testing.T) {
 	for _, T := range []string{"0.001", "0.05", "0.1", "0.2"} {
-		clock := &search.ManualClock{Step: 100 * time.Microsecond}
+		clock := &engine.ManualClock{Step: 100 * time.Microsecond}
 		a := New(Config{Rules: congo.Rules2022, Clock: clock})
 		var out bytes.Buffer
 		w := bufio.NewWriter(&out)

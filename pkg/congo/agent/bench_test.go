@@ -2,10 +2,10 @@ package agent
 
 import (
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // BenchmarkAgentDepth is the agent's time to depth from each edition's start
@@ -17,11 +17,11 @@ func BenchmarkAgentDepth(b *testing.B) {
 		for _, d := range []int{6, 8, 10} {
 			b.Run(fmt.Sprintf("%s/depth%d", r, d), func(b *testing.B) {
 				p, _ := congo.ParseFEN(congo.StartFEN(r))
-				e := search.NewEngine[congo.Position, congo.Move](congo.NewEngineGame(r), DefaultOptions())
+				e := engine.New[congo.Position, congo.Move](congo.NewEngineGame(r), DefaultOptions())
 				var nodes uint64
 				for b.Loop() {
 					e.Clear()
-					nodes += e.Search(p, search.EngineLimits[congo.Move]{Depth: d}).Nodes
+					nodes += e.Search(p, engine.Limits[congo.Move]{Depth: d}).Nodes
 				}
 				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 				b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")

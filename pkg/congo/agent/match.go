@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"io"
 	"os/exec"
 	"runtime"
@@ -149,10 +150,10 @@ func (b *Baseline) Move(t *match.Turn[congo.Position, congo.Move]) (congo.Move, 
 
 // EnginePlayer returns a match player searching with an engine of options
 // opt on game g with a fixed node budget (deterministic).
-func EnginePlayer(label string, g congo.EngineGame, opt search.EngineOptions, nodes uint64) *match.EnginePlayer[congo.Position, congo.Move, congo.EngineGame] {
+func EnginePlayer(label string, g congo.EngineGame, opt engine.Options, nodes uint64) *match.EnginePlayer[congo.Position, congo.Move, congo.EngineGame] {
 	return &match.EnginePlayer[congo.Position, congo.Move, congo.EngineGame]{
 		Label:  label,
-		Engine: search.NewEngine[congo.Position, congo.Move](g, opt),
+		Engine: engine.New[congo.Position, congo.Move](g, opt),
 		Nodes:  nodes,
 	}
 }

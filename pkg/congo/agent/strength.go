@@ -9,6 +9,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"io"
 	"os"
 	"sort"
@@ -17,25 +18,24 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/match"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // Features are the switches of the self-play matches: each one changes the
 // agent's default engine options or game. The names starting with "no-"
 // turn a default feature off; the others turn an optional one on.
-var Features = map[string]func(o *search.EngineOptions, g *congo.EngineGame){
-	"no-tt":         func(o *search.EngineOptions, g *congo.EngineGame) { o.TT, o.HashMove = false, false },
-	"no-hashmove":   func(o *search.EngineOptions, g *congo.EngineGame) { o.HashMove = false },
-	"no-mvvlva":     func(o *search.EngineOptions, g *congo.EngineGame) { o.MVVLVA = false },
-	"no-killers":    func(o *search.EngineOptions, g *congo.EngineGame) { o.Killers = false },
-	"no-history":    func(o *search.EngineOptions, g *congo.EngineGame) { o.History = false },
-	"no-pvs":        func(o *search.EngineOptions, g *congo.EngineGame) { o.PVS, o.LMR = false, false },
-	"no-aspiration": func(o *search.EngineOptions, g *congo.EngineGame) { o.Aspiration = false },
-	"no-quiescence": func(o *search.EngineOptions, g *congo.EngineGame) { o.Quiescence = false },
-	"checks":        func(o *search.EngineOptions, g *congo.EngineGame) { g.Checks = true },
-	"no-lmr":        func(o *search.EngineOptions, g *congo.EngineGame) { o.LMR = false },
-	"futility":      func(o *search.EngineOptions, g *congo.EngineGame) { o.Futility = true },
-	"checkext":      func(o *search.EngineOptions, g *congo.EngineGame) { o.CheckExtension, g.Checks = true, true },
+var Features = map[string]func(o *engine.Options, g *congo.EngineGame){
+	"no-tt":         func(o *engine.Options, g *congo.EngineGame) { o.TT, o.HashMove = false, false },
+	"no-hashmove":   func(o *engine.Options, g *congo.EngineGame) { o.HashMove = false },
+	"no-mvvlva":     func(o *engine.Options, g *congo.EngineGame) { o.MVVLVA = false },
+	"no-killers":    func(o *engine.Options, g *congo.EngineGame) { o.Killers = false },
+	"no-history":    func(o *engine.Options, g *congo.EngineGame) { o.History = false },
+	"no-pvs":        func(o *engine.Options, g *congo.EngineGame) { o.PVS, o.LMR = false, false },
+	"no-aspiration": func(o *engine.Options, g *congo.EngineGame) { o.Aspiration = false },
+	"no-quiescence": func(o *engine.Options, g *congo.EngineGame) { o.Quiescence = false },
+	"checks":        func(o *engine.Options, g *congo.EngineGame) { g.Checks = true },
+	"no-lmr":        func(o *engine.Options, g *congo.EngineGame) { o.LMR = false },
+	"futility":      func(o *engine.Options, g *congo.EngineGame) { o.Futility = true },
+	"checkext":      func(o *engine.Options, g *congo.EngineGame) { o.CheckExtension, g.Checks = true, true },
 }
 
 // FeatureNames returns the names of [Features], sorted.
@@ -126,8 +126,8 @@ func parseStrength(args []string) (strengthOptions, error) {
 		return o, fmt.Errorf("-movetime: %v", err)
 	}
 	o.moveTime = t
-	if o.depth < 0 || o.depth >= search.EngineMaxPly {
-		return o, fmt.Errorf("-depth: want 0 to %d, got %d", search.EngineMaxPly-1, o.depth)
+	if o.depth < 0 || o.depth >= engine.MaxPly {
+		return o, fmt.Errorf("-depth: want 0 to %d, got %d", engine.MaxPly-1, o.depth)
 	}
 	if o.selfplay != "" && Features[o.selfplay] == nil {
 		return o, fmt.Errorf("-selfplay: unknown feature %q (want one of %s)", o.selfplay, strings.Join(FeatureNames(), ", "))

@@ -1,11 +1,11 @@
 package submission_test
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"
 )
 
@@ -23,11 +23,11 @@ func TestSearchNoAllocation(t *testing.T) {
 	n := p.Node()
 	root := minichess.NewEngineNode(&n, -1)
 	s := e.Search()
-	s.Search(root, search.EngineLimits[minichess.Move]{Depth: 6})
+	s.Search(root, engine.Limits[minichess.Move]{Depth: 6})
 	var nodes uint64
 	allocs := testing.AllocsPerRun(3, func() {
 		s.Clear()
-		nodes = s.Search(root, search.EngineLimits[minichess.Move]{Depth: 6}).Nodes
+		nodes = s.Search(root, engine.Limits[minichess.Move]{Depth: 6}).Nodes
 	})
 	assert.Equal(t, allocs, 0.0)
 	assert.Assert(t, nodes > 10000, "%d nodes", nodes)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"io"
 	"os"
 	"path/filepath"
@@ -179,7 +180,7 @@ func (r *reporter) run() {
 	}
 	r.p("\n**Why no king value is needed.** The course table gives the king 100 and the seed report\n")
 	r.p("1000, so that losing the king outweighs everything else. In our search a position where the\n")
-	r.p("side to move can capture a king is *terminal*: it is a win worth `EngineMate − ply` (the\n")
+	r.p("side to move can capture a king is *terminal*: it is a win worth `engine.Mate − ply` (the\n")
 	r.p("course players: +100000) before any evaluation happens, and a king is therefore never\n")
 	r.p("actually captured inside the search tree. A king value would only add the same constant to\n")
 	r.p("both sides while both kings are on the board; the engine's material table has no king entry.\n")
@@ -236,7 +237,7 @@ func (r *reporter) run() {
 
 	// 4. Engine.
 	r.p("## 4. Our engine\n\n")
-	r.p("`player_submission` runs the repository's tournament engine (`pkg/search`, `docs/engine.md`)\n")
+	r.p("`player_submission` runs the repository's tournament engine (`pkg/engine`, `docs/engine.md`)\n")
 	r.p("over `minichess.SearchGame`:\n\n")
 	r.p("* **Iterative deepening and time.** The budget (`-time`, 9 s by default) runs from the start\n")
 	r.p("  of the process. No new iteration starts after 45%% of it (the next one would rarely\n")
@@ -279,7 +280,7 @@ func (r *reporter) run() {
 	r.p("| depth | best move | value | nodes | time |\n|---|---|---|---|---|\n")
 	e := NewEngine(Options(DefaultHashMiB), w)
 	t0 := time.Now()
-	_, err := e.Think(&sp, Limits{Depth: 11, Info: func(i search.EngineInfo[minichess.Move]) {
+	_, err := e.Think(&sp, Limits{Depth: 11, Info: func(i engine.Info[minichess.Move]) {
 		r.p("| %d | %s | %d | %d | %v |\n", i.Depth, i.Move.Render(), i.Value, i.Nodes, time.Since(t0).Round(time.Millisecond))
 	}}, func(minichess.Move) error { return nil })
 	if err != nil {

@@ -4,13 +4,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"io"
 	"os"
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/player"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // Name is the program's name in messages.
@@ -42,7 +42,7 @@ const usage = "usage: " + Name + " [-time D] [-depth N] [-nodes N] [-hash MiB] [
 // written.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
-	clock := search.NewSystemClock()
+	clock := engine.NewSystemClock()
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintf(stderr, "%s: %s\n", Name, fmt.Sprintf(format, a...))
 		return code
@@ -92,10 +92,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lim := Limits{Depth: *depth, Nodes: *nodes, PlyKnown: isSet(fs, "ply"), Played: *ply}
 	if budget > 0 {
 		soft := time.Duration(float64(budget) * SoftFraction)
-		lim.Time = search.NewTimeManagerFrom(clock, 0, soft, budget)
+		lim.Time = engine.NewTimeManagerFrom(clock, 0, soft, budget)
 	}
 	if *verbose {
-		lim.Info = func(i search.EngineInfo[minichess.Move]) {
+		lim.Info = func(i engine.Info[minichess.Move]) {
 			nps := 0.0
 			if el := time.Since(start); el > 0 {
 				nps = float64(i.Nodes) / el.Seconds()

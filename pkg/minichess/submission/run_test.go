@@ -2,6 +2,7 @@ package submission_test
 
 import (
 	"bytes"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/internal/playertest"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"
 	"gotest.tools/v3/golden"
 )
@@ -168,10 +168,10 @@ func TestPlyFlag(t *testing.T) {
 	emit := func(minichess.Move) error { return nil }
 	res, err := e.Think(&p, submission.Limits{Depth: 4, PlyKnown: true, Played: 49}, emit)
 	assert.NilError(t, err)
-	assert.Equal(t, res.Value, -(search.EngineMate - 1))
+	assert.Equal(t, res.Value, -(engine.Mate - 1))
 	res, err = e.Think(&p, submission.Limits{Depth: 4}, emit)
 	assert.NilError(t, err)
-	assert.Assert(t, res.Value > -search.EngineMateBound && res.Value < 0, "value %d", res.Value)
+	assert.Assert(t, res.Value > -engine.MateBound && res.Value < 0, "value %d", res.Value)
 	// The program: -ply 49 gives the same bytes as the engine with Played 49.
 	_, _, errs, act := run(t, p.AppendState(nil), "-depth", "4", "-time", "0", "-ply", "49", "-v")
 	assert.Assert(t, strings.Contains(errs, "score -999999999 "), errs)
@@ -181,5 +181,5 @@ func TestPlyFlag(t *testing.T) {
 	res, err = e.Think(&q, submission.Limits{Depth: 3, PlyKnown: true, Played: 49}, emit)
 	assert.NilError(t, err)
 	assert.Equal(t, res.Move.String(), "5 1 0 1")
-	assert.Equal(t, res.Value, search.EngineMate-1)
+	assert.Equal(t, res.Value, engine.Mate-1)
 }

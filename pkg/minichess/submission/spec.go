@@ -2,13 +2,13 @@ package submission
 
 import (
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // Player is a MiniChess player of a match.
@@ -19,7 +19,7 @@ type Player = match.Player[GamePos, minichess.Move]
 var Features = []string{"tt", "hashmove", "mvvlva", "killers", "history", "pvs", "aspiration", "quiescence", "nullmove", "lmr", "futility", "checkext"}
 
 // SetFeature turns the named technique (one of [Features]) on or off in o.
-func SetFeature(o *search.EngineOptions, name string, on bool) error {
+func SetFeature(o *engine.Options, name string, on bool) error {
 	switch name {
 	case "tt":
 		o.TT = on

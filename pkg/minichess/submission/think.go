@@ -4,11 +4,11 @@
 // the engine and any external program speaking the "exe state action"
 // protocol, and the matches and tables of the MiniChess report.
 //
-// Conventions. The engine is pkg/search's tournament engine over
+// Conventions. The engine is pkg/engine's tournament engine over
 // [minichess.SearchGame]: negamax with PVS, a transposition table keyed by
 // the spec's Zobrist keys (splitmix64 from 20230617), MVV-LVA, killers,
 // history and quiescence; a Win position is won for the side to move
-// (EngineMate - ply), a position without moves lost. Every decision is a
+// (engine.Mate - ply), a position without moves lost. Every decision is a
 // pure function of the position and the limits: with a node budget or a
 // depth and no time limit the output is deterministic. The program keeps
 // nothing between moves (spec 10.5): the harness clears the engine before
@@ -17,6 +17,7 @@ package submission
 
 import (
 	"errors"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/search"
@@ -26,35 +27,35 @@ import (
 const DefaultHashMiB = 64
 
 // Options returns the engine options of player_submission with a table of
-// hashMiB MiB: search.DefaultEngineOptions (table, hash move, MVV-LVA,
+// hashMiB MiB: engine.DefaultOptions (table, hash move, MVV-LVA,
 // killers, history, PVS, aspiration windows, quiescence) plus late-move
 // reductions, which gained in the self-play matches of
 // docs/engine/minichess.md (+72 and +76 Elo, both intervals above 0).
 // Null-move pruning, futility pruning and the check extension showed no
 // reliable gain there and stay off.
-func Options(hashMiB int) search.EngineOptions {
-	o := search.DefaultEngineOptions()
+func Options(hashMiB int) engine.Options {
+	o := engine.DefaultOptions()
 	o.LMR = true
 	o.HashMiB = hashMiB
-	o.NoMoves = search.EngineNoMovesLoss
+	o.NoMoves = engine.NoMovesLoss
 	o.PollEvery = 1024
 	return o
 }
 
-// Engine is the engine of player_submission: a search.Engine over
+// Engine is the engine of player_submission: a engine.Engine over
 // [minichess.SearchGame]. It is not safe for concurrent use.
 type Engine struct {
-	e    *search.Engine[minichess.EngineNode, minichess.Move, minichess.SearchGame]
+	e    *engine.Engine[minichess.EngineNode, minichess.Move, minichess.SearchGame]
 	used bool // searched since the last Clear
 }
 
 // NewEngine returns an engine with options opt and evaluation weights w.
-func NewEngine(opt search.EngineOptions, w minichess.EvalWeights) *Engine {
-	return &Engine{e: search.NewEngine[minichess.EngineNode, minichess.Move](minichess.NewSearchGame(w), opt)}
+func NewEngine(opt engine.Options, w minichess.EvalWeights) *Engine {
+	return &Engine{e: engine.New[minichess.EngineNode, minichess.Move](minichess.NewSearchGame(w), opt)}
 }
 
 // Search returns the underlying search engine.
-func (e *Engine) Search() *search.Engine[minichess.EngineNode, minichess.Move, minichess.SearchGame] {
+func (e *Engine) Search() *engine.Engine[minichess.EngineNode, minichess.Move, minichess.SearchGame] {
 	return e.e
 }
 
@@ -65,13 +66,13 @@ type Limits struct {
 	// Nodes is the node budget, every node counted (0: none).
 	Nodes uint64
 	// Time holds the soft and hard time limits (nil: none).
-	Time *search.TimeManager
+	Time *engine.TimeManager
 	// PlyKnown says that Played, the number of plies already played (the
 	// -ply flag), is known; under a runner it never is (spec 10.5).
 	PlyKnown bool
 	Played   int
 	// Info, when not nil, sees every completed iteration (for -v).
-	Info func(search.EngineInfo[minichess.Move])
+	Info func(engine.Info[minichess.Move])
 }
 
 // Outcome says how [Engine.Think] ended.
@@ -146,9 +147,9 @@ func (e *Engine) ThinkNode(n *minichess.Node, lim Limits, emit func(minichess.Mo
 	}
 	e.used = true
 	var werr error
-	el := search.EngineLimits[minichess.Move]{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time}
+	el := engine.Limits[minichess.Move]{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time}
 	el.Stop = func() bool { return werr != nil }
-	el.OnDepth = func(i search.EngineInfo[minichess.Move]) {
+	el.OnDepth = func(i engine.Info[minichess.Move]) {
 		if werr != nil {
 			return
 		}

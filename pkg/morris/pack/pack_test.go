@@ -58,7 +58,7 @@ func TestBuild(t *testing.T) {
 		assert.NilError(t, os.WriteFile(p, buf.Bytes(), 0o644))
 	}
 	for _, want := range []string{"README.txt", "REPORT.md", "src/go.mod", "src/pkg/morris/gen.go", "src/pkg/morris/engine.go", "src/pkg/search/search.go",
-		"src/pkg/search/engine.go", "src/internal/atomicfile/atomicfile.go", "src/cmd/morris-selfplay/main.go"} {
+		"src/pkg/engine/engine.go", "src/internal/atomicfile/atomicfile.go", "src/cmd/morris-selfplay/main.go"} {
 		assert.Assert(t, names["xy123/"+want], "missing %s", want)
 	}
 	for _, p := range pack.Programs {

@@ -1,4 +1,4 @@
-package search
+package engine
 
 import "time"
 
@@ -41,7 +41,7 @@ func (c *ManualClock) Advance(d time.Duration) { c.T += d }
 //
 //   - Soft limit: the engine does not start a new iteration once it has passed.
 //   - Hard limit: the engine aborts the search when it has passed. The clock
-//     is read every [EngineOptions.PollEvery] nodes, so the search stops at
+//     is read every [Options.PollEvery] nodes, so the search stops at
 //     most that many nodes after the hard limit: give the hard limit a margin
 //     for that and for writing the reply.
 //

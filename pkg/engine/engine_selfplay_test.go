@@ -1,12 +1,12 @@
-package search_test
+package engine_test
 
 import (
 	"flag"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"slices"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"
 )
 
@@ -40,11 +40,11 @@ var engSelfPlayAll = flag.Bool("engine.selfplay", false, "TestEngineSelfPlayToy:
 
 // engSelfPlay plays a against b on connect four at a fixed node budget per
 // move, from every two-ply opening with both colours.
-func engSelfPlay(t *testing.T, a, b search.EngineOptions, nodes uint64) match.Stats {
+func engSelfPlay(t *testing.T, a, b engine.Options, nodes uint64) match.Stats {
 	t.Helper()
-	player := func(label string, o search.EngineOptions) *match.EnginePlayer[engC4Pos, int, engC4] {
+	player := func(label string, o engine.Options) *match.EnginePlayer[engC4Pos, int, engC4] {
 		o.HashMiB = 1
-		return &match.EnginePlayer[engC4Pos, int, engC4]{Label: label, Nodes: nodes, Engine: search.NewEngine[engC4Pos, int](engC4{}, o)}
+		return &match.EnginePlayer[engC4Pos, int, engC4]{Label: label, Nodes: nodes, Engine: engine.New[engC4Pos, int](engC4{}, o)}
 	}
 	openings := match.Enumerate[engC4Pos, int](engC4Rules{}, engC4Pos{}, 2)
 	rep, err := match.Play(match.Match[engC4Pos, int]{
@@ -68,8 +68,8 @@ func TestEngineSelfPlayToy(t *testing.T) {
 		t.Skip("self-play match skipped in -short mode")
 	}
 	const nodes = 1500
-	def := search.DefaultEngineOptions()
-	st := engSelfPlay(t, def, search.EngineOptions{}, nodes)
+	def := engine.DefaultOptions()
+	st := engSelfPlay(t, def, engine.Options{}, nodes)
 	t.Logf("default vs plain: %s", st)
 	assert.Assert(t, st.Score() >= 0.6, "default vs plain: %s", st)
 	if !*engSelfPlayAll {
@@ -77,16 +77,16 @@ func TestEngineSelfPlayToy(t *testing.T) {
 	}
 	off := []struct {
 		name string
-		set  func(*search.EngineOptions)
+		set  func(*engine.Options)
 	}{
-		{"TT", func(o *search.EngineOptions) { o.TT = false }},
-		{"HashMove", func(o *search.EngineOptions) { o.HashMove = false }},
-		{"MVVLVA", func(o *search.EngineOptions) { o.MVVLVA = false }},
-		{"Killers", func(o *search.EngineOptions) { o.Killers = false }},
-		{"History", func(o *search.EngineOptions) { o.History = false }},
-		{"PVS", func(o *search.EngineOptions) { o.PVS = false }},
-		{"Aspiration", func(o *search.EngineOptions) { o.Aspiration = false }},
-		{"Quiescence", func(o *search.EngineOptions) { o.Quiescence = false }},
+		{"TT", func(o *engine.Options) { o.TT = false }},
+		{"HashMove", func(o *engine.Options) { o.HashMove = false }},
+		{"MVVLVA", func(o *engine.Options) { o.MVVLVA = false }},
+		{"Killers", func(o *engine.Options) { o.Killers = false }},
+		{"History", func(o *engine.Options) { o.History = false }},
+		{"PVS", func(o *engine.Options) { o.PVS = false }},
+		{"Aspiration", func(o *engine.Options) { o.Aspiration = false }},
+		{"Quiescence", func(o *engine.Options) { o.Quiescence = false }},
 	}
 	for _, f := range off {
 		o := def
@@ -95,11 +95,11 @@ func TestEngineSelfPlayToy(t *testing.T) {
 	}
 	on := []struct {
 		name string
-		set  func(*search.EngineOptions)
+		set  func(*engine.Options)
 	}{
-		{"NullMove", func(o *search.EngineOptions) { o.NullMove = true }},
-		{"LMR", func(o *search.EngineOptions) { o.LMR = true }},
-		{"Futility (margin 10)", func(o *search.EngineOptions) { o.Futility, o.FutilityMargin = true, 10 }},
+		{"NullMove", func(o *engine.Options) { o.NullMove = true }},
+		{"LMR", func(o *engine.Options) { o.LMR = true }},
+		{"Futility (margin 10)", func(o *engine.Options) { o.Futility, o.FutilityMargin = true, 10 }},
 	}
 	for _, f := range on {
 		o := def

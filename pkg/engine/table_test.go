@@ -1,18 +1,17 @@
-package search_test
+package engine_test
 
 import (
-	"testing"
-
-	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"gotest.tools/v3/assert"
+	"testing"
 )
 
 // TestTTSize: tables have a power-of-two number of entries that fits the
 // requested memory.
 func TestTTSize(t *testing.T) {
-	size := search.TTEntrySize[int]()
+	size := engine.TTEntrySize[int]()
 	for _, mib := range []int{0, 1, 3, 16, 64} {
-		tt := search.NewTT[int](mib)
+		tt := engine.NewTT[int](mib)
 		n := tt.Len()
 		assert.Assert(t, n >= 2 && n&(n-1) == 0, "%d MiB: %d entries", mib, n)
 		if mib > 0 {
@@ -20,29 +19,29 @@ func TestTTSize(t *testing.T) {
 			assert.Assert(t, 2*n*size > mib<<20, "%d MiB: %d entries could double", mib, n)
 		}
 	}
-	assert.Equal(t, search.NewTTEntries[int](1000).Len(), 512)
-	assert.Equal(t, search.NewTTEntries[int](0).Len(), 2)
+	assert.Equal(t, engine.NewTTEntries[int](1000).Len(), 512)
+	assert.Equal(t, engine.NewTTEntries[int](0).Len(), 2)
 }
 
 // TestTTStoreProbe: stored entries come back, other keys miss, and a bucket
 // keeps two positions.
 func TestTTStoreProbe(t *testing.T) {
-	tt := search.NewTTEntries[int](16)
+	tt := engine.NewTTEntries[int](16)
 	_, ok := tt.Probe(0)
 	assert.Assert(t, !ok, "an empty table must miss, even for key 0")
-	tt.Store(0x100, 5, search.TTExact, 42, 7, true)
-	tt.Store(0x200, 3, search.TTLower, -9, 0, false) // same bucket (low bits equal)
+	tt.Store(0x100, 5, engine.TTExact, 42, 7, true)
+	tt.Store(0x200, 3, engine.TTLower, -9, 0, false) // same bucket (low bits equal)
 	e, ok := tt.Probe(0x100)
 	assert.Assert(t, ok)
-	assert.DeepEqual(t, e, search.TTEntry[int]{Key: 0x100, Move: 7, Value: 42, Depth: 5, Bound: search.TTExact, HasMove: true})
+	assert.DeepEqual(t, e, engine.TTEntry[int]{Key: 0x100, Move: 7, Value: 42, Depth: 5, Bound: engine.TTExact, HasMove: true})
 	e, ok = tt.Probe(0x200)
 	assert.Assert(t, ok)
-	assert.Equal(t, e.Bound, search.TTLower)
+	assert.Equal(t, e.Bound, engine.TTLower)
 	assert.Assert(t, !e.HasMove)
 	_, ok = tt.Probe(0x300)
 	assert.Assert(t, !ok)
 	// Re-storing a key without a move keeps the old move.
-	tt.Store(0x100, 6, search.TTUpper, 1, 0, false)
+	tt.Store(0x100, 6, engine.TTUpper, 1, 0, false)
 	e, _ = tt.Probe(0x100)
 	assert.Equal(t, e.Move, 7)
 	assert.Assert(t, e.HasMove)
@@ -55,19 +54,19 @@ func TestTTStoreProbe(t *testing.T) {
 // TestTTReplacement: in a full bucket, entries of an older search go first,
 // then the shallower entry.
 func TestTTReplacement(t *testing.T) {
-	tt := search.NewTTEntries[int](4)
-	tt.Store(0x10, 9, search.TTExact, 1, 1, true)
-	tt.Store(0x20, 2, search.TTExact, 2, 2, true)
-	tt.Store(0x30, 5, search.TTExact, 3, 3, true) // replaces the depth-2 entry
+	tt := engine.NewTTEntries[int](4)
+	tt.Store(0x10, 9, engine.TTExact, 1, 1, true)
+	tt.Store(0x20, 2, engine.TTExact, 2, 2, true)
+	tt.Store(0x30, 5, engine.TTExact, 3, 3, true) // replaces the depth-2 entry
 	_, ok := tt.Probe(0x20)
 	assert.Assert(t, !ok)
 	_, ok = tt.Probe(0x10)
 	assert.Assert(t, ok)
 	tt.NewSearch()
-	tt.Store(0x40, 1, search.TTExact, 4, 4, true) // both old: the shallower (0x30) goes
+	tt.Store(0x40, 1, engine.TTExact, 4, 4, true) // both old: the shallower (0x30) goes
 	_, ok = tt.Probe(0x30)
 	assert.Assert(t, !ok)
-	tt.Store(0x50, 1, search.TTExact, 5, 5, true) // 0x10 is old, 0x40 current: 0x10 goes
+	tt.Store(0x50, 1, engine.TTExact, 5, 5, true) // 0x10 is old, 0x40 current: 0x10 goes
 	_, ok = tt.Probe(0x10)
 	assert.Assert(t, !ok)
 	_, ok = tt.Probe(0x40)
@@ -78,8 +77,8 @@ func TestTTReplacement(t *testing.T) {
 // output for seed 0 and values computed independently for MiniChess's seed.
 func TestZobristKeys(t *testing.T) {
 	var k [3]uint64
-	search.ZobristKeys(0, k[:1])
+	engine.ZobristKeys(0, k[:1])
 	assert.Equal(t, k[0], uint64(0xe220a8397b1dcdaf))
-	search.ZobristKeys(20230617, k[:])
+	engine.ZobristKeys(20230617, k[:])
 	assert.Equal(t, k, [3]uint64{0xb066e7202286839a, 0x7467d2208fe67f0e, 0xa671c537497ce495})
 }

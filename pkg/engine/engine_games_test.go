@@ -1,6 +1,7 @@
-package search_test
+package engine_test
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"math/bits"
 	"time"
 
@@ -95,11 +96,11 @@ func (engTTT) Hash(p *engTTTPos) uint64 {
 	return engMix(k)
 }
 
-func (engTTT) Outcome(p *engTTTPos) search.Outcome {
+func (engTTT) Outcome(p *engTTTPos) engine.Outcome {
 	if engTTTWon(p.x) || engTTTWon(p.o) {
-		return search.OutcomeLoss
+		return engine.OutcomeLoss
 	}
-	return search.OutcomeDraw
+	return engine.OutcomeDraw
 }
 
 // Noisy: completing one's own line scores 10, blocking the opponent's 5.
@@ -170,7 +171,7 @@ type engC4Pos struct {
 // stone by the number of fours through its cell. Moves that win or block an
 // immediate win are noisy. With clock set, every Play advances it by one
 // microsecond, to drive time tests.
-type engC4 struct{ clock *search.ManualClock }
+type engC4 struct{ clock *engine.ManualClock }
 
 func engC4Four(b uint64) bool {
 	for _, d := range [4]uint{1, engC4S, engC4S - 1, engC4S + 1} {
@@ -233,11 +234,11 @@ func (engC4) Evaluate(p *engC4Pos) search.Value {
 
 func (engC4) Hash(p *engC4Pos) uint64 { return engMix(p.cur + p.mask) }
 
-func (engC4) Outcome(p *engC4Pos) search.Outcome {
+func (engC4) Outcome(p *engC4Pos) engine.Outcome {
 	if engC4Four(p.cur ^ p.mask) {
-		return search.OutcomeLoss
+		return engine.OutcomeLoss
 	}
-	return search.OutcomeDraw
+	return engine.OutcomeDraw
 }
 
 func (engC4) Noisy(p *engC4Pos, m int) int32 {
@@ -311,11 +312,11 @@ func (g engRand) Evaluate(p *engRandPos) search.Value {
 
 func (g engRand) Hash(p *engRandPos) uint64 { return g.h(p, 4) }
 
-func (g engRand) Outcome(p *engRandPos) search.Outcome {
+func (g engRand) Outcome(p *engRandPos) engine.Outcome {
 	if p.left == 0 {
-		return search.OutcomeStatic
+		return engine.OutcomeStatic
 	}
-	return search.Outcome(1 + g.h(p, 5)%3)
+	return engine.Outcome(1 + g.h(p, 5)%3)
 }
 
 func (g engRand) Noisy(p *engRandPos, m int) int32 {
@@ -363,13 +364,13 @@ type engRefMove[M any] struct {
 // quiescence) into an explicit game, whose plain minimax value
 // (search.Searcher.Minimax at a depth that never limits) is the value the
 // engine must find with its exact techniques. The engine's scoring rules are
-// restated here: wins EngineMate-ply, losses -(EngineMate-ply), draws 0,
+// restated here: wins Mate-ply, losses -(Mate-ply), draws 0,
 // no moves as noMoves, quiescence = stand pat or a noisy move (every move,
 // without stand pat, in check).
-type engRef[P any, M comparable, G search.EngineGame[P, M]] struct {
+type engRef[P any, M comparable, G engine.Game[P, M]] struct {
 	g        G
 	quiesce  bool
-	noMoves  search.EngineNoMoves
+	noMoves  engine.NoMoves
 	inCheck  func(*P) bool
 	scratchM []M
 }
@@ -388,11 +389,11 @@ func (r *engRef[P, M, G]) Evaluate(w *engRefPos[P]) search.Value {
 	}
 	ply := search.Value(w.ply)
 	switch r.g.Outcome(&w.p) {
-	case search.OutcomeWin:
-		return search.EngineMate - ply
-	case search.OutcomeLoss:
-		return -(search.EngineMate - ply)
-	case search.OutcomeDraw:
+	case engine.OutcomeWin:
+		return engine.Mate - ply
+	case engine.OutcomeLoss:
+		return -(engine.Mate - ply)
+	case engine.OutcomeDraw:
 		return 0
 	}
 	return r.g.Evaluate(&w.p)
@@ -400,12 +401,12 @@ func (r *engRef[P, M, G]) Evaluate(w *engRefPos[P]) search.Value {
 
 func (r *engRef[P, M, G]) noMovesValue(w *engRefPos[P]) search.Value {
 	switch r.noMoves {
-	case search.EngineNoMovesDraw:
+	case engine.NoMovesDraw:
 		return 0
-	case search.EngineNoMovesEvaluate:
+	case engine.NoMovesEvaluate:
 		return r.g.Evaluate(&w.p)
 	}
-	return -(search.EngineMate - search.Value(w.ply))
+	return -(engine.Mate - search.Value(w.ply))
 }
 
 func (r *engRef[P, M, G]) Moves(w *engRefPos[P], buf []engRefMove[M]) []engRefMove[M] {
@@ -457,7 +458,7 @@ func (r *engRef[P, M, G]) Play(dst, w *engRefPos[P], m engRefMove[M]) {
 type engTree struct {
 	kids [][]int
 	term []bool
-	out  []search.Outcome
+	out  []engine.Outcome
 	val  []search.Value
 }
 
@@ -466,7 +467,7 @@ func (t *engTree) Moves(p *int, buf []int) []int  { return append(buf, t.kids[*p
 func (t *engTree) Play(dst, p *int, m int)        { *dst = m }
 func (t *engTree) Evaluate(p *int) search.Value   { return t.val[*p] }
 func (t *engTree) Hash(p *int) uint64             { return engMix(uint64(*p)) }
-func (t *engTree) Outcome(p *int) search.Outcome  { return t.out[*p] }
+func (t *engTree) Outcome(p *int) engine.Outcome  { return t.out[*p] }
 func (t *engTree) Noisy(p *int, m int) int32      { return 0 }
 func (t *engTree) HistoryIndex(p *int, m int) int { return 0 }
 func (t *engTree) HistorySize() int               { return 1 }
@@ -475,7 +476,7 @@ func (t *engTree) HistorySize() int               { return 1 }
 
 // engLine is a game that never ends: one move per position, always noisy and
 // always "in check" (no stand pat), so both the main search and quiescence
-// run into EngineMaxPly.
+// run into MaxPly.
 type engLine struct{}
 
 func (engLine) Terminal(p *int) bool           { return false }
@@ -483,7 +484,7 @@ func (engLine) Moves(p *int, buf []int) []int  { return append(buf, 0) }
 func (engLine) Play(dst, p *int, m int)        { *dst = *p + 1 }
 func (engLine) Evaluate(p *int) search.Value   { return search.Value(*p%3 - 1) }
 func (engLine) Hash(p *int) uint64             { return engMix(uint64(*p)) }
-func (engLine) Outcome(p *int) search.Outcome  { return search.OutcomeStatic }
+func (engLine) Outcome(p *int) engine.Outcome  { return engine.OutcomeStatic }
 func (engLine) Noisy(p *int, m int) int32      { return 1 }
 func (engLine) HistoryIndex(p *int, m int) int { return 0 }
 func (engLine) HistorySize() int               { return 1 }
@@ -502,7 +503,7 @@ func (engC4) PlayNull(dst, p *engC4Pos) bool {
 }
 
 // NoisyMoves generates only engRand's noisy moves (the engine's
-// EngineNoisyMover path; connect four exercises the filtering path).
+// NoisyMover path; connect four exercises the filtering path).
 func (g engRand) NoisyMoves(p *engRandPos, buf []int) []int {
 	x := g.h(p, 2)
 	for m := 0; m < engRandK; m++ {
@@ -521,7 +522,7 @@ func (g engRand) NoisyMoves(p *engRandPos, buf []int) []int {
 // search.Searcher.
 type engC4Static struct{ engC4 }
 
-func (engC4Static) Outcome(p *engC4Pos) search.Outcome { return search.OutcomeStatic }
+func (engC4Static) Outcome(p *engC4Pos) engine.Outcome { return engine.OutcomeStatic }
 func (g engC4Static) Evaluate(p *engC4Pos) search.Value {
 	switch {
 	case engC4Four(p.cur ^ p.mask):

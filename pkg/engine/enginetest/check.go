@@ -1,9 +1,18 @@
-package search
+// Package enginetest checks adapters of the tournament engine: [CheckGame]
+// walks a game's positions and reports the first way in which the adapter
+// breaks what [engine.Engine] relies on (hashing, move lists, Play, scores).
+// Game packages call it from their tests; like testing/fstest it is test
+// support and allocates freely.
+package enginetest
 
-import "fmt"
+import (
+	"fmt"
 
-// CheckEngineGame walks every position up to plies moves from each root and
-// checks what the [Engine] relies on in g. It returns the first violation
+	"github.com/gamesearch/gamesearch/pkg/engine"
+)
+
+// CheckGame walks every position up to plies moves from each root and
+// checks what the [engine.Engine] relies on in g. It returns the first violation
 // found, described with the path of move indexes from its root, or nil. Game
 // packages call it from their tests on their adapters. It checks that:
 //
@@ -19,17 +28,17 @@ import "fmt"
 //     missing key, typically the side to move or a phase;
 //   - Outcome of a terminal position is one of the four outcomes;
 //   - Noisy is in [0, 1<<24) and HistoryIndex in [0, HistorySize());
-//   - Evaluate stays strictly inside ±EngineMateBound;
+//   - Evaluate stays strictly inside ±MateBound;
 //   - NoisyMoves, when the game has it, lists exactly the moves of Moves with
 //     Noisy > 0.
 //
 // It allocates freely and is meant for tests only.
-func CheckEngineGame[P comparable, M comparable](g EngineGame[P, M], roots []P, plies int) error {
+func CheckGame[P comparable, M comparable](g engine.Game[P, M], roots []P, plies int) error {
 	c := engineChecker[P, M]{g: g, hashes: make(map[uint64]P)}
-	if x, ok := any(g).(EngineNoisyMover[P, M]); ok {
+	if x, ok := any(g).(engine.NoisyMover[P, M]); ok {
 		c.noisy = x
 	}
-	if x, ok := any(g).(EngineNullMover[P]); ok {
+	if x, ok := any(g).(engine.NullMover[P]); ok {
 		c.nuller = x
 	}
 	for i, r := range roots {
@@ -41,9 +50,9 @@ func CheckEngineGame[P comparable, M comparable](g EngineGame[P, M], roots []P, 
 }
 
 type engineChecker[P comparable, M comparable] struct {
-	g      EngineGame[P, M]
-	noisy  EngineNoisyMover[P, M]
-	nuller EngineNullMover[P]
+	g      engine.Game[P, M]
+	noisy  engine.NoisyMover[P, M]
+	nuller engine.NullMover[P]
 	hashes map[uint64]P
 }
 
@@ -59,11 +68,11 @@ func (c *engineChecker[P, M]) walk(p P, plies int, path string) error {
 		}
 	}
 	c.hashes[h] = p
-	if v := g.Evaluate(&p); v >= EngineMateBound || v <= -EngineMateBound {
-		return fmt.Errorf("%s: Evaluate = %d, outside ±EngineMateBound", path, v)
+	if v := g.Evaluate(&p); v >= engine.MateBound || v <= -engine.MateBound {
+		return fmt.Errorf("%s: Evaluate = %d, outside ±MateBound", path, v)
 	}
 	if g.Terminal(&p) {
-		if o := g.Outcome(&p); o > OutcomeDraw {
+		if o := g.Outcome(&p); o > engine.OutcomeDraw {
 			return fmt.Errorf("%s: Outcome = %d, not an Outcome", path, o)
 		}
 		return nil

@@ -1,7 +1,8 @@
-package search_test
+package engine_test
 
 import (
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
@@ -22,7 +23,7 @@ func (engNim) Moves(p *engNimPos, buf []int) []int {
 func (engNim) Play(dst, p *engNimPos, take int)        { dst.pile = p.pile - take }
 func (engNim) Evaluate(p *engNimPos) search.Value      { return 0 }
 func (engNim) Hash(p *engNimPos) uint64                { return engMix(uint64(p.pile)) }
-func (engNim) Outcome(p *engNimPos) search.Outcome     { return search.OutcomeLoss } // the opponent took the last stone
+func (engNim) Outcome(p *engNimPos) engine.Outcome     { return engine.OutcomeLoss } // the opponent took the last stone
 func (engNim) Noisy(p *engNimPos, take int) int32      { return 0 }
 func (engNim) HistoryIndex(p *engNimPos, take int) int { return take - 1 }
 func (engNim) HistorySize() int                        { return 3 }
@@ -30,10 +31,10 @@ func (engNim) HistorySize() int                        { return 3 }
 // ExampleEngine solves a pile of ten stones: take two, leaving a multiple of
 // four, and win on the fifth ply.
 func ExampleEngine() {
-	e := search.NewEngine[engNimPos, int](engNim{}, search.DefaultEngineOptions())
-	res := e.Search(engNimPos{pile: 10}, search.EngineLimits[int]{Depth: 20})
+	e := engine.New[engNimPos, int](engNim{}, engine.DefaultOptions())
+	res := e.Search(engNimPos{pile: 10}, engine.Limits[int]{Depth: 20})
 	fmt.Println("take", res.Move)
-	fmt.Println("win in", search.EngineMate-res.Value, "plies; principal variation", res.PV)
+	fmt.Println("win in", engine.Mate-res.Value, "plies; principal variation", res.PV)
 	// Output:
 	// take 2
 	// win in 5 plies; principal variation [2 1 3 1 3]

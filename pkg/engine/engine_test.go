@@ -1,7 +1,8 @@
-package search_test
+package engine_test
 
 import (
 	"fmt"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"math/rand"
 	"slices"
 	"testing"
@@ -15,8 +16,8 @@ import (
 // the plain minimax value: every ordering technique, PVS, aspiration windows
 // (with a narrow window, to force re-searches) and a table used only at the
 // exact depth.
-func engExact() search.EngineOptions {
-	o := search.DefaultEngineOptions()
+func engExact() engine.Options {
+	o := engine.DefaultOptions()
 	o.Quiescence = false
 	o.TTExactDepth = true
 	o.HashMiB = 1
@@ -27,9 +28,9 @@ func engExact() search.EngineOptions {
 
 // engFlagSets are the option sets compared with the oracle: each exact
 // technique alone, then all of them.
-func engFlagSets() map[string]search.EngineOptions {
+func engFlagSets() map[string]engine.Options {
 	all := engExact()
-	sets := map[string]search.EngineOptions{
+	sets := map[string]engine.Options{
 		"plain":      {},
 		"pvs":        {PVS: true},
 		"aspiration": {Aspiration: true, AspirationDelta: 2, AspirationMinDepth: 2},
@@ -41,7 +42,7 @@ func engFlagSets() map[string]search.EngineOptions {
 }
 
 // engRandomPositions plays up to maxPlies random moves from start.
-func engRandomPositions[P any, M comparable](g search.EngineGame[P, M], start P, n, maxPlies int, seed int64) []P {
+func engRandomPositions[P any, M comparable](g engine.Game[P, M], start P, n, maxPlies int, seed int64) []P {
 	rng := rand.New(rand.NewSource(seed))
 	var out []P
 	for len(out) < n {
@@ -66,13 +67,13 @@ func engRandomPositions[P any, M comparable](g search.EngineGame[P, M], start P,
 // engCheckAgainstOracle compares the engine's fixed-depth values with plain
 // minimax over the oracle tree, and checks that the chosen move has the root
 // value.
-func engCheckAgainstOracle[P any, M comparable, G search.EngineGame[P, M]](t *testing.T, g G, positions []P, maxDepth int, opt search.EngineOptions, ref *engRef[P, M, G]) {
+func engCheckAgainstOracle[P any, M comparable, G engine.Game[P, M]](t *testing.T, g G, positions []P, maxDepth int, opt engine.Options, ref *engRef[P, M, G]) {
 	t.Helper()
-	e := search.NewEngine[P, M](g, opt)
+	e := engine.New[P, M](g, opt)
 	mm := search.New[engRefPos[P], engRefMove[M]](ref, search.Options{})
 	for i, p := range positions {
 		for d := 1; d <= maxDepth; d++ {
-			r := e.Search(p, search.EngineLimits[M]{Depth: d})
+			r := e.Search(p, engine.Limits[M]{Depth: d})
 			want := mm.Minimax(ref.root(p, d), 200).Value
 			assert.Equal(t, r.Value, want, "position %d depth %d", i, d)
 			assert.Assert(t, r.HasMove)
@@ -116,9 +117,9 @@ func TestPlainEngineCountsLikeAlphaBeta(t *testing.T) {
 	g := engC4Static{}
 	for i, p := range engRandomPositions[engC4Pos, int](g, engC4Pos{}, 8, 10, 21) {
 		const depth = 7
-		var infos []search.EngineInfo[int]
-		r := search.NewEngine[engC4Pos, int](g, search.EngineOptions{}).Search(p, search.EngineLimits[int]{
-			Depth: depth, OnDepth: func(in search.EngineInfo[int]) { infos = append(infos, in) }})
+		var infos []engine.Info[int]
+		r := engine.New[engC4Pos, int](g, engine.Options{}).Search(p, engine.Limits[int]{
+			Depth: depth, OnDepth: func(in engine.Info[int]) { infos = append(infos, in) }})
 		assert.Equal(t, len(infos), depth)
 		ref := &engRootOrder{root: p, order: g.Moves(&p, nil)}
 		nodes, evals := uint64(1), uint64(0)
@@ -144,7 +145,7 @@ func TestPlainEngineCountsLikeAlphaBeta(t *testing.T) {
 // depth-d search extended by noisy moves with stand pat (all moves, without
 // stand pat, in check), as the oracle defines it.
 func TestEngineQuiescenceMatchesOracle(t *testing.T) {
-	for _, noMoves := range []search.EngineNoMoves{search.EngineNoMovesLoss, search.EngineNoMovesDraw, search.EngineNoMovesEvaluate} {
+	for _, noMoves := range []engine.NoMoves{engine.NoMovesLoss, engine.NoMovesDraw, engine.NoMovesEvaluate} {
 		t.Run(fmt.Sprint(noMoves), func(t *testing.T) {
 			opt := engExact()
 			opt.Quiescence = true
@@ -153,7 +154,7 @@ func TestEngineQuiescenceMatchesOracle(t *testing.T) {
 			rs := engRandomPositions[engRandPos, int](rg, engRandPos{left: 11}, 20, 3, 4)
 			engCheckAgainstOracle(t, rg, rs, 5, opt, &engRef[engRandPos, int, engRand]{g: rg, quiesce: true, noMoves: noMoves, inCheck: rg.InCheck})
 			c4 := engC4{}
-			opt.NoMoves = search.EngineNoMovesLoss
+			opt.NoMoves = engine.NoMovesLoss
 			engCheckAgainstOracle(t, c4, engRandomPositions[engC4Pos, int](c4, engC4Pos{}, 10, 14, 5), 5, opt,
 				&engRef[engC4Pos, int, engC4]{g: c4, quiesce: true})
 		})
@@ -165,41 +166,41 @@ func TestEngineQuiescenceMatchesOracle(t *testing.T) {
 // every stored value is then a game-theoretic value.
 func TestEngineFullTableSolvesTicTacToe(t *testing.T) {
 	g := engTTT{}
-	opt := search.DefaultEngineOptions()
+	opt := engine.DefaultOptions()
 	opt.HashMiB = 1
-	e := search.NewEngine[engTTTPos, int](g, opt)
+	e := engine.New[engTTTPos, int](g, opt)
 	ref := &engRef[engTTTPos, int, engTTT]{g: g}
 	mm := search.New[engRefPos[engTTTPos], engRefMove[int]](ref, search.Options{})
 	for i, p := range engRandomPositions[engTTTPos, int](g, engTTTPos{xtm: true}, 40, 6, 6) {
-		r := e.Search(p, search.EngineLimits[int]{Depth: 9})
+		r := e.Search(p, engine.Limits[int]{Depth: 9})
 		assert.Equal(t, r.Value, mm.Minimax(ref.root(p, 9), 200).Value, "position %d", i)
 	}
-	r := e.Search(engTTTPos{xtm: true}, search.EngineLimits[int]{Depth: 9})
+	r := e.Search(engTTTPos{xtm: true}, engine.Limits[int]{Depth: 9})
 	assert.Equal(t, r.Value, search.Value(0))
 }
 
 // TestEngineShortestWin: a win is scored by its distance, so the engine takes
-// the immediate win and reports it as EngineMate-1, and stops deepening once
+// the immediate win and reports it as Mate-1, and stops deepening once
 // the win is proven.
 func TestEngineShortestWin(t *testing.T) {
 	// X: 0,1 ; O: 3,4 ; X to move. X wins at once with 2; O threatens 5.
 	p := engTTTPos{x: 1<<0 | 1<<1, o: 1<<3 | 1<<4, xtm: true}
-	e := search.NewEngine[engTTTPos, int](engTTT{}, search.DefaultEngineOptions())
+	e := engine.New[engTTTPos, int](engTTT{}, engine.DefaultOptions())
 	var depths []int
-	r := e.Search(p, search.EngineLimits[int]{OnDepth: func(i search.EngineInfo[int]) { depths = append(depths, i.Depth) }})
+	r := e.Search(p, engine.Limits[int]{OnDepth: func(i engine.Info[int]) { depths = append(depths, i.Depth) }})
 	assert.Equal(t, r.Move, 2)
-	assert.Equal(t, r.Value, search.EngineMate-1)
+	assert.Equal(t, r.Value, engine.Mate-1)
 	assert.DeepEqual(t, depths, []int{1})
 	// O to move in the same cells after X played elsewhere: O must block.
 	q := engTTTPos{x: 1<<0 | 1<<1 | 1<<8, o: 1 << 4, xtm: false}
-	r = e.Search(q, search.EngineLimits[int]{})
+	r = e.Search(q, engine.Limits[int]{})
 	assert.Equal(t, r.Move, 2)
 }
 
 // TestEngineResultScores checks the scoring of results by distance on
 // explicit trees.
 func TestEngineResultScores(t *testing.T) {
-	W, L, D, S := search.OutcomeWin, search.OutcomeLoss, search.OutcomeDraw, search.OutcomeStatic
+	W, L, D, S := engine.OutcomeWin, engine.OutcomeLoss, engine.OutcomeDraw, engine.OutcomeStatic
 	cases := []struct {
 		name string
 		tree engTree
@@ -207,29 +208,29 @@ func TestEngineResultScores(t *testing.T) {
 		move int
 	}{
 		{"forced into a lost position", engTree{
-			kids: [][]int{{1}, nil}, term: []bool{false, true}, out: []search.Outcome{S, W}, val: []search.Value{0, 0},
-		}, -(search.EngineMate - 1), 1},
+			kids: [][]int{{1}, nil}, term: []bool{false, true}, out: []engine.Outcome{S, W}, val: []search.Value{0, 0},
+		}, -(engine.Mate - 1), 1},
 		{"win two plies down beats a static edge", engTree{
 			kids: [][]int{{1, 2}, {3}, nil, nil}, term: []bool{false, false, true, true},
-			out: []search.Outcome{S, S, S, W}, val: []search.Value{0, 0, 5, 0},
-		}, search.EngineMate - 2, 1},
+			out: []engine.Outcome{S, S, S, W}, val: []search.Value{0, 0, 5, 0},
+		}, engine.Mate - 2, 1},
 		{"no moves is a loss", engTree{
 			kids: [][]int{{1, 2}, nil, {3}, nil}, term: []bool{false, false, false, true},
-			out: []search.Outcome{S, S, S, L}, val: []search.Value{0, 0, 0, 0},
-		}, search.EngineMate - 1, 1},
+			out: []engine.Outcome{S, S, S, L}, val: []search.Value{0, 0, 0, 0},
+		}, engine.Mate - 1, 1},
 		{"draw beats a static loss", engTree{
 			kids: [][]int{{1, 2}, nil, nil}, term: []bool{false, true, true},
-			out: []search.Outcome{S, D, S}, val: []search.Value{0, 0, 7},
+			out: []engine.Outcome{S, D, S}, val: []search.Value{0, 0, 7},
 		}, 0, 1},
 		{"static leaf terminal", engTree{
 			kids: [][]int{{1, 2}, nil, nil}, term: []bool{false, true, true},
-			out: []search.Outcome{S, S, S}, val: []search.Value{0, 3, -4},
+			out: []engine.Outcome{S, S, S}, val: []search.Value{0, 3, -4},
 		}, 4, 2},
 	}
 	for _, c := range cases {
-		for _, opt := range []search.EngineOptions{{}, search.DefaultEngineOptions()} {
-			e := search.NewEngine[int, int](&c.tree, opt)
-			r := e.Search(0, search.EngineLimits[int]{Depth: 4})
+		for _, opt := range []engine.Options{{}, engine.DefaultOptions()} {
+			e := engine.New[int, int](&c.tree, opt)
+			r := e.Search(0, engine.Limits[int]{Depth: 4})
 			assert.Equal(t, r.Value, c.want, c.name)
 			assert.Equal(t, r.Move, c.move, c.name)
 		}
@@ -239,11 +240,11 @@ func TestEngineResultScores(t *testing.T) {
 // TestEngineSpecialRoots: a terminal root and a root without moves give no
 // move and the root's own value.
 func TestEngineSpecialRoots(t *testing.T) {
-	e := search.NewEngine[engTTTPos, int](engTTT{}, search.DefaultEngineOptions())
+	e := engine.New[engTTTPos, int](engTTT{}, engine.DefaultOptions())
 	won := engTTTPos{x: 7, o: 1<<3 | 1<<4, xtm: false}
-	r := e.Search(won, search.EngineLimits[int]{})
+	r := e.Search(won, engine.Limits[int]{})
 	assert.Assert(t, !r.HasMove)
-	assert.Equal(t, r.Value, -search.EngineMate)
+	assert.Equal(t, r.Value, -engine.Mate)
 	g := engRand{}
 	p := engRandPos{left: 3}
 	// Find a non-terminal position without moves.
@@ -254,28 +255,28 @@ func TestEngineSpecialRoots(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		nm   search.EngineNoMoves
+		nm   engine.NoMoves
 		want search.Value
-	}{{search.EngineNoMovesLoss, -search.EngineMate}, {search.EngineNoMovesDraw, 0}, {search.EngineNoMovesEvaluate, g.Evaluate(&p)}} {
-		en := search.NewEngine[engRandPos, int](g, search.EngineOptions{NoMoves: c.nm})
-		r := en.Search(p, search.EngineLimits[int]{})
+	}{{engine.NoMovesLoss, -engine.Mate}, {engine.NoMovesDraw, 0}, {engine.NoMovesEvaluate, g.Evaluate(&p)}} {
+		en := engine.New[engRandPos, int](g, engine.Options{NoMoves: c.nm})
+		r := en.Search(p, engine.Limits[int]{})
 		assert.Assert(t, !r.HasMove)
 		assert.Equal(t, r.Value, c.want)
 	}
 }
 
-// TestEngineMaxPly: an endless game is searched to EngineMaxPly-1 and no
+// TestEngineMaxPly: an endless game is searched to MaxPly-1 and no
 // further, in the main search and in quiescence, without a panic.
 func TestEngineMaxPly(t *testing.T) {
-	for _, opt := range []search.EngineOptions{{}, search.DefaultEngineOptions()} {
-		e := search.NewEngine[int, int](engLine{}, opt)
-		r := e.Search(0, search.EngineLimits[int]{Depth: 1000})
-		assert.Equal(t, r.Depth, search.EngineMaxPly-1)
-		assert.Equal(t, r.SelDepth, search.EngineMaxPly-1)
-		assert.Equal(t, len(r.PV), search.EngineMaxPly-1)
-		r = e.Search(0, search.EngineLimits[int]{Depth: 1})
+	for _, opt := range []engine.Options{{}, engine.DefaultOptions()} {
+		e := engine.New[int, int](engLine{}, opt)
+		r := e.Search(0, engine.Limits[int]{Depth: 1000})
+		assert.Equal(t, r.Depth, engine.MaxPly-1)
+		assert.Equal(t, r.SelDepth, engine.MaxPly-1)
+		assert.Equal(t, len(r.PV), engine.MaxPly-1)
+		r = e.Search(0, engine.Limits[int]{Depth: 1})
 		if opt.Quiescence {
-			assert.Equal(t, r.SelDepth, search.EngineMaxPly-1)
+			assert.Equal(t, r.SelDepth, engine.MaxPly-1)
 		} else {
 			assert.Equal(t, r.SelDepth, 1)
 		}
@@ -287,10 +288,10 @@ func TestEngineMaxPly(t *testing.T) {
 // move, and the result is the last iteration's.
 func TestEngineOnDepth(t *testing.T) {
 	g := engC4{}
-	e := search.NewEngine[engC4Pos, int](g, search.DefaultEngineOptions())
-	var infos []search.EngineInfo[int]
+	e := engine.New[engC4Pos, int](g, engine.DefaultOptions())
+	var infos []engine.Info[int]
 	var pvs [][]int
-	r := e.Search(engC4Pos{}, search.EngineLimits[int]{Depth: 8, OnDepth: func(i search.EngineInfo[int]) {
+	r := e.Search(engC4Pos{}, engine.Limits[int]{Depth: 8, OnDepth: func(i engine.Info[int]) {
 		infos = append(infos, i)
 		pvs = append(pvs, slices.Clone(i.PV))
 	}})
@@ -325,10 +326,10 @@ func TestEngineNodeBudgetDeterministic(t *testing.T) {
 	roots := engRandomPositions[engC4Pos, int](g, engC4Pos{}, 5, 8, 9)
 	for _, budget := range []uint64{1, 10, 100, 1000, 5000, 20000} {
 		for i, p := range roots {
-			e1 := search.NewEngine[engC4Pos, int](g, search.DefaultEngineOptions())
-			e2 := search.NewEngine[engC4Pos, int](g, search.DefaultEngineOptions())
-			a := e1.Search(p, search.EngineLimits[int]{Nodes: budget})
-			b := e2.Search(p, search.EngineLimits[int]{Nodes: budget})
+			e1 := engine.New[engC4Pos, int](g, engine.DefaultOptions())
+			e2 := engine.New[engC4Pos, int](g, engine.DefaultOptions())
+			a := e1.Search(p, engine.Limits[int]{Nodes: budget})
+			b := e2.Search(p, engine.Limits[int]{Nodes: budget})
 			assert.DeepEqual(t, a, b)
 			assert.Assert(t, a.Nodes <= budget+1, "budget %d position %d: %d nodes", budget, i, a.Nodes)
 			assert.Assert(t, a.HasMove)
@@ -345,9 +346,9 @@ func TestEnginePartialIteration(t *testing.T) {
 	partials := 0
 	for _, p := range engRandomPositions[engRandPos, int](g, engRandPos{left: 40}, 6, 4, 11) {
 		for budget := uint64(20); budget < 8000; budget = budget*11/10 + 1 {
-			e := search.NewEngine[engRandPos, int](g, search.DefaultEngineOptions())
-			var last search.EngineInfo[int]
-			r := e.Search(p, search.EngineLimits[int]{Nodes: budget, OnDepth: func(i search.EngineInfo[int]) { last = i }})
+			e := engine.New[engRandPos, int](g, engine.DefaultOptions())
+			var last engine.Info[int]
+			r := e.Search(p, engine.Limits[int]{Nodes: budget, OnDepth: func(i engine.Info[int]) { last = i }})
 			assert.Assert(t, slices.Contains(g.Moves(&p, nil), r.Move))
 			if !r.Aborted {
 				continue
@@ -372,11 +373,11 @@ func TestEnginePartialIteration(t *testing.T) {
 // the hard one the iterations end by themselves; with soft = hard the hard
 // limit aborts them.
 func TestEngineTimeNeverOverruns(t *testing.T) {
-	clock := &search.ManualClock{}
+	clock := &engine.ManualClock{}
 	g := engC4{clock: clock}
-	opt := search.DefaultEngineOptions()
+	opt := engine.DefaultOptions()
 	opt.PollEvery = 256
-	e := search.NewEngine[engC4Pos, int](g, opt)
+	e := engine.New[engC4Pos, int](g, opt)
 	roots := engRandomPositions[engC4Pos, int](engC4{}, engC4Pos{}, 6, 6, 12)
 	step := time.Microsecond
 	aborted := 0
@@ -385,13 +386,13 @@ func TestEngineTimeNeverOverruns(t *testing.T) {
 		for _, hard := range []time.Duration{0, time.Microsecond, 100 * time.Microsecond, time.Millisecond, 7 * time.Millisecond, 50 * time.Millisecond} {
 			for i, p := range roots {
 				soft := hard * softPct / 100
-				tm := search.NewTimeManager(clock, soft, hard)
+				tm := engine.NewTimeManager(clock, soft, hard)
 				if hard == 0 {
-					tm = search.NewTimeManager(clock, 0, time.Nanosecond)
+					tm = engine.NewTimeManager(clock, 0, time.Nanosecond)
 					clock.Advance(time.Microsecond) // already expired
 				}
-				var infos []search.EngineInfo[int]
-				r := e.Search(p, search.EngineLimits[int]{Time: tm, OnDepth: func(in search.EngineInfo[int]) { infos = append(infos, in) }})
+				var infos []engine.Info[int]
+				r := e.Search(p, engine.Limits[int]{Time: tm, OnDepth: func(in engine.Info[int]) { infos = append(infos, in) }})
 				el := tm.Elapsed()
 				if r.Aborted {
 					aborted++
@@ -416,9 +417,9 @@ func TestEngineTimeNeverOverruns(t *testing.T) {
 
 // TestEngineStop: Stop is polled and aborts the search.
 func TestEngineStop(t *testing.T) {
-	e := search.NewEngine[engC4Pos, int](engC4{}, search.DefaultEngineOptions())
+	e := engine.New[engC4Pos, int](engC4{}, engine.DefaultOptions())
 	calls := 0
-	r := e.Search(engC4Pos{}, search.EngineLimits[int]{Stop: func() bool { calls++; return calls > 5 }})
+	r := e.Search(engC4Pos{}, engine.Limits[int]{Stop: func() bool { calls++; return calls > 5 }})
 	assert.Assert(t, r.Aborted)
 	assert.Equal(t, calls, 6)
 	assert.Assert(t, r.HasMove)
@@ -429,15 +430,15 @@ func TestEngineStop(t *testing.T) {
 // return root moves and deterministic results.
 func TestEngineHeuristicsRun(t *testing.T) {
 	g := engRand{}
-	opt := search.DefaultEngineOptions()
+	opt := engine.DefaultOptions()
 	opt.NullMove = true
 	opt.LMR = true
 	opt.Futility = true
 	opt.CheckExtension = true
 	roots := engRandomPositions[engRandPos, int](g, engRandPos{left: 30}, 20, 6, 13)
 	for i, p := range roots {
-		a := search.NewEngine[engRandPos, int](g, opt).Search(p, search.EngineLimits[int]{Depth: 10})
-		b := search.NewEngine[engRandPos, int](g, opt).Search(p, search.EngineLimits[int]{Depth: 10})
+		a := engine.New[engRandPos, int](g, opt).Search(p, engine.Limits[int]{Depth: 10})
+		b := engine.New[engRandPos, int](g, opt).Search(p, engine.Limits[int]{Depth: 10})
 		assert.DeepEqual(t, a, b)
 		assert.Assert(t, a.HasMove, "position %d", i)
 		assert.Assert(t, slices.Contains(g.Moves(&p, nil), a.Move))
@@ -446,46 +447,46 @@ func TestEngineHeuristicsRun(t *testing.T) {
 
 // TestEngineClear: after Clear the engine repeats its first search exactly.
 func TestEngineClear(t *testing.T) {
-	e := search.NewEngine[engC4Pos, int](engC4{}, search.DefaultEngineOptions())
-	a := e.Search(engC4Pos{}, search.EngineLimits[int]{Nodes: 3000})
+	e := engine.New[engC4Pos, int](engC4{}, engine.DefaultOptions())
+	a := e.Search(engC4Pos{}, engine.Limits[int]{Nodes: 3000})
 	a.PV = slices.Clone(a.PV)
-	e.Search(engC4Pos{}, search.EngineLimits[int]{Depth: 7})
+	e.Search(engC4Pos{}, engine.Limits[int]{Depth: 7})
 	e.Clear()
-	b := e.Search(engC4Pos{}, search.EngineLimits[int]{Nodes: 3000})
+	b := e.Search(engC4Pos{}, engine.Limits[int]{Nodes: 3000})
 	assert.DeepEqual(t, a, b)
 }
 
 // TestEngineNoAllocation: a search allocates nothing once the per-ply buffers
 // have grown, with every technique on.
 func TestEngineNoAllocation(t *testing.T) {
-	opt := search.DefaultEngineOptions()
+	opt := engine.DefaultOptions()
 	opt.NullMove, opt.LMR, opt.Futility, opt.CheckExtension = true, true, true, true
 	opt.HashMiB = 1
-	c4 := search.NewEngine[engC4Pos, int](engC4{}, opt)
-	lim := search.EngineLimits[int]{Depth: 7}
+	c4 := engine.New[engC4Pos, int](engC4{}, opt)
+	lim := engine.Limits[int]{Depth: 7}
 	c4.Search(engC4Pos{}, lim)
 	assert.Equal(t, testing.AllocsPerRun(3, func() { c4.Search(engC4Pos{}, lim) }), float64(0))
-	rg := search.NewEngine[engRandPos, int](engRand{}, opt)
+	rg := engine.New[engRandPos, int](engRand{}, opt)
 	root := engRandPos{left: 20}
-	rg.Search(root, search.EngineLimits[int]{Depth: 8})
-	assert.Equal(t, testing.AllocsPerRun(3, func() { rg.Search(root, search.EngineLimits[int]{Depth: 8}) }), float64(0))
-	clock := &search.ManualClock{Step: time.Microsecond}
+	rg.Search(root, engine.Limits[int]{Depth: 8})
+	assert.Equal(t, testing.AllocsPerRun(3, func() { rg.Search(root, engine.Limits[int]{Depth: 8}) }), float64(0))
+	clock := &engine.ManualClock{Step: time.Microsecond}
 	assert.Equal(t, testing.AllocsPerRun(3, func() {
-		tm := search.NewTimeManager(clock, 500*time.Microsecond, time.Millisecond)
-		c4.Search(engC4Pos{}, search.EngineLimits[int]{Time: tm})
+		tm := engine.NewTimeManager(clock, 500*time.Microsecond, time.Millisecond)
+		c4.Search(engC4Pos{}, engine.Limits[int]{Time: tm})
 	}), float64(1)) // the TimeManager itself
 }
 
 // BenchmarkEngineConnectFour measures nodes per second of the default engine
 // from the empty 6x5 board to depth 10 (1 MiB table, cleared each time).
 func BenchmarkEngineConnectFour(b *testing.B) {
-	opt := search.DefaultEngineOptions()
+	opt := engine.DefaultOptions()
 	opt.HashMiB = 1
-	e := search.NewEngine[engC4Pos, int](engC4{}, opt)
+	e := engine.New[engC4Pos, int](engC4{}, opt)
 	var nodes uint64
 	for b.Loop() {
 		e.Clear()
-		nodes += e.Search(engC4Pos{}, search.EngineLimits[int]{Depth: 10}).Nodes
+		nodes += e.Search(engC4Pos{}, engine.Limits[int]{Depth: 10}).Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
@@ -493,13 +494,13 @@ func BenchmarkEngineConnectFour(b *testing.B) {
 
 // BenchmarkEngineTicTacToe measures solving tic-tac-toe from the start.
 func BenchmarkEngineTicTacToe(b *testing.B) {
-	opt := search.DefaultEngineOptions()
+	opt := engine.DefaultOptions()
 	opt.HashMiB = 1
-	e := search.NewEngine[engTTTPos, int](engTTT{}, opt)
+	e := engine.New[engTTTPos, int](engTTT{}, opt)
 	var nodes uint64
 	for b.Loop() {
 		e.Clear()
-		nodes += e.Search(engTTTPos{xtm: true}, search.EngineLimits[int]{Depth: 9}).Nodes
+		nodes += e.Search(engTTTPos{xtm: true}, engine.Limits[int]{Depth: 9}).Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
@@ -509,25 +510,25 @@ func BenchmarkEngineTicTacToe(b *testing.B) {
 // connect four at depth 9 (fewer nodes to the same depth is the first sign a
 // technique helps; only self-play shows strength).
 func BenchmarkEngineFeatures(b *testing.B) {
-	base := search.EngineOptions{}
-	full := search.DefaultEngineOptions()
+	base := engine.Options{}
+	full := engine.DefaultOptions()
 	sets := []struct {
 		name string
-		opt  search.EngineOptions
+		opt  engine.Options
 	}{
 		{"plain", base},
-		{"tt", search.EngineOptions{TT: true, HashMove: true}},
-		{"tt+mvvlva+killers+history", search.EngineOptions{TT: true, HashMove: true, MVVLVA: true, Killers: true, History: true}},
+		{"tt", engine.Options{TT: true, HashMove: true}},
+		{"tt+mvvlva+killers+history", engine.Options{TT: true, HashMove: true, MVVLVA: true, Killers: true, History: true}},
 		{"default", full},
 	}
 	for _, s := range sets {
 		b.Run(s.name, func(b *testing.B) {
 			s.opt.HashMiB = 1
-			e := search.NewEngine[engC4Pos, int](engC4{}, s.opt)
+			e := engine.New[engC4Pos, int](engC4{}, s.opt)
 			var nodes uint64
 			for b.Loop() {
 				e.Clear()
-				nodes += e.Search(engC4Pos{}, search.EngineLimits[int]{Depth: 9}).Nodes
+				nodes += e.Search(engC4Pos{}, engine.Limits[int]{Depth: 9}).Nodes
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
@@ -541,10 +542,10 @@ func BenchmarkEngineFeatures(b *testing.B) {
 // bookkeeping.
 func BenchmarkEngineOverhead(b *testing.B) {
 	b.Run("engine-plain", func(b *testing.B) {
-		e := search.NewEngine[engC4Pos, int](engC4{}, search.EngineOptions{})
+		e := engine.New[engC4Pos, int](engC4{}, engine.Options{})
 		var nodes uint64
 		for b.Loop() {
-			nodes += e.Search(engC4Pos{}, search.EngineLimits[int]{Depth: 8}).Nodes
+			nodes += e.Search(engC4Pos{}, engine.Limits[int]{Depth: 8}).Nodes
 		}
 		b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	})
@@ -564,15 +565,15 @@ func BenchmarkEngineOverhead(b *testing.B) {
 func TestEngineRandomOptions(t *testing.T) {
 	rng := rand.New(rand.NewSource(99))
 	for it := 0; it < 300; it++ {
-		o := search.EngineOptions{
+		o := engine.Options{
 			TT: rng.Intn(2) == 0, HashMiB: 1, TTExactDepth: rng.Intn(3) == 0, HashMove: rng.Intn(2) == 0,
 			MVVLVA: rng.Intn(2) == 0, Killers: rng.Intn(2) == 0, History: rng.Intn(2) == 0, PVS: rng.Intn(2) == 0,
 			Aspiration: rng.Intn(2) == 0, AspirationDelta: search.Value(rng.Intn(20)), AspirationMinDepth: rng.Intn(5),
 			Quiescence: rng.Intn(2) == 0, NullMove: rng.Intn(2) == 0, NullMoveReduction: rng.Intn(4), LMR: rng.Intn(2) == 0,
-			NoMoves: search.EngineNoMoves(rng.Intn(3)), PollEvery: uint64(rng.Intn(3000)),
+			NoMoves: engine.NoMoves(rng.Intn(3)), PollEvery: uint64(rng.Intn(3000)),
 			Futility: rng.Intn(2) == 0, FutilityMargin: search.Value(rng.Intn(100)), CheckExtension: rng.Intn(2) == 0,
 		}
-		lim := search.EngineLimits[int]{Depth: rng.Intn(12), Nodes: uint64(rng.Intn(50000))}
+		lim := engine.Limits[int]{Depth: rng.Intn(12), Nodes: uint64(rng.Intn(50000))}
 		switch it % 3 {
 		case 0:
 			engCheckRandomSearch(t, engRand{}, engRandPos{left: int8(5 + rng.Intn(40))}, 6, int64(it), o, lim)
@@ -584,14 +585,14 @@ func TestEngineRandomOptions(t *testing.T) {
 	}
 }
 
-func engCheckRandomSearch[P any, M comparable, G search.EngineGame[P, M]](t *testing.T, g G, start P, plies int, seed int64, o search.EngineOptions, lim search.EngineLimits[M]) {
+func engCheckRandomSearch[P any, M comparable, G engine.Game[P, M]](t *testing.T, g G, start P, plies int, seed int64, o engine.Options, lim engine.Limits[M]) {
 	t.Helper()
 	p := engRandomPositions[P, M](g, start, 1, plies, seed)[0]
-	a := search.NewEngine[P, M](g, o).Search(p, lim)
+	a := engine.New[P, M](g, o).Search(p, lim)
 	assert.Assert(t, a.HasMove, "options %+v limits %+v", o, lim)
 	assert.Assert(t, slices.Contains(g.Moves(&p, nil), a.Move), "options %+v", o)
 	a.PV = slices.Clone(a.PV)
-	b := search.NewEngine[P, M](g, o).Search(p, lim)
+	b := engine.New[P, M](g, o).Search(p, lim)
 	assert.DeepEqual(t, a, b)
 }
 
@@ -602,20 +603,20 @@ func engCheckRandomSearch[P any, M comparable, G search.EngineGame[P, M]](t *tes
 func TestEngineFlagsAct(t *testing.T) {
 	g := engRand{}
 	root := engRandPos{left: 30}
-	base := search.DefaultEngineOptions()
+	base := engine.DefaultOptions()
 	base.HashMiB = 1
-	nodes := func(o search.EngineOptions) uint64 {
-		return search.NewEngine[engRandPos, int](g, o).Search(root, search.EngineLimits[int]{Depth: 8}).Nodes
+	nodes := func(o engine.Options) uint64 {
+		return engine.New[engRandPos, int](g, o).Search(root, engine.Limits[int]{Depth: 8}).Nodes
 	}
 	n0 := nodes(base)
 	for _, c := range []struct {
 		name string
-		set  func(*search.EngineOptions)
+		set  func(*engine.Options)
 	}{
-		{"NullMove", func(o *search.EngineOptions) { o.NullMove = true }},
-		{"LMR", func(o *search.EngineOptions) { o.LMR = true }},
-		{"Futility", func(o *search.EngineOptions) { o.Futility, o.FutilityMargin = true, 1 }},
-		{"CheckExtension", func(o *search.EngineOptions) { o.CheckExtension = true }},
+		{"NullMove", func(o *engine.Options) { o.NullMove = true }},
+		{"LMR", func(o *engine.Options) { o.LMR = true }},
+		{"Futility", func(o *engine.Options) { o.Futility, o.FutilityMargin = true, 1 }},
+		{"CheckExtension", func(o *engine.Options) { o.CheckExtension = true }},
 	} {
 		o := base
 		c.set(&o)

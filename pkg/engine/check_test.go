@@ -1,6 +1,8 @@
-package search_test
+package engine_test
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"strings"
 	"testing"
 
@@ -60,36 +62,36 @@ func (g engBadNoisyMoves) NoisyMoves(p *engRandPos, buf []int) []int {
 
 type engBadEval struct{ engC4 }
 
-func (engBadEval) Evaluate(p *engC4Pos) search.Value { return search.EngineMate }
+func (engBadEval) Evaluate(p *engC4Pos) search.Value { return engine.Mate }
 
 type engBadOutcome struct{ engTTT }
 
-func (engBadOutcome) Outcome(p *engTTTPos) search.Outcome { return 9 }
+func (engBadOutcome) Outcome(p *engTTTPos) engine.Outcome { return 9 }
 
-// TestCheckEngineGame: the toy games pass the adapter check, and each broken
+// TestCheckGame: the toy games pass the adapter check, and each broken
 // variant is caught with a message naming the fault.
-func TestCheckEngineGame(t *testing.T) {
-	assert.NilError(t, search.CheckEngineGame[engTTTPos, int](engTTT{}, []engTTTPos{{xtm: true}}, 4))
-	assert.NilError(t, search.CheckEngineGame[engC4Pos, int](engC4{}, []engC4Pos{{}}, 4))
-	assert.NilError(t, search.CheckEngineGame[engRandPos, int](engRand{}, []engRandPos{{left: 9}, {sum: 5, left: 4}}, 5))
-	assert.NilError(t, search.CheckEngineGame[int, int](engLine{}, []int{0}, 5))
+func TestCheckGame(t *testing.T) {
+	assert.NilError(t, enginetest.CheckGame[engTTTPos, int](engTTT{}, []engTTTPos{{xtm: true}}, 4))
+	assert.NilError(t, enginetest.CheckGame[engC4Pos, int](engC4{}, []engC4Pos{{}}, 4))
+	assert.NilError(t, enginetest.CheckGame[engRandPos, int](engRand{}, []engRandPos{{left: 9}, {sum: 5, left: 4}}, 5))
+	assert.NilError(t, enginetest.CheckGame[int, int](engLine{}, []int{0}, 5))
 	var n uint64
 	for _, c := range []struct {
 		name string
 		err  error
 		want string
 	}{
-		{"constant hash", search.CheckEngineGame[engC4Pos, int](engBadConstHash{}, []engC4Pos{{}}, 2), "two positions with the Hash 0x7 differ in"},
-		{"side not hashed", search.CheckEngineGame[engRandPos, int](engBadSideHash{}, []engRandPos{{left: 9}}, 3), "null move has the same Hash"},
-		{"random hash", search.CheckEngineGame[engC4Pos, int](engBadRandomHash{n: &n}, []engC4Pos{{}}, 2), "not deterministic"},
-		{"play changes parent", search.CheckEngineGame[engC4Pos, int](engBadPlay{}, []engC4Pos{{}}, 2), "Play(move 0) changed the parent"},
-		{"history index", search.CheckEngineGame[engC4Pos, int](engBadHistory{}, []engC4Pos{{}}, 2), "HistoryIndex(move 3) = 3, outside [0, 3)"},
-		{"negative noisy", search.CheckEngineGame[engC4Pos, int](engBadNoisy{}, []engC4Pos{{}}, 2), "Noisy(move 0) = -1"},
-		{"duplicate moves", search.CheckEngineGame[engC4Pos, int](engBadDuplicates{}, []engC4Pos{{}}, 2), "lists move 6 twice"},
-		{"fresh buffer", search.CheckEngineGame[engC4Pos, int](engBadFresh{}, []engC4Pos{{}}, 2), "does not append"},
-		{"noisy moves", search.CheckEngineGame[engRandPos, int](engBadNoisyMoves{}, []engRandPos{{left: 9}}, 3), "NoisyMoves lists"},
-		{"evaluation", search.CheckEngineGame[engC4Pos, int](engBadEval{}, []engC4Pos{{}}, 2), "outside ±EngineMateBound"},
-		{"outcome", search.CheckEngineGame[engTTTPos, int](engBadOutcome{}, []engTTTPos{{x: 7, o: 24}}, 2), "not an Outcome"},
+		{"constant hash", enginetest.CheckGame[engC4Pos, int](engBadConstHash{}, []engC4Pos{{}}, 2), "two positions with the Hash 0x7 differ in"},
+		{"side not hashed", enginetest.CheckGame[engRandPos, int](engBadSideHash{}, []engRandPos{{left: 9}}, 3), "null move has the same Hash"},
+		{"random hash", enginetest.CheckGame[engC4Pos, int](engBadRandomHash{n: &n}, []engC4Pos{{}}, 2), "not deterministic"},
+		{"play changes parent", enginetest.CheckGame[engC4Pos, int](engBadPlay{}, []engC4Pos{{}}, 2), "Play(move 0) changed the parent"},
+		{"history index", enginetest.CheckGame[engC4Pos, int](engBadHistory{}, []engC4Pos{{}}, 2), "HistoryIndex(move 3) = 3, outside [0, 3)"},
+		{"negative noisy", enginetest.CheckGame[engC4Pos, int](engBadNoisy{}, []engC4Pos{{}}, 2), "Noisy(move 0) = -1"},
+		{"duplicate moves", enginetest.CheckGame[engC4Pos, int](engBadDuplicates{}, []engC4Pos{{}}, 2), "lists move 6 twice"},
+		{"fresh buffer", enginetest.CheckGame[engC4Pos, int](engBadFresh{}, []engC4Pos{{}}, 2), "does not append"},
+		{"noisy moves", enginetest.CheckGame[engRandPos, int](engBadNoisyMoves{}, []engRandPos{{left: 9}}, 3), "NoisyMoves lists"},
+		{"evaluation", enginetest.CheckGame[engC4Pos, int](engBadEval{}, []engC4Pos{{}}, 2), "outside ±MateBound"},
+		{"outcome", enginetest.CheckGame[engTTTPos, int](engBadOutcome{}, []engTTTPos{{x: 7, o: 24}}, 2), "not an Outcome"},
 	} {
 		assert.Assert(t, c.err != nil, c.name)
 		assert.Assert(t, strings.Contains(c.err.Error(), c.want), "%s: %v", c.name, c.err)
@@ -110,15 +112,15 @@ func (engShuffle) Play(dst, p *engShufflePos, m int) {
 }
 func (engShuffle) Evaluate(p *engShufflePos) search.Value   { return search.Value(p.cell) }
 func (engShuffle) Hash(p *engShufflePos) uint64             { return engMix(uint64(p.cell*2 + p.side)) }
-func (engShuffle) Outcome(p *engShufflePos) search.Outcome  { return search.OutcomeDraw }
+func (engShuffle) Outcome(p *engShufflePos) engine.Outcome  { return engine.OutcomeDraw }
 func (engShuffle) Noisy(p *engShufflePos, m int) int32      { return 0 }
 func (engShuffle) HistoryIndex(p *engShufflePos, m int) int { return m - 1 }
 func (engShuffle) HistorySize() int                         { return 2 }
 
-// TestCheckEngineGameCounters: a move counter that decides nothing may stay
+// TestCheckGameCounters: a move counter that decides nothing may stay
 // out of the hash; one that ends the game may not.
-func TestCheckEngineGameCounters(t *testing.T) {
-	assert.NilError(t, search.CheckEngineGame[engShufflePos, int](engShuffle{}, []engShufflePos{{}}, 6))
-	err := search.CheckEngineGame[engShufflePos, int](engShuffle{limit: 4}, []engShufflePos{{}}, 6)
+func TestCheckGameCounters(t *testing.T) {
+	assert.NilError(t, enginetest.CheckGame[engShufflePos, int](engShuffle{}, []engShufflePos{{}}, 6))
+	err := enginetest.CheckGame[engShufflePos, int](engShuffle{limit: 4}, []engShufflePos{{}}, 6)
 	assert.ErrorContains(t, err, "differ in Terminal")
 }

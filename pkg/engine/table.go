@@ -1,4 +1,4 @@
-package search
+package engine
 
 import "unsafe"
 
@@ -27,7 +27,7 @@ type TTEntry[M comparable] struct {
 	Move M
 	// Value is the stored score. Win and loss scores are stored relative to
 	// the node (distance from the node, not from the root); see
-	// [EngineMateBound].
+	// [MateBound].
 	Value int32
 	// Depth is the remaining depth the value was searched to.
 	Depth int16
