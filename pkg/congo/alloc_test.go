@@ -15,6 +15,9 @@ func TestNoAllocations(t *testing.T) {
 	var child Position
 	m, _ := ParseMove("g4e4")
 	mm, ab := NewMinimax(Rules2022), NewAlphaBeta(Rules2022)
+	pf, pfm := NewPerft(Rules2022), NewPerftMake(Rules2022)
+	pf.Count(p, 3)
+	pfm.Count(p, 2)
 	MinimaxValue(mm, &p)
 	AlphaBetaValue(ab, &p)
 	for name, f := range map[string]func(){
@@ -26,8 +29,8 @@ func TestNoAllocations(t *testing.T) {
 		"MakeMove":         func() { child = p; child.MakeMove(m, Rules2022) },
 		"Evaluate":         func() { _ = p.Evaluate() },
 		"EvaluateAdvanced": func() { _ = p.EvaluateAdvanced() },
-		"Perft":            func() { _ = Perft(&p, 3, Rules2022) },
-		"PerftMake":        func() { _ = PerftMake(&p, 2, Rules2022) },
+		"Perft":            func() { _ = pf.Count(p, 3) },
+		"PerftMake":        func() { _ = pfm.Count(p, 2) },
 		"Minimax":          func() { _ = MinimaxValue(mm, &p) },
 		"AlphaBeta":        func() { _ = AlphaBetaValue(ab, &p) },
 	} {

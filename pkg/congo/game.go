@@ -42,6 +42,10 @@ func (g Game) Moves(p *Position, buf []Move) []Move {
 	return p.GenerateMoves(buf)
 }
 
+// CountMoves returns the number of moves of the side to move
+// ([search.MoveCounter]).
+func (g Game) CountMoves(p *Position) int { return p.CountMoves() }
+
 // Play sets *dst to p after m under g.Rules.
 func (g Game) Play(dst, p *Position, m Move) { p.Play(dst, m, g.Rules) }
 
@@ -101,44 +105,18 @@ func AlphaBetaValue(s *Searcher, p *Position) int {
 	return int(s.AlphaBeta(*p, 4).Value)
 }
 
-// Perft counts the leaf nodes of the move tree of p to depth d under rules r
-// (no moves are made below a position with a missing lion). The last ply is
-// bulk-counted.
-func Perft(p *Position, d int, r Rules) uint64 {
-	if d == 0 {
-		return 1
-	}
-	if p.LionMissing() {
-		return 0
-	}
-	if d == 1 {
-		return uint64(p.CountMoves())
-	}
-	var buf [MaxMoves]Move
-	var child Position
-	n := uint64(0)
-	for _, m := range p.GenerateMoves(buf[:0]) {
-		p.Play(&child, m, r)
-		n += Perft(&child, d-1, r)
-	}
-	return n
+// Perft is the perft of Congo positions: [search.Perft] over [Game].
+type Perft = search.Perft[Position, Move, Game]
+
+// NewPerft returns the perft of rules r: a position with a missing lion ends
+// the game and counts nothing (no moves are made below it), and the last ply
+// is counted in bulk by [Position.CountMoves].
+func NewPerft(r Rules) *Perft {
+	return search.NewPerft[Position, Move](Game{Rules: r}, search.PerftRule{})
 }
 
-// PerftMake is [Perft] without bulk counting: every leaf is reached by making
-// its move. It checks make-move against move counting.
-func PerftMake(p *Position, d int, r Rules) uint64 {
-	if d == 0 {
-		return 1
-	}
-	if p.LionMissing() {
-		return 0
-	}
-	var buf [MaxMoves]Move
-	var child Position
-	n := uint64(0)
-	for _, m := range p.GenerateMoves(buf[:0]) {
-		p.Play(&child, m, r)
-		n += PerftMake(&child, d-1, r)
-	}
-	return n
+// NewPerftMake is [NewPerft] without bulk counting: every leaf is reached by
+// making its move. It checks make-move against move counting.
+func NewPerftMake(r Rules) *Perft {
+	return search.NewPerft[Position, Move](Game{Rules: r}, search.PerftRule{MakeLeaves: true})
 }

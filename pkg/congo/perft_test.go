@@ -24,7 +24,7 @@ func TestPerftStart(t *testing.T) {
 	for _, tc := range perftTable {
 		p := mustFEN(t, StartFEN(tc.rules))
 		for d := 1; d <= maxDepth; d++ {
-			assert.Equal(t, Perft(&p, d, tc.rules), tc.counts[d-1], "%s start, depth %d", tc.rules, d)
+			assert.Equal(t, NewPerft(tc.rules).Count(p, d).Leaves, tc.counts[d-1], "%s start, depth %d", tc.rules, d)
 		}
 	}
 }
@@ -47,7 +47,7 @@ func TestPerftMakeEqualsBulk(t *testing.T) {
 		for _, r := range []Rules{Rules2021, Rules2022} {
 			p := mustFEN(t, f)
 			for d := 1; d <= 4; d++ {
-				assert.Equal(t, PerftMake(&p, d, r), Perft(&p, d, r), "%s rules %s depth %d", f, r, d)
+				assert.Equal(t, NewPerftMake(r).Count(p, d).Leaves, NewPerft(r).Count(p, d).Leaves, "%s rules %s depth %d", f, r, d)
 			}
 		}
 	}
@@ -89,9 +89,10 @@ func BenchmarkPerft(b *testing.B) {
 		for _, d := range []int{4, 5} {
 			b.Run(fmt.Sprintf("%s/depth%d", tc.rules, d), func(b *testing.B) {
 				p := mustFEN(b, StartFEN(tc.rules))
+				pf := NewPerft(tc.rules)
 				var n uint64
 				for b.Loop() {
-					n += Perft(&p, d, tc.rules)
+					n += pf.Count(p, d).Leaves
 				}
 				b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 			})
@@ -101,9 +102,10 @@ func BenchmarkPerft(b *testing.B) {
 
 func BenchmarkPerftMake(b *testing.B) {
 	p := mustFEN(b, StartFEN(Rules2022))
+	pf := NewPerftMake(Rules2022)
 	var n uint64
 	for b.Loop() {
-		n += PerftMake(&p, 4, Rules2022)
+		n += pf.Count(p, 4).Leaves
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }

@@ -12,7 +12,7 @@ func BenchmarkPerftT7(b *testing.B) {
 	p := minichess.StartPosition()
 	var n uint64
 	for b.Loop() {
-		n = minichess.Perft(p, 7, true)
+		n = minichess.CountPerft(p, 7, true)
 	}
 	if n != 6310092 {
 		b.Fatalf("perft(7) = %d", n)
@@ -25,7 +25,7 @@ func BenchmarkPerftT6(b *testing.B) {
 	p := minichess.StartPosition()
 	var n uint64
 	for b.Loop() {
-		n = minichess.Perft(p, 6, true)
+		n = minichess.CountPerft(p, 6, true)
 	}
 	if n != 514019 {
 		b.Fatalf("perft(6) = %d", n)
@@ -52,7 +52,7 @@ func BenchmarkPerftWins7(b *testing.B) {
 	p := minichess.StartPosition()
 	var n uint64
 	for b.Loop() {
-		n = minichess.PerftWins(p, 7)
+		n = minichess.CountPerftWins(p, 7)
 	}
 	if n != 243160 {
 		b.Fatalf("template_terminal(7) = %d", n)

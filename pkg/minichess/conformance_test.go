@@ -132,7 +132,7 @@ func TestPerftConformance(t *testing.T) {
 			skipped++
 			continue
 		}
-		got := [3]uint64{minichess.Perft(p, depth, true), minichess.Perft(p, depth, false), minichess.PerftWins(p, depth)}
+		got := [3]uint64{minichess.CountPerft(p, depth, true), minichess.CountPerft(p, depth, false), minichess.CountPerftWins(p, depth)}
 		if got != want {
 			t.Errorf("%s: T, P, terminal = %v, want %v", id, got, want)
 			continue

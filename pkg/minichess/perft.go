@@ -1,62 +1,58 @@
 package minichess
 
-// Perft counts the leaf positions at depth (spec 3.6). With template set it
-// is T-perft: a Win position is never expanded, and counts only when reached
-// at exactly depth. Otherwise it is P-perft: every pseudo-legal move is
-// followed, and a position ends the game only when its side to move has no
-// king.
-func Perft(p Position, depth int, template bool) uint64 {
-	n := p.Node()
-	return perft(&n, depth, template)
+import "github.com/gamesearch/gamesearch/pkg/search"
+
+// PerftTree is the move tree of a MiniChess perft (spec 3.6), a
+// [search.Tree]. With Template set it is the T-perft tree: a Win position is
+// never expanded. Otherwise it is the P-perft tree: every pseudo-legal move
+// is followed, and a position ends the game only when its side to move has
+// no king. A non-Win node's template list is its pseudo-legal list, so both
+// expand [Node.PseudoMoves] and differ only in when a position ends the game.
+type PerftTree struct {
+	Template bool
 }
 
-// perft is [Perft] on a node; the last ply is bulk-counted. A non-Win node's
-// template list is its pseudo-legal list, so both semantics expand
-// PseudoMoves and differ only in when a position ends the game.
-func perft(n *Node, depth int, template bool) uint64 {
-	if depth == 0 {
-		return 1
+// Terminal reports whether n ends the game in this tree.
+func (t PerftTree) Terminal(n *Node) bool {
+	if t.Template {
+		return n.win
 	}
-	if template && n.win || !template && !n.HasKing(n.side) {
-		return 0
-	}
-	if depth == 1 {
-		return uint64(n.CountMoves())
-	}
-	var buf [MaxMoves]Move
-	var sum uint64
-	var child Node
-	for _, m := range n.PseudoMoves(buf[:0]) {
-		n.Play(&child, m)
-		sum += perft(&child, depth-1, template)
-	}
-	return sum
+	return !n.HasKing(n.side)
 }
 
-// PerftWins returns template_terminal (spec 3.6): the number of Win
-// positions reached at exactly depth along T-perft paths.
-func PerftWins(p Position, depth int) uint64 {
-	n := p.Node()
-	return perftWins(&n, depth)
+// Moves appends n's pseudo-legal moves in template order.
+func (PerftTree) Moves(n *Node, buf []Move) []Move { return n.PseudoMoves(buf) }
+
+// Play sets *dst to the position after m.
+func (PerftTree) Play(dst, n *Node, m Move) { n.Play(dst, m) }
+
+// CountMoves returns the number of pseudo-legal moves ([search.MoveCounter]).
+func (PerftTree) CountMoves(n *Node) int { return n.CountMoves() }
+
+// Perft is a MiniChess perft: [search.Perft] over [PerftTree].
+type Perft = search.Perft[Node, Move, PerftTree]
+
+// NewPerft returns the T-perft (template) or P-perft counter. A position that
+// ends the game above the horizon counts nothing; the last ply is counted in
+// bulk.
+func NewPerft(template bool) *Perft {
+	return search.NewPerft[Node, Move](PerftTree{Template: template}, search.PerftRule{})
 }
 
-func perftWins(n *Node, depth int) uint64 {
-	if n.win {
-		if depth == 0 {
-			return 1
-		}
-		return 0
-	}
-	if depth == 0 {
-		return 0
-	}
-	var buf [MaxMoves]Move
-	list := n.PseudoMoves(buf[:0])
-	var sum uint64
-	var child Node
-	for _, m := range list {
-		n.Play(&child, m)
-		sum += perftWins(&child, depth-1)
-	}
-	return sum
+// NewPerftWins returns the T-perft counter that also counts
+// template_terminal (spec 3.6), the Win positions reached at exactly the
+// depth, in [search.PerftCount.Terminal]; every leaf is made.
+func NewPerftWins() *Perft {
+	return search.NewPerft[Node, Move](PerftTree{Template: true}, search.PerftRule{CountTerminal: true})
+}
+
+// CountPerft returns the T-perft (template) or P-perft leaf count of p at
+// depth.
+func CountPerft(p Position, depth int, template bool) uint64 {
+	return NewPerft(template).Count(p.Node(), depth).Leaves
+}
+
+// CountPerftWins returns template_terminal of p at depth.
+func CountPerftWins(p Position, depth int) uint64 {
+	return NewPerftWins().Count(p.Node(), depth).Terminal
 }

@@ -81,7 +81,7 @@ func TestStateRules(t *testing.T) {
 	two.Left = [2]uint8{1, 0}
 	assert.Assert(t, !b.Over(&two))
 	blocked := morris.State{Position: mustParse(t, "WWWBBBWBxBxxBxxxxxxBxx", morris.S22)}
-	assert.Equal(t, b.CountMoves(&morris.Node{Position: blocked.Position}), 0)
+	assert.Equal(t, b.CountMoves(&morris.Node{Position: blocked.Position}, morris.Game), 0)
 	assert.Assert(t, b.Over(&blocked))
 	blocked.Black = true
 	assert.Assert(t, !b.Over(&blocked))

@@ -36,7 +36,7 @@ func (b *Board) StandardGame(p Position) int64 {
 	if nw <= 2 {
 		return -Win
 	}
-	moves := b.countMoves(p.B, p.W)
+	moves := b.countMoves(p.B, p.W, Game)
 	if moves == 0 {
 		return Win
 	}
@@ -88,6 +88,9 @@ func (r Rules) Terminal(*Node) bool { return false }
 // Moves appends the children of n to buf.
 func (r Rules) Moves(n *Node, buf []Node) []Node { return r.Board.AppendChildren(buf, n, r.Phase) }
 
+// CountMoves returns the number of children of n ([search.MoveCounter]).
+func (r Rules) CountMoves(n *Node) int { return r.Board.CountMoves(n, r.Phase) }
+
 // Play sets *dst to the child m: moves are the child nodes themselves.
 func (r Rules) Play(dst, _ *Node, m Node) { *dst = m }
 
@@ -100,4 +103,14 @@ func (r Rules) Evaluate(n *Node) search.Value {
 func NewSearcher(r Rules) *search.Searcher[Node, Node, Rules] {
 	s := search.New[Node, Node](r, SearchOptions)
 	return s
+}
+
+// Perft is the Morris perft: [search.Perft] over [Rules].
+type Perft = search.Perft[Node, Node, Rules]
+
+// NewPerft returns the perft of board b in phase ph. Its leaves are the
+// positions the MINIMAX programs evaluate: those at the depth, and those
+// without children above it.
+func NewPerft(b *Board, ph Phase) *Perft {
+	return search.NewPerft[Node, Node](Rules{Board: b, Phase: ph}, search.PerftRule{NoMovesLeaf: true})
 }

@@ -123,9 +123,9 @@ func appendRemovals(buf []Node, me, op, removable uint32, black bool) []Node {
 }
 
 // countMoves returns the number of children the mover me has against op in
-// the midgame/endgame, without building them (spec §5.2).
-func (b *Board) countMoves(me, op uint32) int {
-	plain, closing := b.moveCounts(me, op)
+// phase ph, without building them (spec §5.2).
+func (b *Board) countMoves(me, op uint32, ph Phase) int {
+	plain, closing := b.moveCounts(me, op, ph)
 	if closing == 0 {
 		return plain
 	}
@@ -136,11 +136,21 @@ func (b *Board) countMoves(me, op uint32) int {
 	return plain + closing*r
 }
 
-// moveCounts returns the number of midgame/endgame moves of me against op
-// that close no mill (plain) and that close one (closing), removals not
-// expanded.
-func (b *Board) moveCounts(me, op uint32) (plain, closing int) {
+// moveCounts returns the number of moves of me against op in phase ph that
+// close no mill (plain) and that close one (closing), removals not expanded.
+func (b *Board) moveCounts(me, op uint32, ph Phase) (plain, closing int) {
 	empty := b.All &^ (me | op)
+	if ph == Opening {
+		for e := empty; e != 0; e &= e - 1 {
+			j := bits.TrailingZeros32(e)
+			if b.closeMill(j, me|1<<j) {
+				closing++
+			} else {
+				plain++
+			}
+		}
+		return plain, closing
+	}
 	if bits.OnesCount32(me) == 3 {
 		// Hopping: the piece left behind by each origin is a pair, and a hop
 		// closes a mill only onto the pair's third point.
@@ -171,12 +181,11 @@ func (b *Board) moveCounts(me, op uint32) (plain, closing int) {
 	return plain, closing
 }
 
-// CountMoves returns the number of midgame/endgame children of the side to
-// move in n, equal to the length of the list [Board.AppendChildren] builds
-// with phase [Game].
-func (b *Board) CountMoves(n *Node) int {
+// CountMoves returns the number of children of the side to move in n in
+// phase ph, equal to the length of the list [Board.AppendChildren] builds.
+func (b *Board) CountMoves(n *Node, ph Phase) int {
 	if n.Black {
-		return b.countMoves(n.B, n.W)
+		return b.countMoves(n.B, n.W, ph)
 	}
-	return b.countMoves(n.W, n.B)
+	return b.countMoves(n.W, n.B, ph)
 }

@@ -92,11 +92,9 @@ func TestBlackIsSwap(t *testing.T) {
 				assert.Assert(t, !seen[cb[i].Position], "duplicate child")
 				seen[cb[i].Position] = true
 			}
-			if ph == morris.Game {
-				assert.Equal(t, b.CountMoves(&bl), len(cb))
-				w := morris.Node{Position: p}
-				assert.Equal(t, b.CountMoves(&w), len(b.AppendChildren(nil, &w, ph)))
-			}
+			assert.Equal(t, b.CountMoves(&bl, ph), len(cb))
+			w := morris.Node{Position: p}
+			assert.Equal(t, b.CountMoves(&w, ph), len(b.AppendChildren(nil, &w, ph)))
 		}
 	}
 }

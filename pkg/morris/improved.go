@@ -92,12 +92,12 @@ func (b *Board) ImprovedGame(p Position, blackToMove bool) int64 {
 	if nw <= 2 {
 		return -Decided - int64(nb)
 	}
-	bPlain, bClose := b.moveCounts(p.B, p.W)
+	bPlain, bClose := b.moveCounts(p.B, p.W, Game)
 	bMoves := bPlain + bClose
 	if bMoves == 0 {
 		return Decided + int64(nw)
 	}
-	wPlain, wClose := b.moveCounts(p.W, p.B)
+	wPlain, wClose := b.moveCounts(p.W, p.B, Game)
 	wMoves := wPlain + wClose
 	if wMoves == 0 && !blackToMove {
 		return -Decided + int64(nb)

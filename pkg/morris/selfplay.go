@@ -166,7 +166,7 @@ func (m *Match) Play(startIndex int, start Position, improvedWhite bool) GameRec
 				return result(1-side, "two pieces")
 			}
 			n := Node{Position: pos, Black: side == 1}
-			if b.CountMoves(&n) == 0 {
+			if b.CountMoves(&n, Game) == 0 {
 				return result(1-side, "blocked")
 			}
 			rec.MidgameTurns++

@@ -148,3 +148,13 @@ func (g Game) Play(dst, p *Position, m Move) {
 
 // Evaluate returns the utility of p for the root player.
 func (g Game) Evaluate(p *Position) Value { return g.sign * p.Score }
+
+// Perft is the Star/Circle perft: [search.Perft] over [Game].
+type Perft = search.Perft[Position, Move, Game]
+
+// NewPerft returns the perft of g: a terminal position is a leaf at any
+// depth, as the searches treat it, so the tree's node count is the node
+// count of the homework's MINIMAX to the same depth.
+func NewPerft(g Game) *Perft {
+	return search.NewPerft[Position, Move](g, search.PerftRule{TerminalLeaf: true})
+}

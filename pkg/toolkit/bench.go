@@ -45,7 +45,7 @@ func benchCases(quick bool) []benchCase {
 	return []benchCase{
 		{"congo", fmt.Sprintf("perft start (2022) depth %d", cPerft), "leaves", func(string) (uint64, error) {
 			p, _ := congo.ParseFEN(congo.StartFEN(congo.Rules2022))
-			return congo.Perft(&p, cPerft, congo.Rules2022), nil
+			return congo.NewPerft(congo.Rules2022).Count(p, cPerft).Leaves, nil
 		}},
 		{"congo", fmt.Sprintf("congo-minimax depth 2, %d positions", cPos), "nodes", func(corpus string) (uint64, error) {
 			return congoBench(corpus, cPos, false)
@@ -78,7 +78,7 @@ func benchCases(quick bool) []benchCase {
 			return starcircleBench(starcircle.AlphaBeta, sAB), nil
 		}},
 		{"minichess", fmt.Sprintf("T-perft start depth %d", xPerft), "leaves", func(string) (uint64, error) {
-			return minichess.Perft(minichess.StartPosition(), xPerft, true), nil
+			return minichess.CountPerft(minichess.StartPosition(), xPerft, true), nil
 		}},
 		{"minichess", fmt.Sprintf("player_alphabeta start depth %d", xAB), "nodes", func(string) (uint64, error) {
 			return minichessBench(true, xAB), nil

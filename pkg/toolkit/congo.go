@@ -74,20 +74,10 @@ func (a *congoAdapter) perft(arg string, stdin io.Reader, depth int) (perftResul
 	return congoPerft(&p, depth, r), nil
 }
 
-// congoPerft is congo.Perft with its divide: the moves in ascending order.
+// congoPerft is the Congo perft with its divide: the moves in ascending
+// order.
 func congoPerft(p *congo.Position, depth int, r congo.Rules) perftResult {
-	if depth == 0 || p.LionMissing() {
-		return perftResult{total: congo.Perft(p, depth, r)}
-	}
-	var res perftResult
-	var buf [congo.MaxMoves]congo.Move
-	var child congo.Position
-	for _, m := range p.GenerateMoves(buf[:0]) {
-		p.Play(&child, m, r)
-		n := congo.Perft(&child, depth-1, r)
-		res.rows = append(res.rows, perftRow{m.String(), n})
-		res.total += n
-	}
+	res, _ := divide(congo.NewPerft(r), *p, depth, congo.Move.String)
 	return res
 }
 

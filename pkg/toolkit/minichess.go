@@ -71,7 +71,7 @@ func (a *minichessAdapter) perft(arg string, stdin io.Reader, depth int) (perftR
 	return minichessPerft(p, depth, !a.pseudo), nil
 }
 
-// minichessPerft is minichess.Perft with its divide: the root list in
+// minichessPerft is the MiniChess perft with its divide: the root list in
 // template order (T-perft: a Win root has no children; P-perft: a root
 // without its king has none).
 func minichessPerft(p minichess.Position, depth int, template bool) perftResult {
@@ -79,24 +79,8 @@ func minichessPerft(p minichess.Position, depth int, template bool) perftResult 
 	if !template {
 		kind = "P-perft (pseudo-legal)"
 	}
-	res := perftResult{notes: []string{kind}}
-	n := p.Node()
-	if depth == 0 || template && n.Status() == minichess.Win || !template && !n.HasKing(n.ToMove()) {
-		res.total = minichess.Perft(p, depth, template)
-		return res
-	}
-	var buf [minichess.MaxMoves]minichess.Move
-	var list []minichess.Move
-	if template {
-		list, _ = n.LegalMoves(buf[:0])
-	} else {
-		list = n.PseudoMoves(buf[:0])
-	}
-	for _, m := range list {
-		c := minichess.Perft(p.Play(m), depth-1, template)
-		res.rows = append(res.rows, perftRow{minichessLabel(m), c})
-		res.total += c
-	}
+	res, _ := divide(minichess.NewPerft(template), p.Node(), depth, minichessLabel)
+	res.notes = []string{kind}
 	return res
 }
 

@@ -123,33 +123,6 @@ func morrisLabel(b *morris.Board, parent, child *morris.Node) string {
 	return sb.String()
 }
 
-// morrisCounter counts the leaves of the MINIMAX tree: positions at depth,
-// and positions without children above it (which the programs evaluate).
-type morrisCounter struct {
-	b    *morris.Board
-	ph   morris.Phase
-	bufs [][]morris.Node
-}
-
-func (c *morrisCounter) count(n *morris.Node, d int) uint64 {
-	if d == 0 {
-		return 1
-	}
-	if d == 1 && c.ph == morris.Game {
-		return uint64(max(c.b.CountMoves(n), 1))
-	}
-	ch := c.b.AppendChildren(c.bufs[d][:0], n, c.ph)
-	c.bufs[d] = ch[:0]
-	if len(ch) == 0 {
-		return 1
-	}
-	var sum uint64
-	for i := range ch {
-		sum += c.count(&ch[i], d-1)
-	}
-	return sum
-}
-
 func (a *morrisAdapter) perft(arg string, stdin io.Reader, depth int) (perftResult, error) {
 	p, b, ph, err := a.position(arg, stdin)
 	if err != nil {
@@ -162,24 +135,8 @@ func (a *morrisAdapter) perft(arg string, stdin io.Reader, depth int) (perftResu
 // root move: the "Positions evaluated by static estimation" of the MiniMax
 // programs.
 func morrisPerft(b *morris.Board, root morris.Node, ph morris.Phase, depth int) perftResult {
-	c := &morrisCounter{b: b, ph: ph, bufs: make([][]morris.Node, depth+1)}
-	for i := range c.bufs {
-		c.bufs[i] = make([]morris.Node, 0, 64)
-	}
-	res := perftResult{notes: []string{fmt.Sprintf("board %s, %s phase: the count is the MINIMAX programs' static evaluations (a position without moves is a leaf)", b.Kind, phaseName(ph))}}
-	var ch []morris.Node
-	if depth > 0 {
-		ch = b.AppendChildren(nil, &root, ph)
-	}
-	if len(ch) == 0 {
-		res.total = 1
-		return res
-	}
-	for i := range ch {
-		n := c.count(&ch[i], depth-1)
-		res.rows = append(res.rows, perftRow{morrisLabel(b, &root, &ch[i]), n})
-		res.total += n
-	}
+	res, _ := divide(morris.NewPerft(b, ph), root, depth, func(m morris.Node) string { return morrisLabel(b, &root, &m) })
+	res.notes = []string{fmt.Sprintf("board %s, %s phase: the count is the MINIMAX programs' static evaluations (a position without moves is a leaf)", b.Kind, phaseName(ph))}
 	return res
 }
 

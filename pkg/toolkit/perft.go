@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // perftRow is one root move of a divide: its label and its leaf count.
@@ -20,6 +22,17 @@ type perftResult struct {
 	total uint64
 	// notes are extra lines printed after the total (game-specific counts).
 	notes []string
+}
+
+// divide is the perft of root to depth by pf with its divide: each root move
+// labelled by label, with its leaf count.
+func divide[P, M any, T search.Tree[P, M]](pf *search.Perft[P, M, T], root P, depth int, label func(M) string) (perftResult, search.PerftCount) {
+	var res perftResult
+	total := pf.Divide(root, depth, func(m M, c search.PerftCount) {
+		res.rows = append(res.rows, perftRow{label(m), c.Leaves})
+	})
+	res.total = total.Leaves
+	return res, total
 }
 
 // maxPerftDepth bounds the DEPTH argument (the games' per-ply buffers).

@@ -102,7 +102,7 @@ func TestPerftCongoConformance(t *testing.T) {
 				for d := 2; d <= 3; d++ {
 					res := congoPerft(&p, d, set.rules)
 					checkDivide(t, res, fen)
-					assert.Equal(t, res.total, congo.PerftMake(&p, d, set.rules), "%s depth %d", fen, d)
+					assert.Equal(t, res.total, congo.NewPerftMake(set.rules).Count(p, d).Leaves, "%s depth %d", fen, d)
 				}
 			}
 		}

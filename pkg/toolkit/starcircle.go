@@ -59,56 +59,13 @@ func (a *starcircleAdapter) perft(arg string, stdin io.Reader, depth int) (perft
 	return starcirclePerft(p, depth), nil
 }
 
-// scPerft counts the leaves and all nodes of the move tree to depth, a
-// terminal position being a leaf at any depth (as the searches treat it).
-type scPerft struct {
-	g    starcircle.Game
-	bufs [][]starcircle.Move
-	next []starcircle.Position
-}
-
-func (c *scPerft) count(p *starcircle.Position, d int) (leaves, nodes uint64) {
-	if d == 0 || c.g.Terminal(p) {
-		return 1, 1
-	}
-	ms := c.g.Moves(p, c.bufs[d][:0])
-	c.bufs[d] = ms[:0]
-	nodes = 1
-	for _, m := range ms {
-		c.g.Play(&c.next[d], p, m)
-		l, n := c.count(&c.next[d], d-1)
-		leaves += l
-		nodes += n
-	}
-	return leaves, nodes
-}
-
 // starcirclePerft is the perft of the problem's position with its player to
 // move: leaf counts per root move, and as a note the number of nodes of the
 // tree, which is the node count of the homework's MINIMAX at that depth.
 func starcirclePerft(p *starcircle.Problem, depth int) perftResult {
-	c := &scPerft{g: starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player),
-		bufs: make([][]starcircle.Move, depth+1), next: make([]starcircle.Position, depth+1)}
-	for i := range c.bufs {
-		c.bufs[i] = make([]starcircle.Move, 0, 64)
-	}
-	root := p.Position()
-	var res perftResult
-	nodes := uint64(1)
-	if depth == 0 || c.g.Terminal(&root) {
-		res.total = 1
-	} else {
-		ms := c.g.Moves(&root, nil)
-		var child starcircle.Position
-		for _, m := range ms {
-			c.g.Play(&child, &root, m)
-			l, n := c.count(&child, depth-1)
-			res.rows = append(res.rows, perftRow{m.String(), l})
-			res.total += l
-			nodes += n
-		}
-	}
-	res.notes = []string{fmt.Sprintf("nodes: %d (the MINIMAX node count, root included)", nodes)}
+	g := starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player)
+	res, total := divide(starcircle.NewPerft(g), p.Position(), depth, starcircle.Move.String)
+	res.notes = []string{fmt.Sprintf("nodes: %d (the MINIMAX node count, root included)", total.Nodes)}
 	return res
 }
 

@@ -1,0 +1,161 @@
+package search
+
+// Tree is the part of a [Game] that a perft walks: the end-of-game test, the
+// move list and making a move.
+type Tree[P, M any] interface {
+	Terminal(p *P) bool
+	Moves(p *P, buf []M) []M
+	Play(dst, p *P, m M)
+}
+
+// MoveCounter is an optional interface of a [Tree]: CountMoves returns
+// len(Moves(p, nil)) without building the list. A perft then counts the last
+// ply in bulk.
+type MoveCounter[P any] interface {
+	CountMoves(p *P) int
+}
+
+// PerftRule says what a perft counts at a node above the horizon that it
+// does not expand.
+type PerftRule struct {
+	// TerminalLeaf counts a terminal position above the horizon as one leaf
+	// (Star/Circle, whose searches evaluate it); otherwise it counts nothing
+	// (Congo, MiniChess: the course perfts stop there).
+	TerminalLeaf bool
+	// NoMovesLeaf counts a non-terminal position without moves as one leaf
+	// (Morris, whose MINIMAX programs evaluate it); otherwise nothing.
+	NoMovesLeaf bool
+	// CountTerminal counts the terminal positions at the horizon in
+	// [PerftCount.Terminal] (MiniChess: template_terminal).
+	CountTerminal bool
+	// MakeLeaves reaches every leaf by making its move instead of counting
+	// the last ply with [MoveCounter]: a check of make-move against move
+	// counting.
+	MakeLeaves bool
+}
+
+// PerftCount is the size of a move tree.
+type PerftCount struct {
+	// Leaves counts the positions at the horizon and those above it that the
+	// [PerftRule] counts.
+	Leaves uint64
+	// Nodes counts every position of the tree, the root included: the node
+	// count of a full-width minimax to the same depth.
+	Nodes uint64
+	// Terminal counts the terminal positions at the horizon, with
+	// [PerftRule.CountTerminal] only.
+	Terminal uint64
+}
+
+// Add returns the sum of two counts.
+func (c PerftCount) Add(d PerftCount) PerftCount {
+	return PerftCount{Leaves: c.Leaves + d.Leaves, Nodes: c.Nodes + d.Nodes, Terminal: c.Terminal + d.Terminal}
+}
+
+// Perft counts move trees of one game, reusing per-ply buffers: it does not
+// allocate once they have grown to the depth asked. It is the one perft of
+// the repository; each game chooses its [PerftRule].
+type Perft[P, M any, T Tree[P, M]] struct {
+	tree    T
+	rule    PerftRule
+	counter MoveCounter[P]
+	pos     []P
+	moves   [][]M
+
+	nodes, terminal uint64
+}
+
+// NewPerft returns a Perft of t under rule.
+func NewPerft[P, M any, T Tree[P, M]](t T, rule PerftRule) *Perft[P, M, T] {
+	pf := &Perft[P, M, T]{tree: t, rule: rule}
+	if c, ok := any(t).(MoveCounter[P]); ok && !rule.CountTerminal && !rule.MakeLeaves {
+		pf.counter = c
+	}
+	return pf
+}
+
+// grow makes room for plies 0..depth.
+func (pf *Perft[P, M, T]) grow(depth int) {
+	for len(pf.pos) <= depth {
+		pf.pos = append(pf.pos, *new(P))
+		pf.moves = append(pf.moves, make([]M, 0, 64))
+	}
+}
+
+// Count returns the size of the tree of root to depth.
+func (pf *Perft[P, M, T]) Count(root P, depth int) PerftCount {
+	pf.grow(depth)
+	pf.pos[depth] = root
+	pf.nodes, pf.terminal = 0, 0
+	leaves := pf.count(depth)
+	return PerftCount{Leaves: leaves, Nodes: pf.nodes, Terminal: pf.terminal}
+}
+
+// Divide calls each with every root move, in the game's order, and the size
+// of its subtree to depth-1, and returns the size of the whole tree (root
+// included). A root that is terminal, has no move or depth 0 calls each
+// never.
+func (pf *Perft[P, M, T]) Divide(root P, depth int, each func(m M, c PerftCount)) PerftCount {
+	if depth == 0 || pf.tree.Terminal(&root) {
+		return pf.Count(root, depth)
+	}
+	list := pf.tree.Moves(&root, nil)
+	if len(list) == 0 {
+		return pf.Count(root, depth)
+	}
+	total := PerftCount{Nodes: 1}
+	var child P
+	for _, m := range list {
+		pf.tree.Play(&child, &root, m)
+		c := pf.Count(child, depth-1)
+		each(m, c)
+		total = total.Add(c)
+	}
+	return total
+}
+
+// count returns the leaves of the tree of pf.pos[d] to d more plies and adds
+// its nodes and terminal horizon positions to pf.nodes and pf.terminal.
+// Positions at depth d live in pf.pos[d], so a child is made in place for
+// the level below.
+func (pf *Perft[P, M, T]) count(d int) uint64 {
+	pf.nodes++
+	p := &pf.pos[d]
+	if d == 0 {
+		if pf.rule.CountTerminal && pf.tree.Terminal(p) {
+			pf.terminal++
+		}
+		return 1
+	}
+	if pf.tree.Terminal(p) {
+		if pf.rule.TerminalLeaf {
+			return 1
+		}
+		return 0
+	}
+	var n int
+	var list []M
+	if d == 1 && pf.counter != nil {
+		n = pf.counter.CountMoves(p)
+	} else {
+		list = pf.tree.Moves(p, pf.moves[d][:0])
+		pf.moves[d] = list[:0]
+		n = len(list)
+	}
+	if n == 0 {
+		if pf.rule.NoMovesLeaf {
+			return 1
+		}
+		return 0
+	}
+	if list == nil {
+		pf.nodes += uint64(n)
+		return uint64(n)
+	}
+	var leaves uint64
+	for _, m := range list {
+		pf.tree.Play(&pf.pos[d-1], p, m)
+		leaves += pf.count(d - 1)
+	}
+	return leaves
+}
