@@ -1,10 +1,10 @@
 package minichess
 
-// Perft counts the leaf positions at depth (spec 3.6). With template set it
-// is T-perft: a Win position is never expanded, and counts only when reached
-// at exactly depth. Otherwise it is P-perft: every pseudo-legal move is
-// followed, and a position ends the game only when its side to move has no
-// king.
+// Perft counts the leaf positions at depth (docs/minichess.md, "Perft"). With
+// template set it is T-perft: a Win position is never expanded, and counts
+// only when reached at exactly depth. Otherwise it is P-perft: every
+// pseudo-legal move is followed, and a position ends the game only when its
+// side to move has no king.
 func Perft(p Position, depth int, template bool) uint64 {
 	n := p.Node()
 	return perft(&n, depth, template)
@@ -33,8 +33,8 @@ func perft(n *Node, depth int, template bool) uint64 {
 	return sum
 }
 
-// PerftWins returns template_terminal (spec 3.6): the number of Win
-// positions reached at exactly depth along T-perft paths.
+// PerftWins returns template_terminal (docs/minichess.md, "Perft"): the
+// number of Win positions reached at exactly depth along T-perft paths.
 func PerftWins(p Position, depth int) uint64 {
 	n := p.Node()
 	return perftWins(&n, depth)

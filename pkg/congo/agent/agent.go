@@ -1,13 +1,13 @@
-// Package agent implements congo-agent, the Congo tournament player of
-// specification section 6.9 (the 2021 Part 7 and 2022 bonus tournament API):
-// a long-running program that reads newgame, position, moves, go and quit
-// commands on stdin and writes its moves on stdout, searching with the
+// Package agent implements congo-agent, the Congo tournament player of the
+// 2021 Part 7 and 2022 bonus tournament API (docs/congo.md, "The tournament
+// agent"): a long-running program that reads newgame, position, moves, go and
+// quit commands on stdin and writes its moves on stdout, searching with the
 // tournament engine of package search ([search.Engine]) on the
 // [congo.EngineGame] adapter. It also holds the strength harness of the
-// acceptance match (congo-strength): the §6.9 match rules as a
-// [match.Rules], the course baseline player, engine players and a player
-// that speaks the protocol to a congo-agent (a separate program or the agent
-// running in-process).
+// acceptance match (congo-strength): the match rules as a [match.Rules], the
+// course baseline player, engine players and a player that speaks the
+// protocol to a congo-agent (a separate program or the agent running
+// in-process).
 //
 // Conventions: the agent never stops on bad input; each problem gives one
 // line "congo-agent: line N: ..." on stderr and the command is ignored (a bad
