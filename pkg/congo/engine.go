@@ -1,6 +1,6 @@
 package congo
 
-// This file adapts Congo to the tournament engine of package search
+// This file adapts Congo to the tournament engine of package engine
 // (engine.Game) and holds the agent's own evaluation. Nothing here
 // changes the course programs: they keep using Game.
 
@@ -10,14 +10,14 @@ import (
 )
 
 // EngineGame adapts Congo to [engine.Engine] for the tournament agent
-// (spec section 6.9). Positions are [Position] values and moves [Move]s;
-// Moves lists them in ascending (string) order, so the engine's fallback move
-// is the first legal move in sorted order.
+// (docs/congo.md, "The tournament agent"). Positions are [Position] values
+// and moves [Move]s; Moves lists them in ascending (string) order, so the
+// engine's fallback move is the first legal move in sorted order.
 //
 // Terminal positions: a lion is missing (a loss for the side to move when
 // its own lion is gone, a win when only the enemy lion is gone), and, when
 // TwoLionsDraw is set, a board holding only the two lions (a draw by the
-// match rules of section 6.9). Evaluate is [Position.AgentEval].
+// acceptance match rules). Evaluate is [Position.AgentEval].
 type EngineGame struct {
 	// Rules is the edition whose promotion rule Play applies.
 	Rules Rules
@@ -155,7 +155,7 @@ func (g EngineGame) InCheck(p *Position) bool {
 
 // Attacked reports whether a piece of side by could capture on s (the square
 // holding a piece of the other side, or about to): the reverse lookups of the
-// capturing moves of section 3.
+// capturing moves (docs/congo.md, "Pieces and their moves").
 func (p *Position) Attacked(s Square, by Color) bool {
 	e := p.byColor[by]
 	if zebraTargets[s]&e&p.byKind[Zebra] != 0 ||

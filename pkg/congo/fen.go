@@ -51,10 +51,10 @@ func splitFields(s string, dst []string) int {
 	return n
 }
 
-// ParseFEN parses a position "<placement> <side> <move-number>" as the
-// specification's section 2.2 describes. A trailing carriage return and
-// surrounding blanks are ignored. The error says what is wrong, without a line
-// number.
+// ParseFEN parses a position "<placement> <side> <move-number>" as
+// docs/congo.md ("Board, squares and FEN") describes. A trailing carriage
+// return and surrounding blanks are ignored. The error says what is wrong,
+// without a line number.
 func ParseFEN(s string) (Position, error) {
 	var p Position
 	s = strings.TrimSuffix(s, "\r")

@@ -1,7 +1,7 @@
 package congo
 
-// MakeMove plays m for the side to move in place, following section 4 of the
-// specification: the piece moves (capturing what stands on the target),
+// MakeMove plays m for the side to move in place, following docs/congo.md
+// ("Making a move"): the piece moves (capturing what stands on the target),
 // a pawn reaching its last rank becomes a superpawn when r allows promotion,
 // every non-crocodile piece of the mover that stands in the river both before
 // and after the move drowns, the side flips, and the move number increases

@@ -7,7 +7,7 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-// perftTable holds the perft counts of section 5.7 of the specification.
+// perftTable holds the perft counts of docs/congo.md ("Perft").
 var perftTable = []struct {
 	rules  Rules
 	counts []uint64 // depths 1, 2, ...

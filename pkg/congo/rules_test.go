@@ -23,7 +23,8 @@ func moveList(p *Position, k Kind, all bool) string {
 	return strings.Join(s, " ")
 }
 
-// TestMoveExamples holds the examples of section 3 of the specification.
+// TestMoveExamples holds move examples of the handouts and the course data
+// (docs/congo.md, "Pieces and their moves").
 func TestMoveExamples(t *testing.T) {
 	tests := []struct {
 		fen  string
@@ -107,7 +108,8 @@ func TestGenerators(t *testing.T) {
 	}
 }
 
-// TestMakeMoveExamples holds the worked examples of section 4.2.
+// TestMakeMoveExamples holds the worked examples of docs/congo.md ("Making a
+// move").
 func TestMakeMoveExamples(t *testing.T) {
 	tests := []struct {
 		fen, move string
@@ -172,7 +174,8 @@ func TestEvaluationExamples(t *testing.T) {
 	}
 }
 
-// TestSearchExamples holds the search samples of section 5.6.
+// TestSearchExamples holds the handout samples per edition of docs/congo.md
+// ("The 2021 and 2022 editions").
 func TestSearchExamples(t *testing.T) {
 	fens2021 := []string{
 		"2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4",

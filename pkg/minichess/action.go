@@ -26,7 +26,7 @@ func (m RawMove) Move() (Move, bool) {
 
 // Render returns the runner's rendering of the move, "D2 → D3": the two
 // square names around a U+2192 arrow, with '?' for each out-of-range
-// coordinate (spec 6.7).
+// coordinate (docs/minichess.md, "The runner").
 func (m RawMove) Render() string {
 	b := []byte{fileChar(int64(m[1])), rankChar(int64(m[0])), ' ', 0xe2, 0x86, 0x92, ' ',
 		fileChar(int64(m[3])), rankChar(int64(m[2]))}
@@ -47,13 +47,13 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
-// ParseAction reads an action file the way the C++ runner's
-// `fin >> x >> y >> n >> m` loop does (spec 5.3): integers (optional sign,
-// a run of decimal digits, within int32) separated by ASCII whitespace,
-// grouped in fours; parsing stops at the first failed read or at end of
-// file, and an incomplete last group is ignored. It returns the last complete
-// group (NoMove when there is none) and the number of complete groups. err is
-// set only when reading r fails.
+// ParseAction reads an action file the way the C++ runner's `fin >> x >> y >>
+// n >> m` loop does (docs/minichess.md, "The file protocol"): integers
+// (optional sign, a run of decimal digits, within int32) separated by ASCII
+// whitespace, grouped in fours; parsing stops at the first failed read or at
+// end of file, and an incomplete last group is ignored. It returns the last
+// complete group (NoMove when there is none) and the number of complete
+// groups. err is set only when reading r fails.
 func ParseAction(r io.Reader) (m RawMove, count int, err error) {
 	br := bufio.NewReader(r)
 	m = NoMove

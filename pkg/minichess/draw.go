@@ -8,9 +8,10 @@ const (
 	labels     = "  PRnBQK"
 )
 
-// AppendDrawing appends the runner's 16-line board drawing of p (spec 6.6)
-// to dst: a cell shows the white piece if the white layer is non-zero, else
-// the black piece ("wP", "bn", ...), else two spaces.
+// AppendDrawing appends the runner's 16-line board drawing of p
+// (docs/minichess.md, "The runner") to dst: a cell shows the white piece if
+// the white layer is non-zero, else the black piece ("wP", "bn", ...), else
+// two spaces.
 func (p *Position) AppendDrawing(dst []byte) []byte {
 	dst = append(dst, drawTop...)
 	for r := range Rows {

@@ -1,10 +1,10 @@
 package minichess
 
-// This file adapts MiniChess to the tournament engine of pkg/engine (spec
-// 10): the engine's position type with an incremental Zobrist key and an
-// optional ply counter, the engine.Game methods, and the engine's
-// evaluation (material, piece-square tables, mobility, king safety, tempo).
-// Nothing here allocates per call.
+// This file adapts MiniChess to the tournament engine of pkg/engine
+// (docs/minichess.md, "The engine"): the engine's position type with an
+// incremental Zobrist key and an optional ply counter, the engine.Game
+// methods, and the engine's evaluation (material, piece-square tables,
+// mobility, king safety, tempo). Nothing here allocates per call.
 
 import (
 	"github.com/gamesearch/gamesearch/pkg/engine"
@@ -13,18 +13,19 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-// ZobristSeed is the splitmix64 seed of the engine's Zobrist keys (spec
-// 10.3).
+// ZobristSeed is the splitmix64 seed of the engine's Zobrist keys
+// (docs/minichess.md, "The engine").
 const ZobristSeed = 20230617
 
-// MaxPlies is the runner's default ply limit (spec 4.2): the game is
-// adjudicated by material once this many plies have been played.
+// MaxPlies is the runner's default ply limit (docs/minichess.md, "Game flow
+// and results"): the game is adjudicated by material once this many plies
+// have been played.
 const MaxPlies = 50
 
-// zobristPiece[c][k-1][sq] and zobristSide are the spec's keys, drawn in
-// the order colour, piece 1-6, square 0-29, then the side key. zobristPly
-// (drawn after them, not part of the spec's key set) mixes the number of
-// plies played into the key when it is known.
+// zobristPiece[c][k-1][sq] and zobristSide are the keys of docs/minichess.md
+// ("The engine"), drawn in the order colour, piece 1-6, square 0-29, then the
+// side key. zobristPly (drawn after them, not part of that key set) mixes the
+// number of plies played into the key when it is known.
 var (
 	zobristPiece [2][6][Squares]uint64
 	zobristSide  uint64
@@ -48,7 +49,7 @@ func init() {
 	copy(zobristPly[:], keys[i:])
 }
 
-// ZobristKey returns the Zobrist key of n (spec 10.3): the XOR of the keys
+// ZobristKey returns the Zobrist key of n: the XOR of the keys
 // of every (colour, piece, square) on the board and the side key when black
 // is to move.
 func (n *Node) ZobristKey() uint64 {
@@ -67,7 +68,7 @@ func (n *Node) ZobristKey() uint64 {
 
 // EngineNode is the engine's position: a [Node], its Zobrist key, kept up to
 // date by [SearchGame.Play], and the number of plies played so far when it
-// is known (spec 10.5: only with player_submission's -ply flag), else -1.
+// is known (only with player_submission's -ply flag), else -1.
 type EngineNode struct {
 	// N is the board.
 	N Node
@@ -90,7 +91,8 @@ func NewEngineNode(n *Node, played int) EngineNode {
 }
 
 // Adjudicated reports whether the ply limit has been reached at p, which is
-// then decided by material (spec 4.2), even if it is a Win position.
+// then decided by material (docs/minichess.md, "Game flow and results"), even
+// if it is a Win position.
 func (p *EngineNode) Adjudicated() bool { return p.Played >= MaxPlies }
 
 // EvalWeights are the weights of the engine's evaluation, in centipawns
@@ -148,8 +150,8 @@ func DefaultEvalWeights() EvalWeights {
 // SearchGame is MiniChess for the engine of pkg/engine
 // (engine.Game[EngineNode, Move]): the template's lists, Win positions
 // terminal and won for the side to move, a node without moves lost, and the
-// evaluation of spec 10.4 from the side to move's view. Make it with
-// [NewSearchGame]; it is a small handle, cheap to copy.
+// evaluation of docs/minichess.md ("The engine") from the side to move's
+// view. Make it with [NewSearchGame]; it is a small handle, cheap to copy.
 type SearchGame struct {
 	t *evalTables
 }
@@ -204,7 +206,7 @@ func (g SearchGame) Weights() EvalWeights { return g.t.w }
 func (g SearchGame) Terminal(p *EngineNode) bool { return p.N.win || p.Played >= MaxPlies }
 
 // Outcome is the result for the side to move of a terminal p: past the ply
-// limit the material result (spec 4.2, overriding a Win), else a win.
+// limit the material result (overriding a Win), else a win.
 func (g SearchGame) Outcome(p *EngineNode) engine.Outcome {
 	if p.Played >= MaxPlies {
 		me, op := p.N.mat[p.N.side], p.N.mat[p.N.side^1]
@@ -317,8 +319,9 @@ func (g SearchGame) HistorySize() int { return Squares * Squares }
 // InCheck reports whether the side to move's king is attacked.
 func (g SearchGame) InCheck(p *EngineNode) bool { return p.N.KingAttacked(p.N.side) }
 
-// Evaluate is the engine's static value of p for the side to move (spec
-// 10.4): material and piece-square values, mobility, king safety and tempo.
+// Evaluate is the engine's static value of p for the side to move
+// (docs/minichess.md, "The engine"): material and piece-square values,
+// mobility, king safety and tempo.
 func (g SearchGame) Evaluate(p *EngineNode) search.Value {
 	return search.Value(g.t.evaluate(&p.N))
 }

@@ -139,7 +139,7 @@ func TestEvaluateTerms(t *testing.T) {
 func TestOutcomeAtPlyLimit(t *testing.T) {
 	g := NewSearchGame(DefaultEvalWeights())
 	// White can capture the black king, but black has more material: past
-	// the ply limit the material decides (spec 4.2).
+	// the ply limit the material decides.
 	p, err := ParseFEN("kq3/5/5/5/5/R3K w")
 	assert.NilError(t, err)
 	n := p.Node()

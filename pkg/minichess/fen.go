@@ -7,10 +7,10 @@ import (
 
 const fenLetters = ".PRNBQK"
 
-// ParseFEN parses the FEN-like notation of spec 2.4: "<placement> <side>",
-// the placement rank 6 (row 0) first, upper case white, lower case black,
-// digits 1-5 for empty squares, side "w" or "b". Up to four trailing chess
-// FEN fields are accepted and ignored.
+// ParseFEN parses the FEN-like notation of docs/minichess.md ("Board, pieces
+// and notation"): "<placement> <side>", the placement rank 6 (row 0) first,
+// upper case white, lower case black, digits 1-5 for empty squares, side "w"
+// or "b". Up to four trailing chess FEN fields are accepted and ignored.
 func ParseFEN(s string) (Position, error) {
 	var p Position
 	fields := strings.Fields(s)

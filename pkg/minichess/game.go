@@ -3,12 +3,14 @@ package minichess
 import "github.com/gamesearch/gamesearch/pkg/search"
 
 // WinScore is the course evaluation's value of a Win position, and its
-// negation the value of a position without moves (spec 8.2).
+// negation the value of a position without moves (docs/minichess.md, "The
+// baselines").
 const WinScore search.Value = 100000
 
-// Evaluate returns the course's evaluation of n from the side to move's
-// view (spec 8.2): WinScore for a Win position, otherwise the side to
-// move's material minus the opponent's by the adjudication table.
+// Evaluate returns the course's evaluation of n from the side to move's view
+// (docs/minichess.md, "The baselines"): WinScore for a Win position,
+// otherwise the side to move's material minus the opponent's by the
+// adjudication table.
 func (n *Node) Evaluate() search.Value {
 	if n.win {
 		return WinScore
@@ -18,7 +20,8 @@ func (n *Node) Evaluate() search.Value {
 
 // CourseGame is the course's game for [search]: the template's lists in
 // template order, Win positions terminal, the material evaluation. Use it
-// with [CourseOptions] to compute the baselines' R(s, d) (spec 8.2).
+// with [CourseOptions] to compute the baselines' R(s, d) (docs/minichess.md,
+// "The baselines").
 type CourseGame struct{}
 
 // Terminal reports whether n is a Win position.

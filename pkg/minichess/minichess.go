@@ -4,7 +4,8 @@
 // the 50-ply material adjudication, the state and action file formats, the
 // runner's board drawing and a FEN-like notation for tests.
 //
-// Conventions (spec sections 2 and 3):
+// Conventions (docs/minichess.md, "Board, pieces and notation" and "Move
+// generation"):
 //
 //   - A position is board[color][row][col]: one 6×5 layer per colour, as in
 //     the template. Colour 0 is white, 1 is black; white moves first.
@@ -86,9 +87,9 @@ func (p Piece) String() string {
 	return "piece(" + strconv.Itoa(int(p)) + ")"
 }
 
-// Values are the material values of the adjudication table (spec 4.2),
-// indexed by piece code: pawn 2, rook 6, knight 7, bishop 8, queen 20,
-// king 100.
+// Values are the material values of the adjudication table
+// (docs/minichess.md, "Game flow and results"), indexed by piece code: pawn
+// 2, rook 6, knight 7, bishop 8, queen 20, king 100.
 var Values = [7]int{0, 2, 6, 7, 8, 20, 100}
 
 // Board is the template's board: Board[color][row][col] holds that colour's
@@ -195,7 +196,7 @@ func rankChar(r int64) byte {
 }
 
 // Material returns the material of colour c by the adjudication table
-// (spec 4.2), kings included.
+// (pawn 2, rook 6, knight 7, bishop 8, queen 20, king 100), kings included.
 func (p *Position) Material(c Color) int {
 	sum := 0
 	for r := range Rows {
@@ -208,8 +209,9 @@ func (p *Position) Material(c Color) int {
 	return sum
 }
 
-// Adjudicate applies the ply-limit rule (spec 4.2): the side with more
-// material wins, returned as (Win, winner); equal material is (Draw, White).
+// Adjudicate applies the ply-limit rule (docs/minichess.md, "Game flow and
+// results"): the side with more material wins, returned as (Win, winner);
+// equal material is (Draw, White).
 func (p *Position) Adjudicate() (Status, Color) {
 	w, b := p.Material(White), p.Material(Black)
 	switch {
@@ -221,11 +223,11 @@ func (p *Position) Adjudicate() (Status, Color) {
 	return Draw, White
 }
 
-// Play returns the position after m (spec 3.5 steps 1-4): a pawn reaching
-// row 0 or 5 becomes a queen, the enemy layer is cleared on the target, the
-// piece moves, and the side to move flips. The move is not validated, but
-// its coordinates must lie on the board (every listed move's do); Play
-// panics otherwise.
+// Play returns the position after m (docs/minichess.md, "Move generation"): a
+// pawn reaching row 0 or 5 becomes a queen, the enemy layer is cleared on the
+// target, the piece moves, and the side to move flips. The move is not
+// validated, but its coordinates must lie on the board (every listed move's
+// do); Play panics otherwise.
 func (p *Position) Play(m Move) Position {
 	q := *p
 	me, op := p.ToMove, p.ToMove.Other()
@@ -240,11 +242,11 @@ func (p *Position) Play(m Move) Position {
 	return q
 }
 
-// LegalMoves appends the template's list of p to buf and returns it with
-// the status: moves in template order (spec 3.3), truncated right after
-// the first king capture, in which case the status is Win (spec 3.4);
-// otherwise the list is complete and the status is None. It does not
-// allocate when buf has room.
+// LegalMoves appends the template's list of p to buf and returns it with the
+// status: moves in template order, truncated right after the first king
+// capture, in which case the status is Win (docs/minichess.md, "Move
+// generation"); otherwise the list is complete and the status is None. It
+// does not allocate when buf has room.
 func (p *Position) LegalMoves(buf []Move) ([]Move, Status) {
 	n := p.Node()
 	return n.LegalMoves(buf)

@@ -41,7 +41,7 @@ func TestDrawing(t *testing.T) {
 	golden.Assert(t, string(p.AppendDrawing(nil)), golden1(t, "drawing_start.golden"))
 	p = mustFEN(t, "1r1nk/2P2/5/5/5/K4 w")
 	golden.Assert(t, string(p.AppendDrawing(nil)), golden1(t, "drawing_e03.golden"))
-	// The spec's example, line by line.
+	// The start position's state file of docs/minichess.md, line by line.
 	p = minichess.StartPosition()
 	lines := strings.Split(string(p.AppendDrawing(nil)), "\n")
 	assert.Equal(t, len(lines), 17)

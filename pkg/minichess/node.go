@@ -2,8 +2,8 @@ package minichess
 
 import "math/bits"
 
-// Square indices: sq = row*Cols + col, 0..29, row 0 first, so ascending
-// index order is the template's scan order (spec 3.3).
+// Square indices: sq = row*Cols + col, 0..29, row 0 first, so ascending index
+// order is the template's scan order (docs/minichess.md, "Move generation").
 
 const boardMask uint32 = 1<<Squares - 1
 
@@ -236,8 +236,9 @@ func (n *Node) KingAttacked(c Color) bool {
 }
 
 // LegalMoves appends the template's list of n to buf and returns it with the
-// status (spec 3.3, 3.4): template order, truncated right after the first
-// king capture (status Win), else complete (status None).
+// status (docs/minichess.md, "Move generation"): template order, truncated
+// right after the first king capture (status Win), else complete (status
+// None).
 func (n *Node) LegalMoves(buf []Move) ([]Move, Status) {
 	list, win := n.generate(buf, n.win)
 	if win {
@@ -403,8 +404,9 @@ func (n *Node) CountMoves() int {
 	return cnt
 }
 
-// Play sets *dst to the position after m (spec 3.5, with the child's status
-// computed). m must be a move of n's list; dst and n may alias.
+// Play sets *dst to the position after m (docs/minichess.md, "Move
+// generation", with the child's status computed). m must be a move of n's
+// list; dst and n may alias.
 func (n *Node) Play(dst *Node, m Move) {
 	if dst != n {
 		*dst = *n

@@ -2,12 +2,13 @@ package minichess
 
 import "github.com/gamesearch/gamesearch/pkg/search"
 
-// PerftTree is the move tree of a MiniChess perft (spec 3.6), a
-// [search.Tree]. With Template set it is the T-perft tree: a Win position is
-// never expanded. Otherwise it is the P-perft tree: every pseudo-legal move
-// is followed, and a position ends the game only when its side to move has
-// no king. A non-Win node's template list is its pseudo-legal list, so both
-// expand [Node.PseudoMoves] and differ only in when a position ends the game.
+// PerftTree is the move tree of a MiniChess perft (docs/minichess.md,
+// "Perft"), a [search.Tree]. With Template set it is the T-perft tree: a Win
+// position is never expanded. Otherwise it is the P-perft tree: every
+// pseudo-legal move is followed, and a position ends the game only when its
+// side to move has no king. A non-Win node's template list is its
+// pseudo-legal list, so both expand [Node.PseudoMoves] and differ only in
+// when a position ends the game.
 type PerftTree struct {
 	Template bool
 }
@@ -40,7 +41,7 @@ func NewPerft(template bool) *Perft {
 }
 
 // NewPerftWins returns the T-perft counter that also counts
-// template_terminal (spec 3.6), the Win positions reached at exactly the
+// template_terminal (docs/minichess.md, "Perft"), the Win positions reached at exactly the
 // depth, in [search.PerftCount.Terminal]; every leaf is made.
 func NewPerftWins() *Perft {
 	return search.NewPerft[Node, Move](PerftTree{Template: true}, search.PerftRule{CountTerminal: true})

@@ -24,7 +24,7 @@ func perftPositions(t *testing.T) []minichess.Position {
 }
 
 // TestListProperties walks a depth-4 tree (depth 3 in short mode) from the
-// start position and every perft position and checks spec 13.1 at every
+// start position and every perft position and checks at every
 // node: a node is Win iff a pseudo-legal move captures an enemy king; the
 // list then equals the pseudo-legal list cut right after its first king
 // capture, and otherwise equals the full pseudo-legal list. The Node and

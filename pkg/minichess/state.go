@@ -35,12 +35,12 @@ type stateToken struct {
 	line, field int
 }
 
-// ParseState reads a state file (spec 5.2) strictly: 61 decimal integers
-// separated by ASCII whitespace (the side to move, 30 white codes, 30 black
-// codes, row-major), the side 0 or 1, every code 0..6, no square non-zero in
-// both layers, and only whitespace after the 61st integer. Errors are
-// [*StateError] values naming name, the line and the field, or read errors
-// prefixed with name.
+// ParseState reads a state file (docs/minichess.md, "The file protocol")
+// strictly: 61 decimal integers separated by ASCII whitespace (the side to
+// move, 30 white codes, 30 black codes, row-major), the side 0 or 1, every
+// code 0..6, no square non-zero in both layers, and only whitespace after the
+// 61st integer. Errors are [*StateError] values naming name, the line and the
+// field, or read errors prefixed with name.
 func ParseState(r io.Reader, name string) (Position, error) {
 	var p Position
 	br := bufio.NewReader(r)
@@ -133,9 +133,10 @@ func ParseState(r io.Reader, name string) (Position, error) {
 	return p, nil
 }
 
-// AppendState appends the exact state file of p (spec 5.2): the side, the
-// six white rows, a blank line, the six black rows, a blank line; every
-// number followed by one space. For a valid position it is 136 bytes.
+// AppendState appends the exact state file of p (docs/minichess.md, "The file
+// protocol"): the side, the six white rows, a blank line, the six black rows,
+// a blank line; every number followed by one space. For a valid position it
+// is 136 bytes.
 func (p *Position) AppendState(dst []byte) []byte {
 	dst = append(dst, '0'+byte(p.ToMove), '\n')
 	for c := range 2 {

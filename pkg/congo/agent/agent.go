@@ -1,13 +1,13 @@
-// Package agent implements congo-agent, the Congo tournament player of
-// specification section 6.9 (the 2021 Part 7 and 2022 bonus tournament API):
-// a long-running program that reads newgame, position, moves, go and quit
-// commands on stdin and writes its moves on stdout, searching with the
-// tournament engine of package search ([engine.Engine]) on the
+// Package agent implements congo-agent, the Congo tournament player of the
+// 2021 Part 7 and 2022 bonus tournament API (docs/congo.md, "The tournament
+// agent"): a long-running program that reads newgame, position, moves, go and
+// quit commands on stdin and writes its moves on stdout, searching with the
+// tournament engine of package engine ([engine.Engine]) on the
 // [congo.EngineGame] adapter. It also holds the strength harness of the
-// acceptance match (congo-strength): the §6.9 match rules as a
-// [match.Rules], the course baseline player, engine players and a player
-// that speaks the protocol to a congo-agent (a separate program or the agent
-// running in-process).
+// acceptance match (congo-strength): the match rules as a [match.Rules], the
+// course baseline player, engine players and a player that speaks the
+// protocol to a congo-agent (a separate program or the agent running
+// in-process).
 //
 // Conventions: the agent never stops on bad input; each problem gives one
 // line "congo-agent: line N: ..." on stderr and the command is ignored (a bad
@@ -56,7 +56,7 @@ type Config struct {
 // engine's defaults (table, hash move, MVV-LVA, killers, history, PVS,
 // aspiration windows, quiescence) plus late-move reductions, with a 16 MiB
 // table and the clock polled every 256 nodes. Null moves (Congo has no
-// engine.NullMover), futility pruning and the check extension stay off. The
+// EngineNullMover), futility pruning and the check extension stay off. The
 // self-play results behind this choice are in docs/engine/congo.md.
 func DefaultOptions() engine.Options {
 	o := engine.DefaultOptions()

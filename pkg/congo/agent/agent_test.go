@@ -147,7 +147,7 @@ func TestParseSeconds(t *testing.T) {
 	}
 }
 
-// TestTimeLimits checks the limits against the §6.9 deadline
+// TestTimeLimits checks the limits against the reply deadline
 // max(1 ms, 0.9 T − 20 ms) for times from 1 ms to 60 s.
 func TestTimeLimits(t *testing.T) {
 	for _, T := range []time.Duration{time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond, time.Second, 5 * time.Second, time.Minute} {

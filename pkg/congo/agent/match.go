@@ -1,8 +1,9 @@
 package agent
 
-// This file adapts Congo to package match: the game-end rules of the §6.9
+// This file adapts Congo to package match: the game-end rules of the
 // acceptance match, the course baseline player, and a player that speaks the
-// §6.9 protocol to a congo-agent (a program or an in-process agent).
+// tournament protocol to a congo-agent (a program or an in-process agent);
+// both are described in docs/congo.md, "The tournament agent".
 
 import (
 	"bufio"
@@ -22,16 +23,16 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-// MatchPlies is the §6.9 move limit: a game is drawn after 100 moves by each
-// side (counted from the opening position), which the harness sets as the
-// match's MaxPlies.
+// MatchPlies is the acceptance match's move limit: a game is drawn after 100
+// moves by each side (counted from the opening position), which the harness
+// sets as the match's MaxPlies.
 const MatchPlies = 200
 
-// Rules is the §6.9 match as a [match.Rules]: colour 0 is White; a game ends
-// when a lion is captured (the capturer wins), when only the two lions
-// remain (draw), or when the side to move has no legal move (draw, the agent
-// replies 0000 there); the move limit is the match's MaxPlies
-// ([MatchPlies]).
+// Rules is the acceptance match (docs/congo.md, "The tournament agent") as a
+// [match.Rules]: colour 0 is White; a game ends when a lion is captured (the
+// capturer wins), when only the two lions remain (draw), or when the side to
+// move has no legal move (draw, the agent replies 0000 there); the move limit
+// is the match's MaxPlies ([MatchPlies]).
 type Rules struct {
 	// Edition is the promotion rule.
 	Edition congo.Rules
@@ -118,11 +119,11 @@ func LionCapturable(p *congo.Position) bool {
 	return p.Attacked(lion.First(), p.Side)
 }
 
-// Baseline is the course baseline of §6.9: fail-hard negamax alpha-beta to
-// depth 4 with the advanced evaluation (section 5.5), root moves in
-// ascending order, playing the first root move whose value is strictly
-// greater than alpha at that time. It uses the course search of package
-// search.
+// Baseline is the course baseline of the acceptance match (docs/congo.md,
+// "The tournament agent"): fail-hard negamax alpha-beta to depth 4 with the
+// advanced evaluation (docs/congo.md, "Search"), root moves in ascending
+// order, playing the first root move whose value is strictly greater than
+// alpha at that time. It uses the course search of package search.
 type Baseline struct {
 	s *congo.Searcher
 }
@@ -158,7 +159,7 @@ func EnginePlayer(label string, g congo.EngineGame, opt engine.Options, nodes ui
 	}
 }
 
-// ProtocolPlayer plays through the §6.9 protocol, as the course's game
+// ProtocolPlayer plays through the tournament protocol, as the course's game
 // manager does: at the start of a game it sends "newgame" and "position
 // <opening>", then before each of its turns the moves played since its last
 // reply ("moves ..."), then "go <seconds>", and reads one reply line. The

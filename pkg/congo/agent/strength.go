@@ -1,8 +1,8 @@
 package agent
 
-// This file is congo-strength: the §6.9 acceptance match of the agent
-// against the course baseline, and the self-play matches that decide which
-// engine features the agent keeps.
+// This file is congo-strength: the acceptance match of the agent
+// (docs/congo.md, "The tournament agent") against the course baseline, and
+// the self-play matches that decide which engine features the agent keeps.
 
 import (
 	"bufio"
@@ -148,7 +148,7 @@ func parseStrength(args []string) (strengthOptions, error) {
 	return o, nil
 }
 
-// ReplyLimit is the §6.9 deadline of a reply to "go t":
+// ReplyLimit is the deadline of a reply to "go t" in the acceptance match:
 // max(1 ms, 0.9 t − 20 ms).
 func ReplyLimit(t time.Duration) time.Duration {
 	return max(time.Millisecond, t*9/10-20*time.Millisecond)

@@ -29,9 +29,9 @@ func runProg(prog string, args []string, input string) (code int, stdout, stderr
 	return code, out.String(), errb.String()
 }
 
-// TestBadInput checks section 7 for every program: one stderr line
-// "<program>: line <L>: ...", exit status 2, and on stdout exactly the output
-// of the valid cases before the bad line.
+// TestBadInput checks docs/congo.md ("Bad input") for every program: one
+// stderr line "<program>: line <L>: ...", exit status 2, and on stdout
+// exactly the output of the valid cases before the bad line.
 func TestBadInput(t *testing.T) {
 	badFENs := []struct{ name, line string }{
 		{"blank line", ""},
@@ -138,7 +138,7 @@ func TestBadFlags(t *testing.T) {
 	}
 }
 
-// TestNotErrors checks the inputs section 7 says are fine.
+// TestNotErrors checks the inputs docs/congo.md ("Bad input") says are fine.
 func TestNotErrors(t *testing.T) {
 	for prog := range programs {
 		_, want, _ := runProg(prog, nil, "1\n"+goodCase(prog))

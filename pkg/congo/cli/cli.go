@@ -1,10 +1,10 @@
 // Package cli implements the Congo programs (congo-setup, congo-moves,
-// congo-move, congo-eval, congo-minimax, congo-adveval, congo-alphabeta): flag
-// parsing, the batch input format (N, then N cases), output and the bad-input
-// rules of section 7 of the specification. Each program is a function
+// congo-move, congo-eval, congo-minimax, congo-adveval, congo-alphabeta):
+// flag parsing, the batch input format (N, then N cases), output and the
+// bad-input rules of docs/congo.md ("Bad input"). Each program is a function
 // with the signature Run(args, stdin, stdout, stderr) int: args without the
-// program name, and the exit status as result (0 success, 1 output failure, 2 bad
-// input or flags). The mains under cmd/ only call them and exit.
+// program name, and the exit status as result (0 success, 1 output failure, 2
+// bad input or flags). The mains under cmd/ only call them and exit.
 //
 // Conventions: a case's output is built completely and written only after the
 // whole case has been read and checked; at the first bad line the program

@@ -241,8 +241,9 @@ func readFile(t *testing.T, path string) []byte {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// TestConformanceRulesMatter checks the counts of section 8: with the wrong
-// -rules the edition-sensitive files differ on exactly this many cases.
+// TestConformanceRulesMatter checks the counts of docs/congo.md ("Conformance
+// data"): with the wrong -rules the edition-sensitive files differ on exactly
+// this many cases.
 func TestConformanceRulesMatter(t *testing.T) {
 	dir := testutil.Conformance(t, "congo")
 	tests := []struct {
@@ -253,9 +254,9 @@ func TestConformanceRulesMatter(t *testing.T) {
 		{"2021/exec_50b_handoutfigs.in", "2021/exec_50b_handoutfigs.out", "congo-move", "2022", 3},
 		{"2022/exec_500.in", "2022/exec_500.out", "congo-move", "2021", 24},
 		{"2021/minimax_d2_500.in", "2021/minimax_d2_500.out", "congo-minimax", "2022", 96},
-		// The specification says 64 here; 65 cases really differ, each
-		// through a promotion within two plies (e.g. line 25,
-		// "7/1P1l3/7/1p5/P6/7/4L2 w 8": 250 with promotion, 200 without).
+		// 65 cases differ, each through a promotion within two plies
+		// (e.g. line 25, "7/1P1l3/7/1p5/P6/7/4L2 w 8": 250 with
+		// promotion, 200 without).
 		{"2022/positions_500.in", "2022/minimax_d2_500.out", "congo-minimax", "2021", 65},
 		{"2021/minimax_d2_500.in", "derived/2021_alphabeta_d4_500.DERIVED.out", "congo-alphabeta", "2022", 134},
 		{"2022/positions_500.in", "derived/2022_alphabeta_d4_500.DERIVED.out", "congo-alphabeta", "2021", 119},

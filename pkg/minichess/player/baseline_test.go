@@ -65,11 +65,11 @@ func TestBaselinesConformance(t *testing.T) {
 	}
 }
 
-// TestBaselineProperties checks spec 8.3 on every conformance position that
-// is not a Win position: baseline2 is a prefix of baseline3, baseline3 of
-// baseline4, baseline3 equals player_minimax -depth 4 and baseline4 equals
-// player_alphabeta -depth 6, and minimax and alpha-beta agree line by line
-// (to depth 4).
+// TestBaselineProperties checks docs/minichess.md ("The baselines") on every
+// conformance position that is not a Win position: baseline2 is a prefix of
+// baseline3, baseline3 of baseline4, baseline3 equals player_minimax -depth 4
+// and baseline4 equals player_alphabeta -depth 6, and minimax and alpha-beta
+// agree line by line (to depth 4).
 func TestBaselineProperties(t *testing.T) {
 	var positions []minichess.Position
 	for _, file := range []string{"baselines.tsv", "baselines_edge.tsv", "movegen.tsv", "movegen_edge.tsv", "perft.tsv"} {

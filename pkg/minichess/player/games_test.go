@@ -13,8 +13,9 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-// playGame is a test model of the runner's game loop (spec 6.3, gamelog
-// only) with in-process baselines: it returns the gamelog text.
+// playGame is a test model of the runner's game loop (docs/minichess.md, "The
+// runner", gamelog only) with in-process baselines: it returns the gamelog
+// text.
 func playGame(t *testing.T, levels [2]int, maxSteps int) string {
 	var log []byte
 	p := minichess.StartPosition()

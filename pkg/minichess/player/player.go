@@ -1,10 +1,11 @@
-// Package player implements the MiniChess players of the course (spec
-// sections 7-9): the four TA baselines, the template's random player and the
-// reference minimax and alpha-beta players. The searches are pkg/search's
-// negamax and alpha-beta over [minichess.CourseGame]: template move order,
-// Win positions terminal and worth +100000, a position without moves worth
-// -100000, material evaluation from the side to move's view, and the first
-// strictly better root move.
+// Package player implements the MiniChess players of the course
+// (docs/minichess.md, "The baselines" and "Reference players"): the four TA
+// baselines, the template's random player and the reference minimax and
+// alpha-beta players. The searches are pkg/search's negamax and alpha-beta
+// over [minichess.CourseGame]: template move order, Win positions terminal
+// and worth +100000, a position without moves worth -100000, material
+// evaluation from the side to move's view, and the first strictly better root
+// move.
 //
 // The move choices are pure functions of a position ([Baseline], [Random],
 // [Deepen]) that report each result line through a callback, so they run
@@ -41,9 +42,9 @@ func BaselineDepths(level int) int {
 }
 
 // Baseline computes the action file of TA baseline level (1-4) for p and
-// passes each line to emit as it is found (spec 8.3, 8.4). It reports
-// whether the list was empty (baseline1 then writes nothing; the others
-// write "0 0 0 0" lines).
+// passes each line to emit as it is found (docs/minichess.md, "The
+// baselines"). It reports whether the list was empty (baseline1 then writes
+// nothing; the others write "0 0 0 0" lines).
 func Baseline(p *minichess.Position, level int, emit Emit) (noMoves bool, err error) {
 	var buf [minichess.MaxMoves]minichess.Move
 	n := p.Node()
@@ -96,10 +97,11 @@ func Baseline(p *minichess.Position, level int, emit Emit) (noMoves bool, err er
 	return false, nil
 }
 
-// Random returns the move of player_random with the given seed: list[x mod
-// n] with x the first rand() output after srand(seed) (spec 9.1); on a Win
-// root the king capture, the last move of the list (spec 7.3). ok is false
-// when the list is empty.
+// Random returns the move of player_random with the given seed: list[x mod n]
+// with x the first rand() output after srand(seed) (docs/minichess.md,
+// "Reference players"); on a Win root the king capture, the last move of the
+// list (docs/minichess.md, "Common rules for players"). ok is false when the
+// list is empty.
 func Random(p *minichess.Position, seed uint32) (m minichess.Move, ok bool) {
 	var buf [minichess.MaxMoves]minichess.Move
 	list, st := p.LegalMoves(buf[:0])

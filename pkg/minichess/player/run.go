@@ -19,18 +19,18 @@ type Kind uint8
 
 // The player kinds.
 const (
-	// KindBaseline is a TA baseline (spec 8).
+	// KindBaseline is a TA baseline.
 	KindBaseline Kind = iota
-	// KindRandom is the template's random player (spec 9.1).
+	// KindRandom is the template's random player.
 	KindRandom
-	// KindMinimax is player_minimax (spec 9.2).
+	// KindMinimax is player_minimax.
 	KindMinimax
-	// KindAlphaBeta is player_alphabeta (spec 9.3).
+	// KindAlphaBeta is player_alphabeta.
 	KindAlphaBeta
 )
 
 // Program is one of the player programs. Its Run implements the command
-// line of spec 7.1 and the file protocol.
+// line and the file protocol (docs/minichess.md, "Common rules for players").
 type Program struct {
 	// Name is the program name used in messages ("player_minimax").
 	Name string

@@ -55,9 +55,9 @@ func TestBaselineProgramName(t *testing.T) {
 	assert.Assert(t, strings.HasPrefix(errs, "baseline1: -level"), errs)
 }
 
-// TestBadInput checks spec 7.4 for every program: one stderr line with the
-// program's prefix, exit status 2, nothing on stdout, the action file not
-// created.
+// TestBadInput checks docs/minichess.md ("Common rules for players") for
+// every program: one stderr line with the program's prefix, exit status 2,
+// nothing on stdout, the action file not created.
 func TestBadInput(t *testing.T) {
 	good := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
 	cases := append(playertest.BadStates(good),
@@ -107,7 +107,8 @@ func TestUsage(t *testing.T) {
 	}
 }
 
-// TestSpecialRoots checks spec 7.3 and 8.4 through the programs.
+// TestSpecialRoots checks the special roots of docs/minichess.md ("Common
+// rules for players", "The baselines") through the programs.
 func TestSpecialRoots(t *testing.T) {
 	none := stateOf(t, "3PP/3PP/3PP/k2PP/3PP/3PK w")
 	win := stateOf(t, "k4/1P3/5/5/5/4K w")

@@ -44,12 +44,12 @@ const (
 	NoMoves
 )
 
-// Deepen runs the reference players' iterative deepening (spec 9.2, 9.3) on
-// p: depth 1, 2, ... up to the limits and MaxDepth, emitting R(s, d) of each
-// completed iteration, with pkg/search's alpha-beta when alphaBeta is set and
-// its plain minimax otherwise. A Win root emits its king capture (the last
-// move of the list) and nothing else. info, when not nil, sees every
-// completed iteration.
+// Deepen runs the reference players' iterative deepening (docs/minichess.md,
+// "Reference players") on p: depth 1, 2, ... up to the limits and MaxDepth,
+// emitting R(s, d) of each completed iteration, with pkg/search's alpha-beta
+// when alphaBeta is set and its plain minimax otherwise. A Win root emits its
+// king capture (the last move of the list) and nothing else. info, when not
+// nil, sees every completed iteration.
 func Deepen(p *minichess.Position, alphaBeta bool, lim Limits, emit Emit, info func(Iteration)) (Outcome, error) {
 	var buf [minichess.MaxMoves]minichess.Move
 	n := p.Node()

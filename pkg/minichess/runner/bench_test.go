@@ -78,9 +78,9 @@ func BenchmarkRunnerOverheadPerPly(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(plies), "ns/ply")
 }
 
-// TestClearSequence: on a terminal the runner writes the clear sequence
-// after each player run, before the blank line and "Depth:" (spec 6.3,
-// 6.5); -no-clear and non-terminal outputs never get it.
+// TestClearSequence: on a terminal the runner writes the clear sequence after
+// each player run, before the blank line and "Depth:" (docs/minichess.md,
+// "The runner"); -no-clear and non-terminal outputs never get it.
 func TestClearSequence(t *testing.T) {
 	dir := t.TempDir()
 	var out strings.Builder

@@ -147,8 +147,9 @@ func TestConformanceGames(t *testing.T) {
 						stdoutOK.Add(1)
 					}
 				} else {
-					// Without a recording, stdout is still the log plus
-					// the header and the blank lines of spec 6.3.
+					// Without a recording, stdout is still the log plus the
+					// header and the blank lines of docs/minichess.md ("The
+					// runner").
 					assert.Assert(t, strings.HasPrefix(r.stdout,
 						"Player White File: "+white+"\nPlayer Black File: "+black+"\n\n"))
 				}

@@ -243,9 +243,9 @@ func TestPlayerCannotStart(t *testing.T) {
 }
 
 // TestPlayerInvocation: the player is started as "<exe> state action" with
-// relative names, in the game directory, stdin on the null device, with
-// the exact 136-byte state file of spec 5.2; a stale action file is removed
-// before it starts.
+// relative names, in the game directory, stdin on the null device, with the
+// exact 136-byte state file of docs/minichess.md ("The file protocol"); a
+// stale action file is removed before it starts.
 func TestPlayerInvocation(t *testing.T) {
 	t.Parallel()
 	dir := setupPlayers(t, "argcheck", "black_d6e4")
@@ -259,7 +259,7 @@ func TestPlayerInvocation(t *testing.T) {
 	assert.Equal(t, readString(t, filepath.Join(dir, "stdin.txt")), "")
 	start := minichess.StartPosition()
 	assert.Equal(t, readString(t, filepath.Join(dir, "state_copy")), string(start.AppendState(nil)))
-	// One ply, then the material adjudication of spec 4.2: a draw.
+	// One ply, then the material adjudication of the ply limit: a draw.
 	assert.Assert(t, strings.HasSuffix(r.gamelog, "Depth: 1\nA2 → A3\n"+drawing(start.Play(minichess.Move{FromRow: 4, FromCol: 0, ToRow: 3, ToCol: 0}))+"\nDraw\n"), r.gamelog)
 	checkClean(t, dir)
 }

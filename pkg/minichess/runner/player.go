@@ -11,7 +11,8 @@ import (
 	"strings"
 )
 
-// player is one side's program, resolved before the game starts (spec 6.1).
+// player is one side's program, resolved before the game starts
+// (docs/minichess.md, "The runner").
 type player struct {
 	arg  string   // the command-line argument, verbatim (printed in the header)
 	path string   // the file to execute: absolute, or as found in PATH

@@ -9,7 +9,7 @@ import (
 )
 
 // killGrace is how long a player may take to exit after the termination
-// signal of a time-out before the runner kills its process group (spec 6.4).
+// signal of a time-out before the runner kills its process group.
 const killGrace = time.Second
 
 // copyGrace bounds how long the runner waits, after a player's process group
@@ -26,7 +26,7 @@ func (e interrupted) Error() string { return "interrupted" }
 
 // outFile returns a file a child process can write to directly for w: w
 // itself when it is an *os.File (so the player inherits the runner's file
-// descriptor, as spec 6.4 requires), otherwise the write end of a pipe whose
+// descriptor, as with the C++ runner), otherwise the write end of a pipe whose
 // content is copied to w. done waits until the copy finished or the
 // deadline passed; it must be called after the child's write end was closed.
 func outFile(w io.Writer) (f *os.File, closeChild func(), done func(deadline time.Time), err error) {

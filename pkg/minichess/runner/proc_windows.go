@@ -106,7 +106,8 @@ func (g *group) release() {
 // isExecutable accepts every regular file: Windows decides by extension.
 func isExecutable(fi fs.FileInfo) bool { return true }
 
-// interruptSignals are the signals that end a game early (spec 6.1).
+// interruptSignals are the signals that end a game early (docs/minichess.md,
+// "The runner").
 var interruptSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
 
 // exitCodeFor is the runner's exit status after sig.

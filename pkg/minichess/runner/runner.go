@@ -1,21 +1,21 @@
-// Package runner implements the MiniChess game runner `main` (spec section 6):
-// it plays one game between two executables that speak the course's file
-// protocol and writes the C++ template runner's console output and
-// gamelog.txt byte for byte.
+// Package runner implements the MiniChess game runner `main`
+// (docs/minichess.md, "The runner"): it plays one game between two
+// executables that speak the course's file protocol and writes the C++
+// template runner's console output and gamelog.txt byte for byte.
 //
 // Conventions: every turn the runner writes the file "state" in its working
-// directory and starts the side to move as a fresh process
-// "<exe> state action" with relative file names, in its own process group
-// (a job object on Windows), with stdin on the null device and the runner's
-// own stdout and stderr. At the time limit the group gets SIGTERM, and
-// SIGKILL one second later; once the player has exited the group is killed
-// anyway, so no child outlives its turn (a process that leaves the group
-// on purpose, with setsid, is beyond reach). The player's exit status is
-// ignored: the last complete move in "action" counts (spec 5.3). The
-// deliberate deviations from the C++ runner are those of spec 6.8: "?" for
-// out-of-range squares, no `clear` subprocess, stale action files removed,
-// direct execution without a shell, missing players rejected before the
-// game, and exit statuses 1, 2, 130 and 143.
+// directory and starts the side to move as a fresh process "<exe> state
+// action" with relative file names, in its own process group (a job object on
+// Windows), with stdin on the null device and the runner's own stdout and
+// stderr. At the time limit the group gets SIGTERM, and SIGKILL one second
+// later; once the player has exited the group is killed anyway, so no child
+// outlives its turn (a process that leaves the group on purpose, with setsid,
+// is beyond reach). The player's exit status is ignored: the last complete
+// move in "action" counts. The deliberate deviations from the C++ runner are
+// those listed in docs/minichess.md ("The runner"): "?" for out-of-range
+// squares, no `clear` subprocess, stale action files removed, direct
+// execution without a shell, missing players rejected before the game, and
+// exit statuses 1, 2, 130 and 143.
 //
 // The rules, file formats and drawing come from package minichess; the
 // process-group code lives in proc_unix.go and proc_windows.go.
@@ -37,7 +37,7 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 )
 
-// Defaults of the runner's flags (spec 6.1).
+// Defaults of the runner's flags.
 const (
 	DefaultTimeout  = 10 * time.Second
 	DefaultMaxSteps = 50
@@ -51,7 +51,7 @@ const (
 )
 
 // clearSequence is what the runner writes instead of calling `clear`, and
-// only when stdout is a terminal (spec 6.5).
+// only when stdout is a terminal.
 const clearSequence = "\x1b[H\x1b[2J\x1b[3J"
 
 const usageText = `usage: main [-timeout D] [-max-steps N] [-no-clear] <white_exe> <black_exe>
@@ -82,7 +82,7 @@ type Config struct {
 	Dir string
 	// Timeout is the time limit per move.
 	Timeout time.Duration
-	// MaxSteps is the ply limit of spec 4.2.
+	// MaxSteps is the ply limit (docs/minichess.md, "Game flow and results").
 	MaxSteps int
 	// NoClear disables clearing the screen.
 	NoClear bool
@@ -195,7 +195,7 @@ type game struct {
 	buf []byte
 }
 
-// emit writes g.buf to gamelog.txt and to stdout (spec 6.3), then empties it.
+// emit writes g.buf to gamelog.txt and to stdout, then empties it.
 func (g *game) emit() error {
 	_, err := g.log.Write(g.buf)
 	g.stdout.Write(g.buf)
@@ -237,7 +237,7 @@ func (g *game) play() int {
 	pos := minichess.StartPosition()
 	list, status := pos.LegalMoves(bufs[0][:0])
 	cur := 0
-	io.WriteString(g.stdout, "\n") // the template's generator prints it (spec 6.3)
+	io.WriteString(g.stdout, "\n") // the template's generator prints it
 	step := 1
 	winner := minichess.White
 	var state []byte
@@ -258,7 +258,7 @@ func (g *game) play() int {
 		if err := atomicfile.WriteFile(g.path(StateFile), state, 0o644); err != nil {
 			return g.fail(err)
 		}
-		os.Remove(g.path(ActionFile)) // a stale action is never taken (spec 6.8, 3)
+		os.Remove(g.path(ActionFile)) // a stale action is never taken
 
 		p := g.players[pos.ToMove]
 		var err error
@@ -335,8 +335,8 @@ func (g *game) play() int {
 // move: the C++ runner's initial (-1, -1, -1, -1).
 var noMove = minichess.RawMove{-1, -1, -1, -1}
 
-// readAction parses the action file (spec 5.3). A missing or unreadable
-// file yields no move and a count of 0.
+// readAction parses the action file (docs/minichess.md, "The file protocol").
+// A missing or unreadable file yields no move and a count of 0.
 func (g *game) readAction() (minichess.RawMove, int) {
 	f, err := os.Open(g.path(ActionFile))
 	if err != nil {

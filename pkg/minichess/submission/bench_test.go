@@ -34,7 +34,7 @@ func TestSearchNoAllocation(t *testing.T) {
 }
 
 // BenchmarkStartToDepth9 measures the time player_submission's engine
-// needs to complete depth 9 from the start position (spec 15: within 1 s),
+// needs to complete depth 9 from the start position (target: within 1 s),
 // with a fresh 64 MiB table as in the program.
 func BenchmarkStartToDepth9(b *testing.B) {
 	e := submission.NewEngine(submission.Options(submission.DefaultHashMiB), minichess.DefaultEvalWeights())

@@ -14,10 +14,10 @@ import (
 )
 
 // ProgramPlayer is an external program that speaks the file protocol
-// (spec 5): for every move it is started as "Argv... state action" in a
-// private temporary directory, killed when Timeout runs out, and its last
-// complete move is read from the action file the way the runner reads it.
-// Its stdout and stderr are discarded.
+// (docs/minichess.md, "The file protocol"): for every move it is started as
+// "Argv... state action" in a private temporary directory, killed when
+// Timeout runs out, and its last complete move is read from the action file
+// the way the runner reads it. Its stdout and stderr are discarded.
 type ProgramPlayer struct {
 	// Label is the player's name.
 	Label string
@@ -65,7 +65,7 @@ func (p *ProgramPlayer) Move(t *match.Turn[GamePos, minichess.Move]) (minichess.
 	cmd := exec.CommandContext(ctx, exe, args...)
 	cmd.Dir = dir
 	cmd.WaitDelay = time.Second
-	_ = cmd.Run() // the exit status is ignored, as by the runner (spec 6.4)
+	_ = cmd.Run() // the exit status is ignored, as by the runner
 	data, err := os.ReadFile(filepath.Join(dir, "action"))
 	if err != nil {
 		return minichess.Move{}, errors.New("no action file")

@@ -23,11 +23,11 @@ func StartGame() GamePos {
 	return GamePos{N: p.Node()}
 }
 
-// Rules are the runner's rules (spec 4) for pkg/match: a Win position is
-// won by its side to move; once MaxPlies plies have been played (0: 50) the
-// material decides, overriding a Win; a move must be in the position's list
-// (an invalid move loses, which pkg/match applies); a side without moves
-// loses, since whatever it writes is invalid.
+// Rules are the runner's rules (docs/minichess.md, "Game flow and results")
+// for pkg/match: a Win position is won by its side to move; once MaxPlies
+// plies have been played (0: 50) the material decides, overriding a Win; a
+// move must be in the position's list (an invalid move loses, which pkg/match
+// applies); a side without moves loses, since whatever it writes is invalid.
 type Rules struct {
 	// MaxPlies is the ply limit (0: minichess.MaxPlies).
 	MaxPlies int
@@ -92,9 +92,9 @@ func (r Rules) Moves(p *GamePos, buf []minichess.Move) []minichess.Move {
 	return list
 }
 
-// TwoPlyOpenings returns the 49 positions after every white first move
-// and every black reply (spec 10.6), in list order; their step counter
-// starts at 3.
+// TwoPlyOpenings returns the 49 positions after every white first move and
+// every black reply (docs/minichess.md, "Strength"), in list order; their
+// step counter starts at 3.
 func TwoPlyOpenings() []GamePos {
 	return match.Enumerate[GamePos, minichess.Move](Rules{}, StartGame(), 2)
 }

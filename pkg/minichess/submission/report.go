@@ -40,8 +40,8 @@ type ReportConfig struct {
 	Progress io.Writer
 }
 
-// Report writes the MiniChess report (spec 14) to w, running every
-// measurement it quotes.
+// Report writes the MiniChess report (docs/minichess/report.md) to w, running
+// every measurement it quotes.
 func Report(c ReportConfig, w io.Writer) error {
 	var b bytes.Buffer
 	r := reporter{c: c, b: &b}

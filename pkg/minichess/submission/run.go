@@ -20,7 +20,7 @@ const Name = "player_submission"
 const DefaultTime = 9 * time.Second
 
 // SoftFraction is the share of the budget after which no new iteration
-// starts (spec 10.2).
+// starts (docs/minichess.md, "The engine").
 const SoftFraction = 0.45
 
 // MaxHashMiB bounds -hash, within the course's 4 GB memory limit.
@@ -36,10 +36,10 @@ const usage = "usage: " + Name + " [-time D] [-depth N] [-nodes N] [-hash MiB] [
 
 // Run runs player_submission with the command-line arguments args (without
 // the program name): it reads the state file, creates the action file and
-// appends the best move of every completed iteration (spec 10). It returns
-// the exit status: 0 on success, 2 on bad usage or a bad state file (one
-// line on stderr, action file untouched), 1 when the action file cannot be
-// written.
+// appends the best move of every completed iteration (docs/minichess.md, "The
+// engine"). It returns the exit status: 0 on success, 2 on bad usage or a bad
+// state file (one line on stderr, action file untouched), 1 when the action
+// file cannot be written.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	clock := engine.NewSystemClock()
@@ -86,7 +86,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var line []byte
 	emit := func(m minichess.Move) error {
 		line = append(m.AppendText(line[:0]), '\n')
-		_, err := f.Write(line) // one write per line, unbuffered (spec 5.3)
+		_, err := f.Write(line) // one write per line, unbuffered
 		return err
 	}
 	lim := Limits{Depth: *depth, Nodes: *nodes, PlyKnown: isSet(fs, "ply"), Played: *ply}

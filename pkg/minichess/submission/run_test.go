@@ -157,10 +157,10 @@ func TestTimeBudget(t *testing.T) {
 	assert.Assert(t, len(act) > 0 && strings.HasSuffix(string(act), "\n"))
 }
 
-// TestPlyFlag: with -ply the engine scores the ply-50 adjudication (spec
-// 10.5). Black has more material; at ply 49 every white move ends the game
-// on material, a loss, which the search must see; without the ply count it
-// plays on with an ordinary score.
+// TestPlyFlag: with -ply the engine scores the ply-50 adjudication
+// (docs/minichess.md, "The engine"). Black has more material; at ply 49 every
+// white move ends the game on material, a loss, which the search must see;
+// without the ply count it plays on with an ordinary score.
 func TestPlyFlag(t *testing.T) {
 	p, err := minichess.ParseFEN("kq3/p4/5/5/5/R3K w")
 	assert.NilError(t, err)

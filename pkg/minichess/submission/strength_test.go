@@ -14,7 +14,7 @@ import (
 var fullStrength = flag.Bool("minichess.strength", false, "play the full acceptance matches of spec 10.6 (100 games vs baseline4, 98 vs player_alphabeta)")
 
 // Node budgets of the acceptance matches. Required1Nodes makes one engine
-// move take about 0.1-0.2 s on the 2-core CI machine (spec 10.6).
+// move take about 0.1-0.2 s on the 2-core CI machine.
 const (
 	Required1Nodes = 200000
 	MatchNodes     = 20000
@@ -33,7 +33,8 @@ func play(t *testing.T, c submission.MatchConfig) *match.Report[minichess.Move] 
 }
 
 // TestRequired1Baselines: the engine wins all 8 games against baseline1-4
-// with both colours (spec 10.6 Required 1), in-process at a fixed node
+// with both colours (the first acceptance test of
+// docs/minichess.md, "Strength"), in-process at a fixed node
 // budget.
 func TestRequired1Baselines(t *testing.T) {
 	for level := 1; level <= 4; level++ {
@@ -64,9 +65,9 @@ func TestVersusBaseline4(t *testing.T) {
 }
 
 // TestRequired2AlphaBeta: at least 70% against player_alphabeta at the same
-// node budget from the 49 two-ply openings with both colours (spec 10.6
-// Required 2), no forfeit. CI plays the first 8 openings; -minichess.strength
-// plays all 98 games.
+// node budget from the 49 two-ply openings with both colours (the second
+// acceptance test of docs/minichess.md, "Strength"), no forfeit. CI plays the
+// first 8 openings; -minichess.strength plays all 98 games.
 func TestRequired2AlphaBeta(t *testing.T) {
 	games := 16
 	if *fullStrength {
@@ -91,8 +92,8 @@ func TestTwoPlyOpenings(t *testing.T) {
 }
 
 // TestRulesAdjudication: after ply 50 the material decides, even when the
-// side to move could capture the enemy king (spec 4.2, the conformance
-// game runner/ply50_override).
+// side to move could capture the enemy king (docs/minichess.md, "Game flow
+// and results", the conformance game runner/ply50_override).
 func TestRulesAdjudication(t *testing.T) {
 	p, err := minichess.ParseFEN("kq3/5/5/5/5/R3K w")
 	assert.NilError(t, err)

@@ -1,17 +1,18 @@
 // Package submission implements player_submission, the strong MiniChess
-// engine (spec section 10), and the strength harness of spec 10.6: the
-// runner's rules for pkg/match, players for the baselines, player_alphabeta,
-// the engine and any external program speaking the "exe state action"
-// protocol, and the matches and tables of the MiniChess report.
+// engine (docs/minichess.md, "The engine"), and the strength harness of its
+// acceptance tests (docs/minichess.md, "Strength"): the runner's rules for
+// pkg/match, players for the baselines, player_alphabeta, the engine and any
+// external program speaking the "exe state action" protocol, and the matches
+// and tables of the MiniChess report.
 //
 // Conventions. The engine is pkg/engine's tournament engine over
 // [minichess.SearchGame]: negamax with PVS, a transposition table keyed by
-// the spec's Zobrist keys (splitmix64 from 20230617), MVV-LVA, killers,
+// fixed Zobrist keys (splitmix64 from 20230617), MVV-LVA, killers,
 // history and quiescence; a Win position is won for the side to move
 // (engine.Mate - ply), a position without moves lost. Every decision is a
 // pure function of the position and the limits: with a node budget or a
 // depth and no time limit the output is deterministic. The program keeps
-// nothing between moves (spec 10.5): the harness clears the engine before
+// nothing between moves: the harness clears the engine before
 // every move so that it plays exactly as the fresh process does.
 package submission
 
@@ -68,7 +69,7 @@ type Limits struct {
 	// Time holds the soft and hard time limits (nil: none).
 	Time *engine.TimeManager
 	// PlyKnown says that Played, the number of plies already played (the
-	// -ply flag), is known; under a runner it never is (spec 10.5).
+	// -ply flag), is known; under a runner it never is.
 	PlyKnown bool
 	Played   int
 	// Info, when not nil, sees every completed iteration (for -v).
@@ -106,13 +107,13 @@ type Result struct {
 	Nodes uint64
 }
 
-// Think chooses a move for p as player_submission does (spec 10.2) and
-// passes every line of the action file to emit as soon as it is known: the
-// king capture of a Win root, the only move of a root with one move, else
-// the best move of every completed iteration of the iterative deepening. If
-// no iteration completes within the limits, the first move of the root's
-// ordered list is emitted so that a legal move is always written. The
-// engine is cleared first: nothing is remembered between moves.
+// Think chooses a move for p as player_submission does (docs/minichess.md,
+// "The engine") and passes every line of the action file to emit as soon as
+// it is known: the king capture of a Win root, the only move of a root with
+// one move, else the best move of every completed iteration of the iterative
+// deepening. If no iteration completes within the limits, the first move of
+// the root's ordered list is emitted so that a legal move is always written.
+// The engine is cleared first: nothing is remembered between moves.
 func (e *Engine) Think(p *minichess.Position, lim Limits, emit func(minichess.Move) error) (Result, error) {
 	n := p.Node()
 	return e.ThinkNode(&n, lim, emit)

@@ -90,8 +90,9 @@ type BadCase struct {
 	Want  string
 }
 
-// BadStates returns the malformed state files of spec 7.4, made from the
-// valid state file good of "kqbnr/ppppp/5/5/PPPPP/RNBQK w".
+// BadStates returns the malformed state files of docs/minichess.md ("Common
+// rules for players"), made from the valid state file good of
+// "kqbnr/ppppp/5/5/PPPPP/RNBQK w".
 func BadStates(good []byte) []BadCase {
 	return []BadCase{
 		{"missing", nil, nil, "state: open"},
@@ -106,9 +107,10 @@ func BadStates(good []byte) []BadCase {
 	}
 }
 
-// CheckBadInput runs the player called name on each case and checks spec
-// 7.4: exit status 2, nothing on stdout, no action file, and exactly one
-// stderr line that starts with "name: " and contains the case's Want.
+// CheckBadInput runs the player called name on each case and checks the
+// bad-input rule: exit status 2, nothing on stdout, no action file, and
+// exactly one stderr line that starts with "name: " and contains the case's
+// Want.
 func CheckBadInput(t *testing.T, name string, run RunFunc, cases []BadCase) {
 	t.Helper()
 	for _, c := range cases {

@@ -1,5 +1,5 @@
-// Command mcmatch plays in-process MiniChess matches under the runner's
-// rules (spec 10.6) between player_submission, the baselines,
+// Command mcmatch plays in-process MiniChess matches under the runner's rules
+// (docs/minichess.md, "Strength") between player_submission, the baselines,
 // player_alphabeta and external programs; see submission.Tool.
 package main
 

@@ -1,5 +1,5 @@
 // Command mcreport writes the MiniChess report docs/minichess/report.md
-// (spec 14), running every measurement it quotes; see
+// (the design report), running every measurement it quotes; see
 // submission.ReportTool. scripts/minichess_report.sh runs it from the
 // repository root.
 package main
