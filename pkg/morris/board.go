@@ -9,7 +9,7 @@ import (
 // Kind names one of the five supported boards.
 type Kind uint8
 
-// The supported boards (spec §3).
+// The supported boards (docs/morris.md §3).
 const (
 	S22 Kind = iota // Spring 2023, 22 points (default)
 	E21             // Spring 2022 "Variant-E", 21 points
@@ -47,7 +47,7 @@ const MaxPoints = 23
 
 // Board is the immutable table of one board: its points in index order, the
 // adjacency lists (ascending) and masks, and the mills. Boards are built once
-// from the line lists of spec §3 by [BoardOf].
+// from the line lists of docs/morris.md §3 by [BoardOf].
 type Board struct {
 	Kind Kind
 	// N is the number of points.
@@ -195,14 +195,15 @@ func buildBoard(k Kind, d boardDef) *Board {
 }
 
 // closeMill reports whether the piece on point j of the colour whose pieces
-// are own is part of a mill of own pieces (spec §4.1). own must contain j.
+// are own is part of a mill of own pieces (docs/morris.md §4.1). own must
+// contain j.
 func (b *Board) closeMill(j int, own uint32) bool {
 	m := &b.millPad[j]
 	return own&m[0] == m[0] || own&m[1] == m[1] || own&m[2] == m[2]
 }
 
 // CloseMill reports whether the piece on point j is part of a mill of its
-// colour in p (spec §4.1); false when j is empty.
+// colour in p (docs/morris.md §4.1); false when j is empty.
 func (b *Board) CloseMill(j int, p Position) bool {
 	switch {
 	case p.W&(1<<j) != 0:

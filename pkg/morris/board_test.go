@@ -9,9 +9,9 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-// TestBoardTables checks every board table against spec §3: point count,
-// edge and mill counts, symmetric ascending adjacency, mills joined by two
-// edges, and the handout samples that are correct.
+// TestBoardTables checks every board table against docs/morris.md §3: point
+// count, edge and mill counts, symmetric ascending adjacency, mills joined by
+// two edges, and the handout samples that are correct.
 func TestBoardTables(t *testing.T) {
 	want := map[morris.Kind][4]int{ // points, edges, mills, pieces
 		morris.S22: {22, 36, 16, 9},
@@ -63,13 +63,13 @@ func TestBoardTables(t *testing.T) {
 	assert.Equal(t, adj(morris.B21, 1), "[0 11]")
 	assert.Equal(t, adj(morris.S22, 1), "[0 2 4]")
 	assert.Equal(t, adj(morris.S22, 0), "[1 3 19]")
-	// F18 g0's mills are f1,e2 and g3,g6 (spec §3.7).
+	// F18 g0's mills are f1,e2 and g3,g6 (docs/morris.md §3.7).
 	f18 := morris.BoardOf(morris.F18)
 	assert.DeepEqual(t, f18.MillsAt[1], []uint32{1<<8 | 1<<17, 1<<3 | 1<<5})
 }
 
 // TestSpecTables compares the full adjacency lists with the tables printed
-// in spec §3 for S22 and D23.
+// in docs/morris.md §3 for S22 and D23.
 func TestSpecTables(t *testing.T) {
 	s22 := [][]int8{{1, 3, 19}, {0, 2, 4}, {1, 5, 12}, {0, 4, 6, 8}, {1, 3, 5}, {2, 4, 7, 11}, {3, 7, 9}, {5, 6, 10}, {3, 9, 16}, {6, 8, 13}, {7, 11, 15}, {5, 10, 12, 18}, {2, 11, 21}, {9, 14, 16}, {13, 15, 17}, {10, 14, 18}, {8, 13, 17, 19}, {14, 16, 18, 20}, {11, 15, 17, 21}, {0, 16, 20}, {17, 19, 21}, {12, 18, 20}}
 	b := morris.BoardOf(morris.S22)

@@ -1,16 +1,18 @@
 // Package morris implements Prof. Schweitzer's Morris-Variant project (UT
-// Dallas AI) as specified in shared/specs/morris.md: the five boards as data
-// tables, the handout's move generators, closeMill, the two standard static
+// Dallas AI) as described in docs/morris.md: the five boards as data tables,
+// the handout's move generators, closeMill, the two standard static
 // estimators, an improved pair of estimators, the eight programs' runner, and
-// a self-play match between estimators.
+// a self-play match between estimators. Section numbers (§) below refer to
+// docs/morris.md, which states the rules, formats and conventions for readers
+// who have only the course handout.
 //
 // # Conventions
 //
-//   - Boards ([Board]) are built once from the line lists of spec §3: S22
+//   - Boards ([Board]) are built once from the line lists of §3: S22
 //     (default, 22 letters), E21 (21), F18 (18), D23 (23) and B21 (21 letters,
 //     only with -board B21). Point i is bit i of a uint32; a [Position] is two
 //     masks, one per colour. Adjacency lists are ascending.
-//   - Generators (spec §4) visit points in ascending index order by taking the
+//   - Generators (§4) visit points in ascending index order by taking the
 //     lowest set bit, so the order of children is the handout's. Black's
 //     children are obtained by running the White generator with the colours
 //     exchanged, which is the colour swap of §4.7.
@@ -19,7 +21,7 @@
 //     non-strict cuts, a node without children is a counted leaf
 //     (NoMovesLeaf), infinity 2^62, no enhancements. "Positions evaluated by
 //     static estimation" is Stats.Evals. The Black programs search the colour
-//     swap with White to move and swap the chosen board back (spec §6.7).
+//     swap with White to move and swap the chosen board back (§6.7).
 //   - Move generation, make-move (a child is a whole [Node]) and evaluation
 //     do not allocate; the standard midgame estimator counts Black's moves
 //     without building them.
@@ -29,7 +31,7 @@
 // # Improved estimators
 //
 // Both improved estimators score from White's view and use the side to move
-// at the evaluated node (spec §7.2). Their features, in decreasing weight:
+// at the evaluated node (§7.2). Their features, in decreasing weight:
 //
 //   - piece difference, 1000 per piece: it dominates, as captures decide the
 //     game;
@@ -56,7 +58,7 @@
 //
 // # Tournament mode and matches
 //
-// The Improved programs take -movetime DURATION (spec §11: 20 s per move in
+// The Improved programs take -movetime DURATION (§7.4: 20 s per move in
 // the Spring 2023 tournament). They then play with the tournament engine of
 // pkg/engine through [EngineGame], on a [State]: the
 // board, the side to move and the pieces each side still has to place

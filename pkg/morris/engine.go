@@ -18,7 +18,7 @@ import (
 // A side with pieces left places one (GenerateMovesOpening); a side with
 // none moves (GenerateMovesMidgameEndgame). The game-end tests apply only
 // when both sides have placed everything ([State.Midgame]): the side to move
-// loses with 2 pieces or fewer, or without a legal move (spec §7.3).
+// loses with 2 pieces or fewer, or without a legal move (docs/morris.md §7.3).
 type State struct {
 	Position
 	// Black is true when Black is to move.
@@ -62,7 +62,7 @@ func (s *State) Play(dst *State, m Node) {
 
 // GameStart returns the state of a game starting from pos with White to
 // move, each side having placed the pieces it has on pos: the start
-// positions of the self-play test (spec §7.3).
+// positions of the self-play test (docs/morris.md §7.3).
 func GameStart(b *Board, pos Position) State {
 	return State{Position: pos, Left: [2]uint8{
 		uint8(max(0, b.Pieces-pos.NumWhite())), uint8(max(0, b.Pieces-pos.NumBlack()))}}
@@ -74,8 +74,8 @@ func GameStart(b *Board, pos Position) State {
 // placements made is the larger piece count (with White one placement ahead
 // when Black is to move). left ≥ 0 is the number of pieces the side to move
 // still has to place; the opponent then has left (White to move) or left−1
-// (Black to move), as in spec §11. With opening false the game is in the
-// midgame: nobody has pieces to place.
+// (Black to move), as in docs/morris.md §7.4. With opening false the game is
+// in the midgame: nobody has pieces to place.
 func InferState(b *Board, pos Position, black, opening bool, left int) State {
 	s := State{Position: pos, Black: black}
 	if !opening {
@@ -209,7 +209,8 @@ func (g EngineGame) Terminal(s *State) bool { return g.Board.Over(s) }
 // Outcome is a loss for the side to move: it is the only way a game ends.
 func (g EngineGame) Outcome(*State) engine.Outcome { return engine.OutcomeLoss }
 
-// Moves appends the children of s, in the generators' order (spec §4).
+// Moves appends the children of s, in the generators' order
+// (docs/morris.md §4).
 func (g EngineGame) Moves(s *State, buf []Node) []Node {
 	n := s.Node()
 	return g.Board.AppendChildren(buf, &n, s.Phase())

@@ -10,9 +10,10 @@ import (
 type Estimator uint8
 
 const (
-	// Standard is the handout's pair of estimators (spec §5).
+	// Standard is the handout's pair of estimators (docs/morris.md §5).
 	Standard Estimator = iota
-	// Improved is this package's pair (spec §7; see the package doc).
+	// Improved is this package's pair (docs/morris.md §7.2; see the package
+	// doc).
 	Improved
 )
 
@@ -20,13 +21,13 @@ const (
 const Win = 10000
 
 // StandardOpening is the handout's opening estimator: numWhitePieces −
-// numBlackPieces (spec §5.1).
+// numBlackPieces (docs/morris.md §5.1).
 func StandardOpening(p Position) int64 {
 	return int64(bits.OnesCount32(p.W)) - int64(bits.OnesCount32(p.B))
 }
 
-// StandardGame is the handout's midgame/endgame estimator (spec §5.2), from
-// White's point of view on board b.
+// StandardGame is the handout's midgame/endgame estimator
+// (docs/morris.md §5.2), from White's point of view on board b.
 func (b *Board) StandardGame(p Position) int64 {
 	nb := bits.OnesCount32(p.B)
 	if nb <= 2 {
@@ -58,7 +59,8 @@ func (b *Board) Evaluate(n *Node, ph Phase, e Estimator) int64 {
 	}
 }
 
-// Inf is the search's infinity: outside every estimator's range (spec §6.8).
+// Inf is the search's infinity: outside every estimator's range
+// (docs/morris.md §6.8).
 const Inf = 1 << 62
 
 // SearchOptions are the Morris conventions of [search.Options]: max/min form
@@ -82,7 +84,7 @@ type Rules struct {
 }
 
 // Terminal is always false: there is no end-of-game test inside the search
-// (spec §4.6); the static estimator judges the leaves.
+// (docs/morris.md §4.6); the static estimator judges the leaves.
 func (r Rules) Terminal(*Node) bool { return false }
 
 // Moves appends the children of n to buf.

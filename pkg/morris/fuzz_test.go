@@ -7,11 +7,11 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/morris"
 )
 
-// FuzzParseBoard checks that the board parser never panics, that an
-// accepted board prints back as the trimmed input, and, on accepted boards,
-// the generator properties of spec §9: Black's children are the swap
-// construction, children are unique, and the fast move count equals the
-// list length.
+// FuzzParseBoard checks that the board parser never panics, that an accepted
+// board prints back as the trimmed input, and, on accepted boards, the
+// generator properties of docs/morris.md §4.8: Black's children are the swap
+// construction, children are unique, and the fast move count equals the list
+// length.
 func FuzzParseBoard(f *testing.F) {
 	for _, s := range []string{
 		"xxxxxxxxWWxWWxBBBxxxxx\n", "WWxxxWxxxBWxxxBxxxxxBx\r\n", "xxxxxxxWxxxxxxBxxxxxx",

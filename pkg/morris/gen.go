@@ -14,7 +14,8 @@ type Node struct {
 type Phase uint8
 
 const (
-	// Opening generates placements (GenerateMovesOpening, spec §4.6).
+	// Opening generates placements (GenerateMovesOpening,
+	// docs/morris.md §4.6).
 	Opening Phase = iota
 	// Game generates sliding moves, or hops with exactly three pieces
 	// (GenerateMovesMidgameEndgame).
@@ -30,9 +31,9 @@ func child(me, op uint32, moverBlack bool) Node {
 	return Node{Position{W: me, B: op}, true}
 }
 
-// AppendChildren appends to buf the children of n for the side to move in
-// n, in the order of spec §4 (Black's through the colour swap of §4.7), and
-// returns the extended slice. It does not allocate when buf has room.
+// AppendChildren appends to buf the children of n for the side to move in n,
+// in the order of docs/morris.md §4 (Black's through the colour swap of §4.7),
+// and returns the extended slice. It does not allocate when buf has room.
 func (b *Board) AppendChildren(buf []Node, n *Node, ph Phase) []Node {
 	me, op := n.W, n.B
 	if n.Black {
@@ -41,8 +42,8 @@ func (b *Board) AppendChildren(buf []Node, n *Node, ph Phase) []Node {
 	return b.appendMoves(buf, me, op, n.Black, ph)
 }
 
-// appendMoves is the White generator of spec §4.2-§4.6 applied to the mover
-// me against op.
+// appendMoves is the White generator of docs/morris.md §4.2-§4.6 applied to
+// the mover me against op.
 func (b *Board) appendMoves(buf []Node, me, op uint32, black bool, ph Phase) []Node {
 	empty := b.All &^ (me | op)
 	removable := uint32(0)
@@ -109,9 +110,9 @@ func (b *Board) appendMoves(buf []Node, me, op uint32, black bool, ph Phase) []N
 	return buf
 }
 
-// appendRemovals is GenerateRemove (spec §4.2): one child per removable
-// opposing piece, in ascending order, or the unchanged board when none is
-// removable.
+// appendRemovals is GenerateRemove (docs/morris.md §4.2): one child per
+// removable opposing piece, in ascending order, or the unchanged board when
+// none is removable.
 func appendRemovals(buf []Node, me, op, removable uint32, black bool) []Node {
 	if removable == 0 {
 		return append(buf, child(me, op, black))
@@ -123,7 +124,7 @@ func appendRemovals(buf []Node, me, op, removable uint32, black bool) []Node {
 }
 
 // countMoves returns the number of children the mover me has against op in
-// phase ph, without building them (spec §5.2).
+// phase ph, without building them (docs/morris.md §5.2).
 func (b *Board) countMoves(me, op uint32, ph Phase) int {
 	plain, closing := b.moveCounts(me, op, ph)
 	if closing == 0 {

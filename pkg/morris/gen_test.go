@@ -18,7 +18,7 @@ func children(t testing.TB, k morris.Kind, s string, ph morris.Phase, black bool
 	return out
 }
 
-// TestWorkedExample is spec §4.9: 13 children in this exact order.
+// TestWorkedExample is docs/morris.md §4.9: 13 children in this exact order.
 func TestWorkedExample(t *testing.T) {
 	got := children(t, morris.S22, "WWxxxWxxxBWxxxBxxxxxBx", morris.Game, false)
 	want := []string{
@@ -41,7 +41,7 @@ func TestWorkedExample(t *testing.T) {
 }
 
 // TestHoppingOrder: S22 WxxxxxWxxxxxxxxWBBBxBx has 45 children, the first
-// xWxxxxWxxxxxxxxWBBBxBx (spec §9).
+// xWxxxxWxxxxxxxxWBBBxBx (docs/morris.md §4.9).
 func TestHoppingOrder(t *testing.T) {
 	got := children(t, morris.S22, "WxxxxxWxxxxxxxxWBBBxBx", morris.Game, false)
 	assert.Equal(t, len(got), 45)
@@ -49,7 +49,7 @@ func TestHoppingOrder(t *testing.T) {
 }
 
 // TestRemovalFallback: placing on g0 closes a0-d0-g0, every black piece is
-// in a mill, so the unchanged board is the child (spec §6.9).
+// in a mill, so the unchanged board is the child (docs/morris.md §6.9).
 func TestRemovalFallback(t *testing.T) {
 	got := children(t, morris.S22, "WWxxxxxxxxxxxxxxBBBxxx", morris.Opening, false)
 	assert.Equal(t, len(got), 17)

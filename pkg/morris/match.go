@@ -24,7 +24,7 @@ type GameState struct {
 }
 
 // MatchRules are the [match.Rules] of a complete Morris-Variant game on one
-// board, those of the self-play test (spec §7.3):
+// board, those of the self-play test (docs/morris.md §7.3):
 //
 //   - White moves first; a side with pieces left to place places one
 //     (the pieces on the start position count as placed), otherwise it moves;
@@ -33,8 +33,9 @@ type GameState struct {
 //   - the game is a draw when Cap midgame turns have been played (both
 //     sides' turns; the self-play test's 100 turns, 50 per side).
 //
-// Colour 0 is White. A move is the child board the mover chose; it is
-// legal when it is one of the children of §4.6/§4.7 for the mover's phase.
+// Colour 0 is White. A move is the child board the mover chose; it is legal
+// when it is one of the children of docs/morris.md §4.6/§4.7 for the mover's
+// phase.
 type MatchRules struct {
 	Board *Board
 	// Cap is the number of midgame turns after which the game is drawn
@@ -42,7 +43,7 @@ type MatchRules struct {
 	Cap int
 }
 
-// DefaultCap is the midgame turn limit of spec §7.3.
+// DefaultCap is the midgame turn limit of docs/morris.md §7.3.
 const DefaultCap = 100
 
 // Start returns the match position of a game starting from pos (White to
@@ -138,9 +139,9 @@ var ErrNoMove = errors.New("no legal move")
 // CoursePlayer plays like the course programs at a fixed depth: while it has
 // pieces to place, the Opening program (GenerateMovesOpening at every ply)
 // with estimator Opening; then the Game program with estimator Game;
-// ALPHA-BETA, which chooses MINIMAX's move (spec §6.5); Black by the colour
-// swap (spec §6.7). With Standard estimators it is MiniMaxOpening /
-// MiniMaxGame at Depth.
+// ALPHA-BETA, which chooses MINIMAX's move (docs/morris.md §6.5); Black by the
+// colour swap (docs/morris.md §6.7). With Standard estimators it is
+// MiniMaxOpening / MiniMaxGame at Depth.
 type CoursePlayer struct {
 	Label         string
 	Depth         int

@@ -18,11 +18,11 @@ import (
 )
 
 // ExecPlayer plays by running external programs with the course's protocol
-// (spec §2): PROGRAM [-board B21] INPUT OUTPUT [DEPTH]. Opening is run while
-// the player has pieces to place, Game afterwards. The programs move for
-// White: when the player has Black, the board is colour-swapped before it is
-// written and the output swapped back (spec §6.7). The output must be a
-// child of the position; the match checks that.
+// (docs/morris.md §2): PROGRAM [-board B21] INPUT OUTPUT [DEPTH]. Opening is
+// run while the player has pieces to place, Game afterwards. The programs move
+// for White: when the player has Black, the board is colour-swapped before it
+// is written and the output swapped back (docs/morris.md §6.7). The output
+// must be a child of the position; the match checks that.
 type ExecPlayer struct {
 	Label string
 	Board *Board

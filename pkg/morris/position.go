@@ -12,7 +12,7 @@ type Position struct {
 	W, B uint32
 }
 
-// Swap exchanges the colours (spec §4.7).
+// Swap exchanges the colours (docs/morris.md §4.7).
 func (p Position) Swap() Position { return Position{W: p.B, B: p.W} }
 
 // NumWhite returns the number of white pieces.
@@ -65,9 +65,10 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
 }
 
-// ParseBoard parses the content of a board file (spec §2.3). With forced set
-// the board must be of kind force; otherwise the kind is chosen from the
-// number of letters (22 S22, 21 E21, 18 F18, 23 D23). It never panics.
+// ParseBoard parses the content of a board file (docs/morris.md §2.3). With
+// forced set the board must be of kind force; otherwise the kind is chosen
+// from the number of letters (22 S22, 21 E21, 18 F18, 23 D23). It never
+// panics.
 func ParseBoard(data []byte, force Kind, forced bool) (Position, Kind, error) {
 	if len(data) > MaxInputSize {
 		return Position{}, 0, &ParseError{Msg: fmt.Sprintf("larger than %d bytes", MaxInputSize)}

@@ -4,8 +4,9 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-// Program describes one of the eight programs of the project (spec §1): the
-// phase it searches, the side that moves, the search and the estimator.
+// Program describes one of the eight programs of the project
+// (docs/morris.md §1): the phase it searches, the side that moves, the search
+// and the estimator.
 type Program struct {
 	// Name is the exact program name, used in messages.
 	Name string
@@ -19,7 +20,7 @@ type Program struct {
 	Estimator Estimator
 }
 
-// The eight programs of the project (spec §1).
+// The eight programs of the project (docs/morris.md §1).
 var (
 	MiniMaxOpening         = Program{Name: "MiniMaxOpening", Phase: Opening}
 	MiniMaxGame            = Program{Name: "MiniMaxGame", Phase: Game}
@@ -31,7 +32,7 @@ var (
 	MiniMaxGameImproved    = Program{Name: "MiniMaxGameImproved", Phase: Game, Estimator: Improved}
 )
 
-// Programs lists the eight programs in the order of spec §1.
+// Programs lists the eight programs in the order of docs/morris.md §1.
 var Programs = []Program{
 	MiniMaxOpening, MiniMaxGame, ABOpening, ABGame,
 	MiniMaxOpeningBlack, MiniMaxGameBlack, MiniMaxOpeningImproved, MiniMaxGameImproved,
@@ -73,7 +74,7 @@ func NewProgramSearcher(p Program, b *Board) *Searcher {
 
 // Search runs the program on pos at depth (≥ 1): the White search, or for
 // the Black programs the White search of the colour swap, swapped back
-// (spec §6.7).
+// (docs/morris.md §6.7).
 func (ps *Searcher) Search(pos Position, depth int) Result {
 	root, depth := ps.prog.Root(ps.s.Game().Board, pos, depth)
 	var r search.Result[Node]
@@ -94,9 +95,9 @@ func (ps *Searcher) Search(pos Position, depth int) Result {
 
 // Root returns the node program p searches from for the input position pos on
 // board b, and the depth it searches to: the colour swap for the Black
-// programs (spec §6.7), White to move. In the opening every ply fills a point
-// and a full board is a leaf, so the depth is cut at the number of empty
-// points, which is the same search.
+// programs (docs/morris.md §6.7), White to move. In the opening every ply
+// fills a point and a full board is a leaf, so the depth is cut at the number
+// of empty points, which is the same search.
 func (p Program) Root(b *Board, pos Position, depth int) (Node, int) {
 	root := Node{Position: pos}
 	if p.Black {

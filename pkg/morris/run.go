@@ -1,7 +1,7 @@
 package morris
 
 // This file holds the command-line and file-system side of the programs
-// (spec §2); the rest of the package does no I/O.
+// (docs/morris.md §2); the rest of the package does no I/O.
 
 import (
 	"bytes"
@@ -25,8 +25,8 @@ type usageError struct{ msg string }
 func (e *usageError) Error() string { return e.msg }
 
 // Run executes program p with the command-line arguments args (without the
-// program name) as spec §2.8 describes, and returns the exit status: 0 on
-// success (and for -h), 2 for bad arguments or input or an unwritable
+// program name) as docs/morris.md §2.8 describes, and returns the exit status:
+// 0 on success (and for -h), 2 for bad arguments or input or an unwritable
 // output, 1 when stdout cannot be written. stdin is not read.
 func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	_ = stdin
@@ -136,7 +136,7 @@ func Run(p Program, args []string, stdin io.Reader, stdout, stderr io.Writer) in
 }
 
 // ParseDepth parses a DEPTH argument: one or more ASCII digits, value ≥ 1
-// that fits an int (spec §2.4).
+// that fits an int (docs/morris.md §2.4).
 func ParseDepth(s string) (int, bool) {
 	if s == "" {
 		return 0, false

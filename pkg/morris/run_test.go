@@ -13,8 +13,8 @@ import (
 	"gotest.tools/v3/golden"
 )
 
-// goldenCases are the handout positions of spec §6.9 and a few deeper
-// searches, per program.
+// goldenCases are the handout positions of docs/morris.md §6.9 and a few
+// deeper searches, per program.
 var goldenCases = []struct {
 	name, flags, input, depth string
 	opening                   bool
@@ -60,9 +60,9 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestBadInvocations checks every error of spec §2.7: exit 2, one stderr
-// line naming the problem, empty stdout, the output file untouched (or not
-// created) and no temporary file left.
+// TestBadInvocations checks every error of docs/morris.md §2.7: exit 2, one
+// stderr line naming the problem, empty stdout, the output file untouched (or
+// not created) and no temporary file left.
 func TestBadInvocations(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.txt")
@@ -163,9 +163,9 @@ func listDir(t *testing.T, dir string) []string {
 	return names
 }
 
-// TestCommandLine covers the successful variants of spec §9: -h, CRLF and
-// missing final newline, output equal to input, B21 with and without the
-// flag, flag spellings, permission bits kept, leading zeros in the depth.
+// TestCommandLine covers the successful variants of docs/morris.md §9: -h,
+// CRLF and missing final newline, output equal to input, B21 with and without
+// the flag, flag spellings, permission bits kept, leading zeros in the depth.
 func TestCommandLine(t *testing.T) {
 	dir := t.TempDir()
 	for _, h := range []string{"-h", "-help", "--help"} {

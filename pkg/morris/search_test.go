@@ -57,7 +57,7 @@ func TestSearchProperties(t *testing.T) {
 	}
 }
 
-// TestImprovedDecided checks the contract of spec §7.2 on decided
+// TestImprovedDecided checks the contract of docs/morris.md §7.2 on decided
 // positions.
 func TestImprovedDecided(t *testing.T) {
 	b := morris.BoardOf(morris.S22)

@@ -6,7 +6,7 @@ import (
 )
 
 // Mode selects which estimators the improved side uses in a self-play match
-// (spec §7.3).
+// (docs/morris.md §7.3).
 type Mode uint8
 
 const (
@@ -86,8 +86,8 @@ type GameRecord struct {
 	Reason string
 }
 
-// StartPositions returns the n+1 start positions of spec §7.3 on board b:
-// the empty board, then W on point i and B on point (i+⌊n/2⌋) mod n.
+// StartPositions returns the n+1 start positions of docs/morris.md §7.3 on
+// board b: the empty board, then W on point i and B on point (i+⌊n/2⌋) mod n.
 func StartPositions(b *Board) []Position {
 	ps := []Position{{}}
 	for i := 0; i < b.N; i++ {

@@ -58,8 +58,8 @@ func TestSelfPlayEndRules(t *testing.T) {
 	assert.Assert(t, decided > 0)
 }
 
-// TestSelfPlayAcceptanceDepth2 is the CI check of spec §7.3 at depth 2:
-// the improved estimators score at least 60 % overall and 50 % per colour
+// TestSelfPlayAcceptanceDepth2 is the CI check of docs/morris.md §7.3 at depth
+// 2: the improved estimators score at least 60 % overall and 50 % per colour
 // on S22.
 func TestSelfPlayAcceptanceDepth2(t *testing.T) {
 	var out, errb bytes.Buffer

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// SelfPlayMain is the morris-selfplay command (spec §7.3):
+// SelfPlayMain is the morris-selfplay command (docs/morris.md §7.3):
 //
 //	morris-selfplay [-board KIND] [-depth 2,3] [-mode both|game|opening] [-cap 100]
 //	                [-min-score 0.60] [-min-colour 0.50] [-games]

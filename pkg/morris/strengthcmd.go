@@ -12,10 +12,10 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/match"
 )
 
-// Openings returns the start positions of a match on board b: with random
-// 0, the n+1 start positions of the self-play test (spec §7.3); otherwise
-// random distinct positions reached from the empty board by plies random
-// placements (seeded: the list depends only on the arguments).
+// Openings returns the start positions of a match on board b: with random 0,
+// the n+1 start positions of the self-play test (docs/morris.md §7.3);
+// otherwise random distinct positions reached from the empty board by plies
+// random placements (seeded: the list depends only on the arguments).
 func Openings(b *Board, random, plies int, seed uint64) []GameState {
 	r := MatchRules{Board: b}
 	if random <= 0 {

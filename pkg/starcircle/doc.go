@@ -1,7 +1,9 @@
 // Package starcircle implements the Star/Circle game of USC CSCI-561 (Spring
 // 2018, Homework 1, "Game Playing using MINIMAX and ALPHABETA") exactly as
-// shared/specs/starcircle.md describes it, and the program starcircle that
-// answers the homework's input.txt with the grader's output.txt.
+// docs/starcircle.md describes it, and the program starcircle that answers
+// the homework's input.txt with the grader's output.txt. docs/starcircle.md
+// states the rules, the file formats, the search conventions and the
+// decisions taken where the handout is silent.
 //
 // Conventions:
 //

@@ -7,10 +7,10 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 )
 
-// ref is a deliberately plain second implementation of the rules, written
-// from the spec's text: an 8×8 array of signed stack heights (Star > 0,
-// Circle < 0), moves found square by square and sorted by the positional
-// order afterwards, utilities recomputed from scratch.
+// ref is a deliberately plain second implementation of the rules of
+// docs/starcircle.md: an 8×8 array of signed stack heights (Star > 0, Circle
+// < 0), moves found square by square and sorted by the positional order
+// afterwards, utilities recomputed from scratch.
 type ref struct {
 	board        [8][8]int // [row A=0..H=7][column 0..7]
 	star         bool      // Star to move

@@ -16,7 +16,7 @@ import (
 // handout lists the five examples of the handout with the outputs it prints.
 // The inputs in testdata/starcircle keep the handout's white-space quirks
 // (blank and space-only lines, trailing spaces; example 5 with CRLF line
-// ends) and the cells its text dropped (see the spec, section 8).
+// ends) and the cells its text dropped (see docs/starcircle.md §8).
 var handout = []struct{ name, want string }{
 	{"handout_ex1", "F4-H2\n160\n160\n5"},
 	{"handout_ex2", "F4-H2\n160\n160\n4"},

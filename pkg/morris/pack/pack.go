@@ -1,13 +1,13 @@
-// Package pack builds the Morris-Variant submission archive (spec §10). The
-// generic steps come from internal/pack: finding the sources of the eight
-// programs (and of morris-selfplay, which produces the evidence), copying
-// them without tests into src/ with a dependency-free go.mod, building them
-// offline from the copy, and writing the deterministic zip. The Morris steps
-// are here: running the programs built from the shipped copy to produce the
-// examples, the ALPHA-BETA savings, the positions where the improved
-// estimators move differently and the self-play evidence, and writing
-// REPORT.md from those runs and docs/morris_improved.md. Every number in the
-// archive comes from a run made by [Build].
+// Package pack builds the Morris-Variant submission archive
+// (docs/morris.md §10). The generic steps come from internal/pack: finding the
+// sources of the eight programs (and of morris-selfplay, which produces the
+// evidence), copying them without tests into src/ with a dependency-free
+// go.mod, building them offline from the copy, and writing the deterministic
+// zip. The Morris steps are here: running the programs built from the shipped
+// copy to produce the examples, the ALPHA-BETA savings, the positions where
+// the improved estimators move differently and the self-play evidence, and
+// writing REPORT.md from those runs and docs/morris_improved.md. Every number
+// in the archive comes from a run made by [Build].
 package pack
 
 import (
@@ -25,7 +25,8 @@ import (
 	ipack "github.com/gamesearch/gamesearch/internal/pack"
 )
 
-// Programs are the eight programs of the project, in the order of spec §1.
+// Programs are the eight programs of the project, in the order of
+// docs/morris.md §1.
 var Programs = []string{
 	"MiniMaxOpening", "MiniMaxGame", "ABOpening", "ABGame",
 	"MiniMaxOpeningBlack", "MiniMaxGameBlack", "MiniMaxOpeningImproved", "MiniMaxGameImproved",

@@ -15,8 +15,8 @@ import (
 )
 
 // TestBuild builds the archive twice (without executables), checks that the
-// bytes are identical, that it has the layout of spec §10, and that the
-// unpacked sources build offline with their own go.mod.
+// bytes are identical, that it has the layout of docs/morris.md §10, and that
+// the unpacked sources build offline with their own go.mod.
 func TestBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the packaging test in -short mode (it builds and runs every program)")
