@@ -4,8 +4,11 @@
 // never published its checker; this one answers the two requests the runner
 // sends, in either of two forms:
 //
-//	moves <fen>            or  moves / <fen>             (two lines)
-//	next <fen> <move>      or  next / <fen> / <move>     (three lines)
+//	moves <fen>          or, on two lines,    moves
+//	                                          <fen>
+//	next <fen> <move>    or, on three lines,  next
+//	                                          <fen>
+//	                                          <move>
 //
 // The runner writes the request word, the FEN and the move on separate
 // lines; the one-line form is for people typing at the checker. A middle
