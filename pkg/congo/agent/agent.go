@@ -4,10 +4,13 @@
 // quit commands on stdin and writes its moves on stdout, searching with the
 // tournament engine of package engine ([engine.Engine]) on the
 // [congo.EngineGame] adapter. It also holds the strength harness of the
-// acceptance match (congo-strength): the match rules as a [match.Rules], the
-// course baseline player, engine players and a player that speaks the
-// protocol to a congo-agent (a separate program or the agent running
-// in-process).
+// acceptance match (congo-strength): the match rules as a
+// [match.Rules], the course baseline player, engine players and a player
+// that speaks the protocol to a congo-agent (a separate program or the agent
+// running in-process). With a [Chooser] in its [Config] the same protocol
+// loop plays another player's moves: congo-baseline (package
+// github.com/gamesearch/gamesearch/pkg/congo/baseline) plays the
+// [Baseline] this way.
 //
 // Conventions: the agent never stops on bad input; each problem gives one
 // line "congo-agent: line N: ..." on stderr and the command is ignored (a bad
@@ -50,6 +53,21 @@ type Config struct {
 	// Game is the engine adapter; its Rules field is overwritten by Rules
 	// (the zero value means [congo.NewEngineGame]).
 	Game *congo.EngineGame
+	// Chooser, when not nil, replaces the engine: go replies with its move,
+	// the time of go and Depth are ignored, and no engine is created.
+	// congo-baseline plays the course baseline ([Baseline]) this way.
+	Chooser Chooser
+	// Name is the program name that starts the stderr messages (the zero
+	// value means "congo-agent").
+	Name string
+}
+
+// Chooser picks the move of a position for go, in place of the engine.
+type Chooser interface {
+	// Choose returns the move to play in p, where a lion of each colour is
+	// present and the side to move has a legal move; false when it found
+	// none (the agent then plays the first legal move).
+	Choose(p *congo.Position) (congo.Move, bool)
 }
 
 // DefaultOptions returns the engine options the agent plays with: the
@@ -81,6 +99,7 @@ func TimeLimits(t time.Duration) (soft, hard time.Duration) {
 // Agent is the state of one congo-agent: the edition, the current position
 // and the engines.
 type Agent struct {
+	name  string
 	rules congo.Rules
 	depth int
 	clock engine.Clock
@@ -102,17 +121,23 @@ type Agent struct {
 	// set by StartInProcess, whose goroutine is locked to its thread.
 	measureCPU bool
 	lastCPU    time.Duration
+	// chooser replaces the engines when not nil (eng is then nil).
+	chooser Chooser
 }
 
 // Last returns the engine result of the last search and the time it took
-// from the moment its go line was read (0 with a depth limit).
+// from the moment its go line was read (0 with a depth limit; the zero
+// result with a [Chooser]).
 func (a *Agent) Last() (engine.Result[congo.Move], time.Duration) {
 	return a.last, a.lastTime
 }
 
 // New returns an agent at the start position of cfg.Rules.
 func New(cfg Config) *Agent {
-	a := &Agent{rules: cfg.Rules, depth: cfg.Depth, clock: cfg.Clock}
+	a := &Agent{name: cfg.Name, rules: cfg.Rules, depth: cfg.Depth, clock: cfg.Clock, chooser: cfg.Chooser}
+	if a.name == "" {
+		a.name = "congo-agent"
+	}
 	if a.clock == nil {
 		a.clock = engine.NewSystemClock()
 	}
@@ -127,7 +152,9 @@ func New(cfg Config) *Agent {
 		a.game = congo.NewEngineGame(cfg.Rules)
 	}
 	a.game.Rules = cfg.Rules
-	a.eng = engine.New[congo.Position, congo.Move](a.game, a.opt)
+	if a.chooser == nil {
+		a.eng = engine.New[congo.Position, congo.Move](a.game, a.opt)
+	}
 	a.NewGame()
 	return a
 }
@@ -136,7 +163,9 @@ func New(cfg Config) *Agent {
 // the search state.
 func (a *Agent) NewGame() {
 	a.pos, _ = congo.ParseFEN(congo.StartFEN(a.rules))
-	a.eng.Clear()
+	if a.eng != nil {
+		a.eng.Clear()
+	}
 	if a.lions != nil {
 		a.lions.Clear()
 	}
@@ -172,10 +201,10 @@ func (a *Agent) Apply(moves []string) error {
 }
 
 // Think searches the current position within the time t (ignored with a
-// depth limit) and returns the chosen move, or false when the game is over
-// or the side to move has no move. It does not play the move. tm, when not
-// nil, replaces the time limits derived from t (its clock started when the
-// move was asked for).
+// depth limit or a [Chooser]) and returns the chosen move, or false when the
+// game is over or the side to move has no move. It does not play the move.
+// tm, when not nil, replaces the time limits derived from t (its clock
+// started when the move was asked for).
 func (a *Agent) Think(t time.Duration, tm *engine.TimeManager) (congo.Move, bool) {
 	p := &a.pos
 	if p.LionMissing() {
@@ -184,6 +213,13 @@ func (a *Agent) Think(t time.Duration, tm *engine.TimeManager) (congo.Move, bool
 	a.buf = p.GenerateMoves(a.buf[:0])
 	if len(a.buf) == 0 {
 		return 0, false
+	}
+	if a.chooser != nil {
+		a.last, a.lastTime = engine.Result[congo.Move]{}, 0
+		if m, ok := a.chooser.Choose(p); ok {
+			return m, true
+		}
+		return a.buf[0], true
 	}
 	lim := engine.Limits[congo.Move]{Depth: a.depth}
 	if a.depth == 0 {
@@ -295,12 +331,12 @@ func Serve(a *Agent, stdin io.Reader, stdout, stderr io.Writer) int {
 			if errors.Is(rerr, io.EOF) {
 				return 0
 			}
-			fmt.Fprintf(stderr, "congo-agent: reading stdin: %v\n", rerr)
+			fmt.Fprintf(stderr, "%s: reading stdin: %v\n", a.name, rerr)
 			return 1
 		}
 		quit, werr := a.Handle(s, line, out, stderr)
 		if werr != nil {
-			fmt.Fprintf(stderr, "congo-agent: writing stdout: %v\n", werr)
+			fmt.Fprintf(stderr, "%s: writing stdout: %v\n", a.name, werr)
 			return 1
 		}
 		if quit {
@@ -315,13 +351,13 @@ func Serve(a *Agent, stdin io.Reader, stdout, stderr io.Writer) int {
 // The error is a failure to write out.
 func (a *Agent) Handle(s string, line int, out *bufio.Writer, stderr io.Writer) (quit bool, err error) {
 	var tm *engine.TimeManager
-	if a.depth == 0 {
+	if a.timed() {
 		// The reply is due relative to the moment the line was read.
 		tm = a.startClock(s)
 	}
 	cmd, rest := cutToken(s)
 	complain := func(format string, args ...any) {
-		fmt.Fprintf(stderr, "congo-agent: line %d: %s\n", line, oneLine(fmt.Sprintf(format, args...)))
+		fmt.Fprintf(stderr, "%s: line %d: %s\n", a.name, line, oneLine(fmt.Sprintf(format, args...)))
 	}
 	switch cmd {
 	case "":
@@ -371,6 +407,10 @@ func (a *Agent) Handle(s string, line int, out *bufio.Writer, stderr io.Writer) 
 	}
 	return false, nil
 }
+
+// timed reports whether go reads the clock: an engine search without a
+// depth limit.
+func (a *Agent) timed() bool { return a.depth == 0 && a.chooser == nil }
 
 // startClock returns a time manager started now, for a line that may be a
 // go command (its limits are set by rescale once the time is known).

@@ -188,3 +188,35 @@ func TestReplyWithinDeadline(t *testing.T) {
 		assert.Equal(t, len(strings.Fields(out.String())), 4)
 	}
 }
+
+// fixedChooser plays move when it is legal and reports no move otherwise;
+// it counts its calls.
+type fixedChooser struct {
+	move  congo.Move
+	calls int
+}
+
+func (c *fixedChooser) Choose(p *congo.Position) (congo.Move, bool) {
+	c.calls++
+	return c.move, p.IsLegal(c.move)
+}
+
+// TestChooser: with a Chooser the agent replies with its move and reads no
+// clock; when it finds none the agent plays the first legal move; finished
+// games are answered 0000 without asking it; messages carry the Name.
+func TestChooser(t *testing.T) {
+	d2d3, _ := congo.ParseMove("d2d3")
+	c := &fixedChooser{move: d2d3}
+	clock := &engine.ManualClock{Step: time.Second}
+	a := New(Config{Rules: congo.Rules2022, Chooser: c, Name: "congo-x", Clock: clock})
+	var out, errb bytes.Buffer
+	code := Serve(a, strings.NewReader("go 0.001\ngo 0.001\nposition 3l3/7/7/7/7/7/P6 w 5\ngo 1\nbad\n"), &out, &errb)
+	assert.Equal(t, code, 0)
+	// White plays d2d3; for Black the chooser finds no move (d2d3 is not
+	// legal), so the agent plays Black's first legal move in ascending
+	// order, a6a5.
+	assert.Equal(t, out.String(), "d2d3\na6a5\n0000\n")
+	assert.Equal(t, c.calls, 2)
+	assert.Equal(t, clock.T, time.Duration(0))
+	assert.Equal(t, errb.String(), "congo-x: line 5: unknown command \"bad\" (want newgame, position, moves, go or quit)\n")
+}

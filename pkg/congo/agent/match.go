@@ -142,11 +142,19 @@ func (b *Baseline) NewGame(uint64) {}
 
 // Move searches the position to depth 4.
 func (b *Baseline) Move(t *match.Turn[congo.Position, congo.Move]) (congo.Move, error) {
-	r := b.s.AlphaBeta(t.Pos, 4)
-	if !r.HasMove {
+	m, ok := b.Choose(&t.Pos)
+	if !ok {
 		return 0, errors.New("baseline found no move")
 	}
-	return r.Move, nil
+	return m, nil
+}
+
+// Choose searches p to depth 4 and returns the baseline's move, or false
+// when p has none; it makes the baseline an agent's [Chooser]
+// (congo-baseline).
+func (b *Baseline) Choose(p *congo.Position) (congo.Move, bool) {
+	r := b.s.AlphaBeta(*p, 4)
+	return r.Move, r.HasMove
 }
 
 // EnginePlayer returns a match player searching with an engine of options
