@@ -4,8 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
-	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
@@ -271,13 +271,8 @@ func (s *starcircleSession) over() (string, bool) {
 	return "draw (utility 0).", true
 }
 
-func (s *starcircleSession) think(depth int, budget time.Duration) (int, int) {
-	r, d := think[starcircle.Position, starcircle.Move](s.game(), starcircle.SearchOptions(), s.cur().pos, depth, budget)
+func (s *starcircleSession) think(o playOptions, progress func(iteration)) answer {
 	s.moves()
-	for i, m := range s.list {
-		if m == r.Move {
-			return i, d
-		}
-	}
-	return 0, d
+	return think[starcircle.Position](s.game(), starcircle.SearchOptions(), s.cur().pos, o,
+		func(m starcircle.Move) int { return slices.Index(s.list, m) }, progress)
 }
