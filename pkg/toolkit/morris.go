@@ -79,6 +79,10 @@ func isBoardString(s string) bool {
 	return true
 }
 
+// readsFile reports whether the POSITION/INPUT argument arg is a file
+// name: neither a board string nor "-".
+func (a *morrisAdapter) readsFile(arg string) bool { return arg != "-" && !isBoardString(arg) }
+
 // position reads a POSITION/INPUT argument.
 func (a *morrisAdapter) position(arg string, stdin io.Reader) (morris.Position, *morris.Board, morris.Phase, error) {
 	kind, forced, ph, err := a.settings()

@@ -35,6 +35,10 @@ func (a *starcircleAdapter) flags(fs *flag.FlagSet, cmd string) {
 	}
 }
 
+// readsFile reports whether the POSITION/INPUT argument arg is a file
+// name: neither "start" nor "-".
+func (a *starcircleAdapter) readsFile(arg string) bool { return arg != "start" && arg != "-" }
+
 // problem reads a POSITION/INPUT argument.
 func (a *starcircleAdapter) problem(arg string, stdin io.Reader) (*starcircle.Problem, error) {
 	data := []byte(starcircle.StartInput("MINIMAX", 8))

@@ -56,7 +56,7 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	format := fs.String("format", "text", "dot (Graphviz) or text")
 	maxNodes := fs.Int("max-nodes", defaultMaxNodes, "draw at most this many nodes, the others collapsed into \"+N more\" nodes (0: draw every node)")
 	limit := fs.Int("limit", defaultTreeLimit, "refuse trees with more nodes than this")
-	outFile := fs.String("o", "", "write the drawing to this file (replaced atomically) instead of stdout")
+	outFile := fs.String("o", "", "write the drawing to this file (replaced atomically) instead of stdout; not the INPUT file")
 	ad.flags(fs, "tree")
 	pos, err := parseArgs(fs, args, stdout, treeUsage, treeNotes+"\n\n"+ad.notation())
 	if err != nil {
@@ -81,6 +81,9 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	}
 	if *maxNodes < 0 {
 		return fmt.Errorf("-max-nodes %d: want 0 (no limit) or more", *maxNodes)
+	}
+	if fr, ok := ad.(fileReader); ok && *outFile != "" && fr.readsFile(pos[0]) && sameFile(*outFile, pos[0]) {
+		return fmt.Errorf("-o %s: is the INPUT file; the drawing would overwrite it", *outFile)
 	}
 	res, err := ad.tree(pos[0], stdin, treeOptions{algorithm: *algo, depth: *depth, limit: *limit})
 	if err != nil {
@@ -107,6 +110,13 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 		return &outputError{err}
 	}
 	return nil
+}
+
+// fileReader is implemented by the adapters of games whose INPUT can be a
+// file: readsFile reports whether arg names one (rather than a position or
+// stdin).
+type fileReader interface {
+	readsFile(arg string) bool
 }
 
 // labelTracer is a search.Tracer that keeps the position of every ply on the

@@ -341,3 +341,44 @@ func TestTreeCollapsed(t *testing.T) {
 	assert.Equal(t, out, "")
 	assert.Equal(t, errs, "gamesearch tree: -max-nodes -1: want 0 (no limit) or more\n")
 }
+
+// TestTreeOutputIsInput: -o naming the INPUT file (also through another
+// spelling or a link) is refused with one line and status 2, and the input
+// is left as it was.
+func TestTreeOutputIsInput(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "input.txt")
+	assert.NilError(t, os.WriteFile(in, []byte(handoutEx1), 0o644))
+	link := filepath.Join(dir, "link.txt")
+	assert.NilError(t, os.Symlink(in, link))
+	for _, o := range []string{in, filepath.Join(dir, ".", "input.txt"), link} {
+		out, errs, code := runCmd(t, "", "tree", "starcircle", in, "-o", o)
+		assert.Equal(t, code, 2, o)
+		assert.Equal(t, out, "")
+		assert.Equal(t, errs, "gamesearch tree: -o "+o+": is the INPUT file; the drawing would overwrite it\n")
+		data, err := os.ReadFile(in)
+		assert.NilError(t, err)
+		assert.Equal(t, string(data), handoutEx1)
+	}
+	// A morris INPUT file too; a position named like a file is no file.
+	board := filepath.Join(dir, "board.txt")
+	assert.NilError(t, os.WriteFile(board, []byte("xxxxxxxWxxxxxxBxxxxxxx\n"), 0o644))
+	_, errs, code := runCmd(t, "", "tree", "morris", board, "-o", board)
+	assert.Equal(t, code, 2)
+	assert.Equal(t, errs, "gamesearch tree: -o "+board+": is the INPUT file; the drawing would overwrite it\n")
+	t.Chdir(dir)
+	assert.NilError(t, os.WriteFile("start", nil, 0o644))
+	assert.Equal(t, mustRun(t, "", "tree", "congo", "start", "-depth", "1", "-o", "start"), "")
+	drawn, err := os.ReadFile("start")
+	assert.NilError(t, err)
+	assert.Assert(t, strings.HasPrefix(string(drawn), "Congo 2022, minimax depth 1: "), string(drawn))
+	// Another file is fine, and stdin as INPUT never clashes.
+	other := filepath.Join(dir, "tree.txt")
+	assert.Equal(t, mustRun(t, "", "tree", "starcircle", in, "-o", other), "")
+	assert.Equal(t, mustRun(t, handoutEx1, "tree", "starcircle", "-", "-o", in), "")
+	data, err := os.ReadFile(other)
+	assert.NilError(t, err)
+	written, err := os.ReadFile(in)
+	assert.NilError(t, err)
+	assert.Equal(t, string(written), string(data))
+}
