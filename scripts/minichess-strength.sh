@@ -4,7 +4,9 @@
 # Required 3: 10 s per move, 50 plies) and prints a Markdown table of the 8
 # games: result for player_submission, plies, how the game ended, the
 # material at the end and the depths player_submission completed per move
-# (the runner's "Depth: N" count).
+# (the runner's "Depth: N" count). A progress line per game goes to stderr
+# as each game ends ("game 3/8: player_submission (White) vs baseline2
+# (Black) 1-0, king capture, 24 plies, 95.3 s").
 #
 # It is CPU heavy (about 8 x 25 searches of up to 9 s): it runs niced and is
 # not part of CI.
@@ -49,6 +51,7 @@ for level in 1 2 3 4; do
 		dir="$tmp/g$game"
 		mkdir -p "$dir"
 		cp "$bin"/* "$dir"/
+		start="$(date +%s%N)"
 		(cd "$dir" && nice -n 10 ./main -no-clear -timeout "$timeout" -max-steps "$steps" "./$w" "./$b" >stdout.txt 2>stderr.txt) || true
 		if [ -n "$keep" ]; then
 			mkdir -p "$keep/$w-$b"
@@ -86,6 +89,17 @@ for level in 1 2 3 4; do
 			}' "$dir/gamelog.txt")"
 		IFS='|' read -r result plies how mat depths <<<"$row"
 		if [ "$result" = win ]; then wins=$((wins + 1)); fi
+		tenths=$((($(date +%s%N) - start) / 100000000))
+		if [ "$result" = draw ]; then
+			score="1/2-1/2"
+		elif [ "$result" = win ] && [ $sub_white = 1 ]; then
+			score="1-0"
+		elif [ "$result" = loss ] && [ $sub_white = 0 ]; then
+			score="1-0"
+		else
+			score="0-1"
+		fi
+		echo "game $game/8: $w (White) vs $b (Black) $score, $how, $plies plies, $((tenths / 10)).$((tenths % 10)) s" >&2
 		echo "| $game | $w | $b | $result | $plies | $how | $mat | $depths |"
 	done
 done

@@ -67,8 +67,12 @@ type Match[P, M any] struct {
 	// MaxPlies ends a game as a draw after that many plies (0: only the rules
 	// end games). It is a safety net; game-specific limits belong in Rules.
 	MaxPlies int
-	// Progress, if not nil, is called after each game.
+	// Progress, if not nil, is called after each game; its String is the
+	// progress line commands print on stderr.
 	Progress func(Progress)
+	// Colors names the colours in progress lines (default "White" and
+	// "Black").
+	Colors [2]string
 	// KeepMoves keeps every game's moves in the report.
 	KeepMoves bool
 }
@@ -95,17 +99,42 @@ type Game[M any] struct {
 type Progress struct {
 	// Done is the number of games finished, Games the number in the match.
 	Done, Games int
-	// Stats are A's results so far.
+	// Stats are A's results so far (all zero when there is no player A, as in
+	// a round robin: the line then leaves them out).
 	Stats Stats
-	// Last describes the game just finished.
-	Last string
+	// Players are the names of the players of the game just finished, by
+	// colour, and Colors the names of the colours.
+	Players, Colors [2]string
+	// Winner is the winning colour (-1: a draw) and Reason says how the game
+	// ended.
+	Winner int
+	Reason string
+	// Plies is the number of moves played and Elapsed the game's duration.
+	Plies   int
+	Elapsed time.Duration
 }
 
-// String is the progress line: games done, A's results so far and the last
-// game, for example
-// "12/200  W 5 D 3 L 4  score 54.2%  Elo +29.0 [...] (95%)  | game 12 (...)".
+// String is the progress line of the game just finished, for example
+// "game 3/46: engine (White) vs standard:4 (Black) 1-0, two pieces, 57 plies,
+// 12.3 s | A: W 2 D 0 L 1  score 66.7%  Elo +120.4 [-36.1, +345.2] (95%)".
 func (p Progress) String() string {
-	return fmt.Sprintf("%d/%d  %s  | %s", p.Done, p.Games, p.Stats, p.Last)
+	score := "1/2-1/2"
+	switch p.Winner {
+	case 0:
+		score = "1-0"
+	case 1:
+		score = "0-1"
+	}
+	colors := p.Colors
+	if colors == ([2]string{}) {
+		colors = [2]string{"White", "Black"}
+	}
+	line := fmt.Sprintf("game %d/%d: %s (%s) vs %s (%s) %s, %s, %d plies, %.1f s", p.Done, p.Games,
+		p.Players[0], colors[0], p.Players[1], colors[1], score, p.Reason, p.Plies, p.Elapsed.Seconds())
+	if p.Stats.Games() > 0 {
+		line += " | A: " + p.Stats.String()
+	}
+	return line
 }
 
 // Report is the outcome of a match.
@@ -146,7 +175,9 @@ func Play[P, M any](m Match[P, M]) (*Report[M], error) {
 	}
 	rep := &Report[M]{Names: [2]string{m.Players[0].Name(), m.Players[1].Name()}}
 	for i := 0; i < m.Games; i++ {
+		start := clock()
 		g := playGame(&m, i, clock)
+		elapsed := clock() - start
 		rep.Stats.Add(g.Result)
 		rep.ByColor[g.AColor].Add(g.Result)
 		if isForfeit(g.Reason) {
@@ -161,9 +192,12 @@ func Play[P, M any](m Match[P, M]) (*Report[M], error) {
 		}
 		rep.Games = append(rep.Games, g)
 		if m.Progress != nil {
-			m.Progress(Progress{Done: i + 1, Games: m.Games, Stats: rep.Stats,
-				Last: fmt.Sprintf("game %d (opening %d, A as colour %d): %s, %s after %d plies",
-					i+1, g.Opening, g.AColor, g.Result, g.Reason, g.Plies)})
+			p := Progress{Done: i + 1, Games: m.Games, Stats: rep.Stats, Players: rep.Names, Colors: m.Colors,
+				Winner: g.Winner, Reason: g.Reason, Plies: g.Plies, Elapsed: elapsed}
+			if g.AColor == 1 {
+				p.Players[0], p.Players[1] = p.Players[1], p.Players[0]
+			}
+			m.Progress(p)
 		}
 	}
 	return rep, nil

@@ -2,13 +2,14 @@ package match_test
 
 import (
 	"errors"
-	"github.com/gamesearch/gamesearch/pkg/engine"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"
@@ -190,9 +191,18 @@ func TestPlayPerfectVersusRandom(t *testing.T) {
 		assert.NilError(t, err)
 		assert.Equal(t, len(progress), 18)
 		assert.Equal(t, progress[17].Stats, rep.Stats)
-		line := progress[17].String()
-		assert.Assert(t, strings.HasPrefix(line, "18/18  W "), line)
-		assert.Assert(t, strings.Contains(line, "| game 18 (opening 8, A as colour 1): "), line)
+		for i, p := range progress {
+			line := p.String()
+			assert.Assert(t, strings.HasPrefix(line, fmt.Sprintf("game %d/18: ", i+1)), line)
+			g := rep.Games[i]
+			if g.AColor == 0 {
+				assert.Assert(t, strings.Contains(line, ": perfect (White) vs random (Black) "), line)
+			} else {
+				assert.Assert(t, strings.Contains(line, ": random (White) vs perfect (Black) "), line)
+			}
+			assert.Assert(t, strings.Contains(line, fmt.Sprintf(", %d plies, ", g.Plies)), line)
+			assert.Assert(t, strings.Contains(line, " | A: "+p.Stats.String()), line)
+		}
 		return rep
 	}
 	a := run(1)
@@ -353,4 +363,31 @@ func TestEnginePlayer(t *testing.T) {
 	// No move in a finished position is an error.
 	_, err = newEngine("x", 2).Move(&match.Turn[xo, int]{Pos: xo{x: 7, o: 24, n: 5}})
 	assert.ErrorIs(t, err, match.ErrNoMove)
+}
+
+// TestProgressLine: one line per game, in order, with the players by
+// colour, the result from White's side, the reason, the plies and the
+// game's time by the match clock, then A's results so far.
+func TestProgressLine(t *testing.T) {
+	var now time.Duration
+	var lines []string
+	_, err := match.Play(match.Match[xo, int]{
+		Rules:    xoRules{},
+		Players:  [2]match.Player[xo, int]{newPerfect(), &faulty{how: "slow", clock: &now}},
+		Openings: []xo{{}},
+		Games:    2,
+		MoveTime: 100 * time.Millisecond,
+		Clock:    func() time.Duration { return now },
+		Colors:   [2]string{"X", "O"},
+		Progress: func(p match.Progress) { lines = append(lines, p.String()) },
+	})
+	assert.NilError(t, err)
+	assert.DeepEqual(t, lines, []string{
+		"game 1/2: perfect (X) vs faulty-slow (O) 1-0, time, 3 plies, 0.1 s | A: W 1 D 0 L 0  score 100.0%  Elo +Inf [+Inf, +Inf] (95%)",
+		"game 2/2: faulty-slow (X) vs perfect (O) 0-1, time, 2 plies, 0.1 s | A: W 2 D 0 L 0  score 100.0%  Elo +Inf [+Inf, +Inf] (95%)",
+	})
+	// Without a player A (a round robin), a draw, and the default colours.
+	p := match.Progress{Done: 5, Games: 6, Players: [2]string{"minimax", "alphabeta"}, Winner: -1,
+		Reason: "100 moves each", Plies: 200, Elapsed: 12345 * time.Millisecond}
+	assert.Equal(t, p.String(), "game 5/6: minimax (White) vs alphabeta (Black) 1/2-1/2, 100 moves each, 200 plies, 12.3 s")
 }

@@ -2,12 +2,13 @@ package morris_test
 
 import (
 	"bytes"
-	"github.com/gamesearch/gamesearch/pkg/engine"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"gotest.tools/v3/assert"
@@ -195,6 +196,23 @@ func TestStrengthCommand(t *testing.T) {
 	out := stdout.String()
 	assert.Assert(t, strings.Contains(out, "board S22, 2 openings, 4 games, cap 10 midgame turns\n"), out)
 	assert.Assert(t, strings.Contains(out, "engine:depth=2 vs engine:depth=2 -tt: W "), out)
+	// One progress line per game on stderr, colours alternating.
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	assert.Equal(t, len(lines), 4, stderr.String())
+	for i, l := range lines {
+		players := "engine:depth=2 (White) vs engine:depth=2 -tt (Black) "
+		if i%2 == 1 {
+			players = "engine:depth=2 -tt (White) vs engine:depth=2 (Black) "
+		}
+		assert.Assert(t, strings.HasPrefix(l, fmt.Sprintf("game %d/4: %s", i+1, players)), l)
+		assert.Assert(t, strings.Contains(l, " s | A: W "), l)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	code = morris.StrengthMain([]string{"-a", "engine:depth=1", "-b", "standard:1", "-random", "1", "-cap", "4", "-quiet"}, &stdout, &stderr)
+	assert.Equal(t, code, 0, stderr.String())
+	assert.Equal(t, stderr.String(), "")
+	assert.Assert(t, strings.Contains(stdout.String(), "board S22, 1 openings, 2 games, cap 4 midgame turns\n"), stdout.String())
 	for _, c := range []struct {
 		args   []string
 		substr string

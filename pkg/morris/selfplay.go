@@ -78,8 +78,9 @@ type GameRecord struct {
 	ImprovedWhite bool
 	// Outcome is the result for the improved side.
 	Outcome Outcome
-	// MidgameTurns is the number of midgame turns played.
-	MidgameTurns int
+	// MidgameTurns is the number of midgame turns played, Plies the number
+	// of moves of the whole game (placements included).
+	MidgameTurns, Plies int
 	// Final is the last position.
 	Final Position
 	// Reason says how the game ended.
@@ -176,6 +177,7 @@ func (m *Match) Play(startIndex int, start Position, improvedWhite bool) GameRec
 			root = pos.Swap()
 		}
 		r := s.Search(root, m.Depth)
+		rec.Plies++
 		if r.HasMove {
 			pos = r.Board
 			if side == 1 {

@@ -2,6 +2,7 @@ package morris_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -76,6 +77,21 @@ func TestSelfPlayCommand(t *testing.T) {
 	assert.Equal(t, code, 1)
 	assert.Equal(t, strings.Count(out.String(), "\ngame ")+1, 38+0) // 38 game lines, the first at the start
 	assert.Assert(t, strings.Contains(out.String(), "FAIL"))
+	// One progress line per game on stderr, the improved side as A.
+	lines := strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n")
+	assert.Equal(t, len(lines), 38, errb.String())
+	for i, l := range lines {
+		players := "improved:1 (White) vs standard:1 (Black) "
+		if i%2 == 1 {
+			players = "standard:1 (White) vs improved:1 (Black) "
+		}
+		assert.Assert(t, strings.HasPrefix(l, fmt.Sprintf("game %d/38: %s", i+1, players)), l)
+		assert.Assert(t, strings.Contains(l, fmt.Sprintf(" | A: W 0 D %d L 0  score 50.0%%", i+1)), l)
+	}
+	out.Reset()
+	errb.Reset()
+	assert.Equal(t, morris.SelfPlayMain([]string{"-board", "F18", "-depth", "1", "-cap", "4", "-quiet"}, &out, &errb), 1)
+	assert.Equal(t, errb.String(), "")
 	for _, args := range [][]string{{"-board", "X"}, {"-depth", "0"}, {"-mode", "all"}, {"extra"}, {"-cap", "0"}} {
 		out.Reset()
 		errb.Reset()

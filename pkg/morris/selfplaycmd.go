@@ -6,14 +6,18 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/match"
 )
 
 // SelfPlayMain is the morris-selfplay command (docs/morris.md §7.3):
 //
 //	morris-selfplay [-board KIND] [-depth 2,3] [-mode both|game|opening] [-cap 100]
-//	                [-min-score 0.60] [-min-colour 0.50] [-games]
+//	                [-min-score 0.60] [-min-colour 0.50] [-games] [-quiet]
 //
-// It prints one summary line per depth and returns 0, 1 when a threshold is
+// It prints a progress line per game on stderr (unless -quiet) and one
+// summary line per depth and returns 0, 1 when a threshold is
 // missed, or 2 on a usage error.
 func SelfPlayMain(args []string, stdout, stderr io.Writer) int {
 	const name = "morris-selfplay"
@@ -26,7 +30,8 @@ func SelfPlayMain(args []string, stdout, stderr io.Writer) int {
 	minScore := fs.Float64("min-score", 0.60, "required share of the points over all games")
 	minColour := fs.Float64("min-colour", 0.50, "required share of the points in each colour")
 	games := fs.Bool("games", false, "print one line per game")
-	usage := "usage: morris-selfplay [-board KIND] [-depth 2,3] [-mode both|game|opening] [-cap 100] [-min-score 0.60] [-min-colour 0.50] [-games]"
+	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
+	usage := "usage: morris-selfplay [-board KIND] [-depth 2,3] [-mode both|game|opening] [-cap 100] [-min-score 0.60] [-min-colour 0.50] [-games] [-quiet]"
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stderr, usage)
@@ -67,9 +72,11 @@ func SelfPlayMain(args []string, stdout, stderr io.Writer) int {
 	b := BoardOf(kind)
 	for _, d := range depths {
 		m := NewMatch(b, d, mode, *capArg)
-		var each func(GameRecord)
-		if *games {
-			each = func(g GameRecord) {
+		total := 2 * len(StartPositions(b))
+		var stats match.Stats
+		last := time.Now()
+		sum := m.Run(func(g GameRecord) {
+			if *games {
 				col := "black"
 				if g.ImprovedWhite {
 					col = "white"
@@ -77,8 +84,12 @@ func SelfPlayMain(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stdout, "game depth=%d start=%d improved=%s result=%s midgame-turns=%d end=%q final=%s\n",
 					d, g.Start, col, g.Outcome, g.MidgameTurns, g.Reason, g.Final.Format(b.N))
 			}
-		}
-		sum := m.Run(each)
+			stats.Add(matchResult(g.Outcome))
+			if !*quiet {
+				fmt.Fprintln(stderr, selfPlayProgress(g, d, stats, total, time.Since(last)))
+			}
+			last = time.Now()
+		})
 		pass := sum.Score() >= *minScore && sum.ColourScore(0) >= *minColour && sum.ColourScore(1) >= *minColour
 		verdict := "PASS"
 		if !pass {
@@ -90,4 +101,37 @@ func SelfPlayMain(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// selfPlayProgress is the progress line of self-play game g at depth d: the
+// improved side is player A, whose results so far are stats.
+func selfPlayProgress(g GameRecord, d int, stats match.Stats, total int, took time.Duration) match.Progress {
+	p := match.Progress{Done: stats.Games(), Games: total, Stats: stats, Reason: g.Reason, Plies: g.Plies, Elapsed: took,
+		Players: [2]string{fmt.Sprintf("improved:%d", d), fmt.Sprintf("standard:%d", d)}}
+	improved := 0
+	if !g.ImprovedWhite {
+		improved = 1
+		p.Players[0], p.Players[1] = p.Players[1], p.Players[0]
+	}
+	switch g.Outcome {
+	case Won:
+		p.Winner = improved
+	case Loss:
+		p.Winner = 1 - improved
+	default:
+		p.Winner = -1
+	}
+	return p
+}
+
+// matchResult is the outcome of a self-play game as a match result of the
+// improved side.
+func matchResult(o Outcome) match.Result {
+	switch o {
+	case Won:
+		return match.Win
+	case Draw:
+		return match.Draw
+	}
+	return match.Loss
 }

@@ -90,9 +90,10 @@ func ParseEngineOpts(s string) (func(*engine.Options), error) {
 //
 //	morris-strength [-board KIND] [-a SPEC] [-b SPEC] [-a-opts LIST] [-b-opts LIST]
 //	                [-random N] [-plies K] [-seed S] [-games N] [-cap 100]
-//	                [-limit DURATION] [-min-score X] [-v]
+//	                [-limit DURATION] [-min-score X] [-quiet]
 //
-// It prints the report (overall and per-colour W/D/L, score, Elo with its
+// It prints a progress line per game on stderr (unless -quiet), then the
+// report (overall and per-colour W/D/L, score, Elo with its
 // 95% interval, forfeits) and returns 0, 1 when the score of A is below
 // -min-score, or 2 on a usage error.
 func StrengthMain(args []string, stdout, stderr io.Writer) int {
@@ -111,8 +112,8 @@ func StrengthMain(args []string, stdout, stderr io.Writer) int {
 	capArg := fs.Int("cap", DefaultCap, "midgame turns after which a game is drawn")
 	limit := fs.Duration("limit", 0, "a reply slower than this loses the game (0: no limit)")
 	minScore := fs.Float64("min-score", 0, "exit 1 when A scores less than this share")
-	verbose := fs.Bool("v", false, "print a progress line per game on stderr")
-	usage := "usage: morris-strength [-board KIND] [-a SPEC] [-b SPEC] [-a-opts LIST] [-b-opts LIST] [-random N] [-plies K] [-seed S] [-games N] [-cap 100] [-limit DURATION] [-min-score X] [-v]"
+	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
+	usage := "usage: morris-strength [-board KIND] [-a SPEC] [-b SPEC] [-a-opts LIST] [-b-opts LIST] [-random N] [-plies K] [-seed S] [-games N] [-cap 100] [-limit DURATION] [-min-score X] [-quiet]"
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "%s: %s\n", name, strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " "))
 		return 2
@@ -182,7 +183,7 @@ func StrengthMain(args []string, stdout, stderr io.Writer) int {
 		Seed:     *seed,
 		MoveTime: *limit,
 	}
-	if *verbose {
+	if !*quiet {
 		m.Progress = func(p match.Progress) { fmt.Fprintln(stderr, p) }
 	}
 	start := time.Now()

@@ -4,8 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
-	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/search"
@@ -203,15 +203,10 @@ func (s *congoSession) over() (string, bool) {
 	return "", false
 }
 
-func (s *congoSession) think(depth int, budget time.Duration) (int, int) {
-	r, d := think[congo.Position, congo.Move](congo.CourseGame(s.rules, true), congoOptions(true, 0), *s.cur(), depth, budget)
+func (s *congoSession) think(o playOptions, progress func(iteration)) answer {
 	s.list = s.cur().GenerateMoves(s.buf[:0])
-	for i, m := range s.list {
-		if m == r.Move {
-			return i, d
-		}
-	}
-	return 0, d
+	return think[congo.Position](congo.CourseGame(s.rules, true), congoOptions(true, 0), *s.cur(), o,
+		func(m congo.Move) int { return slices.Index(s.list, m) }, progress)
 }
 
 // sideName returns "White" or "Black".

@@ -73,3 +73,14 @@ func writeFileAtomic(name string, data []byte) error {
 func readCorpusFile(corpus string, elem ...string) ([]byte, error) {
 	return os.ReadFile(filepath.Join(append([]string{corpus}, elem...)...))
 }
+
+// sameFile reports whether the paths a and b both exist and name the same
+// file (os.SameFile: also through links and different spellings).
+func sameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
+}

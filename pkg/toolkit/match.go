@@ -445,7 +445,7 @@ func playMatch[P, M any](s *matchSettings, rules match.Rules[P, M], players [2]m
 	}
 	m := match.Match[P, M]{
 		Rules: rules, Players: players, Openings: openings, Games: games, Seed: s.seed,
-		MoveTime: s.moveTime, MaxPlies: s.maxPlies,
+		MoveTime: s.moveTime, MaxPlies: s.maxPlies, Colors: colors,
 	}
 	if !s.quiet {
 		m.Progress = func(p match.Progress) { fmt.Fprintln(s.stderr, p) }

@@ -4,8 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
-	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/search"
@@ -193,13 +193,8 @@ func (s *minichessSession) over() (string, bool) {
 	return "", false
 }
 
-func (s *minichessSession) think(depth int, budget time.Duration) (int, int) {
-	r, d := think[minichess.Node, minichess.Move](minichess.CourseGame{}, minichess.CourseOptions(), *s.cur(), depth, budget)
+func (s *minichessSession) think(o playOptions, progress func(iteration)) answer {
 	s.moves()
-	for i, m := range s.list {
-		if m == r.Move {
-			return i, d
-		}
-	}
-	return 0, d
+	return think[minichess.Node](minichess.CourseGame{}, minichess.CourseOptions(), *s.cur(), o,
+		func(m minichess.Move) int { return slices.Index(s.list, m) }, progress)
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math/bits"
 	"strings"
-	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/search"
@@ -79,6 +78,10 @@ func isBoardString(s string) bool {
 	}
 	return true
 }
+
+// readsFile reports whether the POSITION/INPUT argument arg is a file
+// name: neither a board string nor "-".
+func (a *morrisAdapter) readsFile(arg string) bool { return arg != "-" && !isBoardString(arg) }
 
 // position reads a POSITION/INPUT argument.
 func (a *morrisAdapter) position(arg string, stdin io.Reader) (morris.Position, *morris.Board, morris.Phase, error) {
@@ -343,23 +346,25 @@ func (s *morrisSession) over() (string, bool) {
 	return "", false
 }
 
-func (s *morrisSession) think(depth int, budget time.Duration) (int, int) {
+func (s *morrisSession) think(o playOptions, progress func(iteration)) answer {
 	st := s.cur()
 	root := st.node
 	if root.Black {
 		root = morris.Node{Position: root.Position.Swap()}
 	}
 	rules := morris.Rules{Board: s.b, Phase: s.phase(), Estimator: s.est}
-	r, d := think[morris.Node, morris.Node](rules, morris.SearchOptions, root, depth, budget)
-	want := r.Move.Position
-	if st.node.Black {
-		want = want.Swap()
-	}
 	s.moves()
-	for i := range s.list {
-		if s.list[i].Position == want {
-			return i, d
+	index := func(m morris.Node) int {
+		want := m.Position
+		if st.node.Black {
+			want = want.Swap()
 		}
+		for i := range s.list {
+			if s.list[i].Position == want {
+				return i
+			}
+		}
+		return -1
 	}
-	return 0, d
+	return think[morris.Node](rules, morris.SearchOptions, root, o, index, progress)
 }

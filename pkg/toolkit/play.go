@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,14 +13,40 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-// playOptions are the settings of the play subcommand.
+// playOptions are the engine's limits in play.
 type playOptions struct {
-	// depth is the engine's search depth (with a time budget: the deepest
-	// iteration); 0 means the game's default.
+	// depth is the deepest iteration of the engine's iterative deepening.
 	depth int
-	// budget, when positive, makes the engine deepen iteratively until it
-	// runs out (the depth-1 iteration always completes).
+	// budget is the engine's thinking time per move; it always applies: the
+	// iteration in progress is abandoned when it runs out (the depth-1
+	// iteration always completes).
 	budget time.Duration
+}
+
+// defaultPlayTime is the engine's thinking time per move without -time.
+const defaultPlayTime = 5 * time.Second
+
+// maxPlayDepth is the deepest iteration play allows, and the depth cap of
+// -time without -depth.
+const maxPlayDepth = 64
+
+// iteration is one completed iteration of the engine's search in play.
+type iteration struct {
+	// depth is the iteration's depth and move its best move (an index into
+	// moves()).
+	depth, move int
+	// value is the move's value for the engine.
+	value search.Value
+	// nodes counts the nodes of all iterations so far.
+	nodes uint64
+}
+
+// answer is the engine's reply in play.
+type answer struct {
+	// move is an index into moves(); depth is the last completed iteration.
+	move, depth int
+	// timeUp reports that the time ran out before the depth cap.
+	timeUp bool
 }
 
 // session is a game in progress between a person and the engine.
@@ -28,7 +55,8 @@ type session interface {
 	players() [2]string
 	// engineName describes the engine ("alpha-beta, advanced evaluation").
 	engineName() string
-	// defaultDepth is the engine's depth when -depth is not given.
+	// defaultDepth is the engine's depth cap when -depth and -time are not
+	// given.
 	defaultDepth() int
 	// draw writes the board.
 	draw(w io.Writer)
@@ -43,9 +71,9 @@ type session interface {
 	turn() int
 	// over reports whether the game has ended, with the result.
 	over() (string, bool)
-	// think returns the engine's move (an index into moves()), searching to
-	// depth, or under budget when it is positive, and the depth reached.
-	think(depth int, budget time.Duration) (int, int)
+	// think searches for the engine's move within o, calling progress (when
+	// not nil) after every completed iteration.
+	think(o playOptions, progress func(iteration)) answer
 }
 
 // aliaser is implemented by sessions whose moves have a second spelling.
@@ -55,6 +83,12 @@ type aliaser interface {
 
 const playUsage = "play GAME [-human first|second] [-depth N] [-time DURATION] (GAME first)"
 
+// playNotes explains the engine's limits in the help of play.
+const playNotes = `The engine deepens iteratively (depth 1, 2, ...) and answers when the time per
+move is up or the depth cap is reached, whichever comes first; the time always
+applies (default 5s). While it thinks, a line per completed depth shows the
+depth, its best move, the score for the engine and the nodes searched.`
+
 func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	ad, args, err := selectGame(args, stdout, playUsage)
 	if err != nil {
@@ -62,10 +96,10 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	}
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	human := fs.String("human", "first", "the side the person plays: first or second")
-	depth := fs.Int("depth", 0, "engine search depth (default: the game's; with -time, the deepest iteration)")
-	budget := fs.Duration("time", 0, "engine thinking time per move, e.g. 2s (default: fixed depth)")
+	depth := fs.Int("depth", 0, "the engine's depth cap, 1 to 64 (default: the game's, or 64 with -time)")
+	budget := fs.Duration("time", defaultPlayTime, "the engine's thinking time per move, e.g. 500ms or 2s; it always applies")
 	ad.flags(fs, "play")
-	pos, err := parseArgs(fs, args, stdout, playUsage, ad.notation())
+	pos, err := parseArgs(fs, args, stdout, playUsage, playNotes+"\n\n"+ad.notation())
 	if err != nil {
 		return err
 	}
@@ -80,12 +114,14 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	default:
 		return fmt.Errorf("-human %q: want first or second", *human)
 	}
-	if *depth < 0 || *depth > 64 {
-		return fmt.Errorf("-depth %d: want 1 to 64", *depth)
+	if *depth < 0 || *depth > maxPlayDepth {
+		return fmt.Errorf("-depth %d: want 1 to %d", *depth, maxPlayDepth)
 	}
-	if *budget < 0 {
-		return fmt.Errorf("-time %v: must not be negative", *budget)
+	if *budget <= 0 {
+		return fmt.Errorf("-time %v: want a positive duration such as 500ms or 2s", *budget)
 	}
+	timeSet := false
+	fs.Visit(func(f *flag.Flag) { timeSet = timeSet || f.Name == "time" })
 	o := playOptions{depth: *depth, budget: *budget}
 	s, err := ad.session(o)
 	if err != nil {
@@ -93,8 +129,8 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	}
 	if o.depth == 0 {
 		o.depth = s.defaultDepth()
-		if o.budget > 0 {
-			o.depth = 64
+		if timeSet {
+			o.depth = maxPlayDepth
 		}
 	}
 	w := bufio.NewWriter(stdout)
@@ -138,20 +174,25 @@ func findMove(s session, moves []string, in string) int {
 }
 
 func limits(o playOptions) string {
-	if o.budget > 0 {
-		return fmt.Sprintf("%v per move, up to depth %d", o.budget, o.depth)
-	}
-	return fmt.Sprintf("depth %d", o.depth)
+	return fmt.Sprintf("%v per move, up to depth %d", o.budget, o.depth)
 }
 
-// playLoop runs the game: the board after every move, the engine's replies,
-// and the person's commands read line by line from in.
+// playLoop runs the game: the board after every move, the engine's replies
+// with a line per completed iteration while it thinks, and the person's
+// commands read line by line from in. Everything written is flushed before
+// the engine thinks and before a command is read.
 func playLoop(s session, human int, o playOptions, in *bufio.Scanner, w *bufio.Writer) error {
 	names := s.players()
 	fmt.Fprintf(w, "You play %s; the engine plays %s (%s, %s).\n", names[human], names[1-human], s.engineName(), limits(o))
 	fmt.Fprintln(w, "Type a move, or: moves, undo, depth N, time DURATION, quit.")
-	plies := 0
+	plies, lineNo := 0, 0
 	changed := true
+	var werr error
+	flush := func() {
+		if err := w.Flush(); err != nil && werr == nil {
+			werr = &outputError{err}
+		}
+	}
 	for {
 		if changed {
 			fmt.Fprintln(w)
@@ -164,21 +205,42 @@ func playLoop(s session, human int, o playOptions, in *bufio.Scanner, w *bufio.W
 		}
 		moves := s.moves()
 		if s.turn() != human {
-			i, d := s.think(o.depth, o.budget)
-			fmt.Fprintf(w, "Engine (%s) plays %s (depth %d).\n", names[1-human], moves[i], d)
-			s.play(i)
+			engine := names[1-human]
+			fmt.Fprintf(w, "Engine (%s) is thinking (%s)...\n", engine, limits(o))
+			flush()
+			a := s.think(o, func(it iteration) {
+				fmt.Fprintf(w, "  depth %d: best %s, score %d for %s, %d nodes\n", it.depth, moves[it.move], it.value, engine, it.nodes)
+				flush()
+			})
+			if werr != nil {
+				return werr
+			}
+			why := ""
+			if a.timeUp {
+				why = ", time up"
+			}
+			fmt.Fprintf(w, "Engine (%s) plays %s (depth %d%s).\n", engine, moves[a.move], a.depth, why)
+			s.play(a.move)
 			plies++
 			changed = true
 			continue
 		}
 		fmt.Fprintf(w, "%s to move> ", names[human])
-		if err := w.Flush(); err != nil {
-			return &outputError{err}
+		if flush(); werr != nil {
+			return werr
 		}
 		if !in.Scan() {
-			fmt.Fprintln(w, "\nInput ended; game abandoned.")
+			fmt.Fprintln(w)
+			if err := in.Err(); err != nil {
+				if errors.Is(err, bufio.ErrTooLong) {
+					return fmt.Errorf("standard input line %d: longer than %d bytes", lineNo+1, bufio.MaxScanTokenSize)
+				}
+				return fmt.Errorf("reading standard input: %v", err)
+			}
+			fmt.Fprintln(w, "Input ended; game abandoned.")
 			return nil
 		}
+		lineNo++
 		line := strings.TrimSpace(in.Text())
 		fields := strings.Fields(line)
 		cmd := ""
@@ -210,8 +272,8 @@ func playLoop(s session, human int, o playOptions, in *bufio.Scanner, w *bufio.W
 			continue
 		case cmd == "depth" && len(fields) == 2:
 			d, err := strconv.Atoi(fields[1])
-			if err != nil || d < 1 || d > 64 {
-				fmt.Fprintf(w, "depth %q: want 1 to 64\n", fields[1])
+			if err != nil || d < 1 || d > maxPlayDepth {
+				fmt.Fprintf(w, "depth %q: want 1 to %d\n", fields[1], maxPlayDepth)
 				continue
 			}
 			o.depth = d
@@ -219,8 +281,8 @@ func playLoop(s session, human int, o playOptions, in *bufio.Scanner, w *bufio.W
 			continue
 		case cmd == "time" && len(fields) == 2:
 			d, err := time.ParseDuration(fields[1])
-			if err != nil || d < 0 {
-				fmt.Fprintf(w, "time %q: want a duration such as 500ms or 2s (0 for fixed depth)\n", fields[1])
+			if err != nil || d <= 0 {
+				fmt.Fprintf(w, "time %q: want a positive duration such as 500ms or 2s\n", fields[1])
 				continue
 			}
 			o.budget = d
@@ -243,31 +305,38 @@ func playLoop(s session, human int, o playOptions, in *bufio.Scanner, w *bufio.W
 	}
 }
 
-// think runs the engine search: alpha-beta to depth with the game's search
-// conventions, or with a positive budget iterative deepening from depth 1 to
-// depth that abandons the iteration in progress when the time is up (the
-// first iteration always completes). It returns the last completed result
-// and its depth.
-func think[P, M any, G search.Game[P, M]](g G, opt search.Options, root P, depth int, budget time.Duration) (search.Result[M], int) {
-	if budget <= 0 {
-		return search.New[P, M](g, opt).AlphaBeta(root, depth), depth
-	}
-	deadline := time.Now().Add(budget)
+// think is the engine of play: iterative deepening with the game's course
+// alpha-beta from depth 1 to o.depth that abandons the iteration in progress
+// when o.budget is spent (the depth-1 iteration always completes). After
+// each completed iteration it calls progress (when not nil) with the move's
+// index, which index gives. It answers with the last completed iteration.
+func think[P, M any, G search.Game[P, M]](g G, opt search.Options, root P, o playOptions,
+	index func(M) int, progress func(iteration)) answer {
+	deadline := time.Now().Add(o.budget)
 	armed := false
 	opt.Stop = func() bool { return armed && !time.Now().Before(deadline) }
 	s := search.New[P, M](g, opt)
-	var best search.Result[M]
-	reached := 0
-	for d := 1; d <= depth; d++ {
+	var a answer
+	var nodes uint64
+	for d := 1; d <= o.depth; d++ {
 		r := s.AlphaBeta(root, d)
+		nodes += r.Nodes
 		if r.Aborted {
+			a.timeUp = true
 			break
 		}
-		best, reached = r, d
+		if !r.HasMove {
+			break
+		}
+		a.move, a.depth = index(r.Move), d
 		armed = true
-		if !r.HasMove || !time.Now().Before(deadline) {
+		if progress != nil {
+			progress(iteration{depth: d, move: a.move, value: r.Value, nodes: nodes})
+		}
+		if d < o.depth && !time.Now().Before(deadline) {
+			a.timeUp = true
 			break
 		}
 	}
-	return best, reached
+	return a
 }

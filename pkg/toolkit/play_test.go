@@ -1,11 +1,17 @@
 package toolkit
 
 import (
+	"bufio"
 	"flag"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"gotest.tools/v3/assert"
 )
@@ -36,12 +42,11 @@ func scriptGame(t *testing.T, game string, flags []string, human, engineDepth, h
 		}
 		moves := s.moves()
 		if s.turn() == human {
-			i, _ := s.think(humanDepth, 0)
+			i := s.think(playOptions{depth: humanDepth, budget: time.Hour}, nil).move
 			script = append(script, moves[i])
 			s.play(i)
 		} else {
-			i, _ := s.think(engineDepth, 0)
-			s.play(i)
+			s.play(s.think(playOptions{depth: engineDepth, budget: time.Hour}, nil).move)
 		}
 	}
 }
@@ -142,6 +147,159 @@ func TestPlayTimeBudget(t *testing.T) {
 	out := mustRun(t, "time 20ms\nB2B3\nquit\n", "play", "minichess", "-time", "10ms")
 	assert.Assert(t, strings.Contains(out, "(alpha-beta, course material evaluation, 10ms per move, up to depth 64)"), out)
 	assert.Assert(t, strings.Contains(out, "Engine: 20ms per move, up to depth 64."), out)
+	assert.Assert(t, strings.Contains(out, "Engine (Black) is thinking (20ms per move, up to depth 64)...\n  depth 1: best "), out)
 	assert.Assert(t, strings.Contains(out, "Engine (Black) plays "), out)
 	assert.Assert(t, strings.HasSuffix(out, "Game over: White resigns; Black wins.\n"), out)
+	out = mustRun(t, "time 0\nquit\n", "play", "minichess")
+	assert.Assert(t, strings.Contains(out, `time "0": want a positive duration such as 500ms or 2s`), out)
+	assert.Assert(t, strings.Contains(out, "(alpha-beta, course material evaluation, 5s per move, up to depth 5)"), out)
+	help := mustRun(t, "", "play", "congo", "-h")
+	assert.Assert(t, strings.Contains(help, "the time always\napplies (default 5s)"), help)
+	assert.Assert(t, strings.Contains(help, "(default 5s)\n"), help)
+}
+
+// TestPlayDepthCapKeepsTime: "depth 64" in play is a cap, not a wait: the
+// engine answers when its time is up, saying so (before, it searched for
+// minutes).
+func TestPlayDepthCapKeepsTime(t *testing.T) {
+	const budget = 300 * time.Millisecond
+	start := time.Now()
+	out := mustRun(t, "time 300ms\ndepth 64\na2a3\nquit\n", "play", "congo", "-depth", "1")
+	took := time.Since(start)
+	assert.Assert(t, strings.Contains(out, "Engine: 300ms per move, up to depth 64.\n"), out)
+	assert.Assert(t, strings.Contains(out, "Engine (Black) is thinking (300ms per move, up to depth 64)...\n"), out)
+	i := strings.Index(out, "Engine (Black) plays ")
+	assert.Assert(t, i > 0, out)
+	line := out[i : i+strings.Index(out[i:], "\n")]
+	assert.Assert(t, strings.HasSuffix(line, ", time up)."), line)
+	assert.Assert(t, took < budget+3*time.Second, "the engine took %v with %v per move", took, budget)
+	assert.Assert(t, took >= budget, "the engine answered after %v, before its %v", took, budget)
+	// The iterations are reported in order, one line each, up to the one played.
+	var depths []string
+	for _, l := range strings.Split(out[:i], "\n") {
+		if strings.HasPrefix(l, "  depth ") {
+			depths = append(depths, strings.Fields(l)[1])
+		}
+	}
+	assert.Assert(t, len(depths) >= 2, out)
+	for k, d := range depths {
+		assert.Equal(t, d, strconv.Itoa(k+1)+":")
+	}
+	assert.Assert(t, strings.Contains(line, fmt.Sprintf("(depth %d, time up)", len(depths))), line)
+}
+
+// TestPlayReadError: a line over 64 KiB is a read error: one stderr line,
+// exit status 2 (it used to end the game as if the input had ended).
+func TestPlayReadError(t *testing.T) {
+	long := strings.Repeat("x", 70_000)
+	out, errs, code := runCmd(t, "moves\n"+long+"\nquit\n", "play", "starcircle", "-depth", "1")
+	assert.Equal(t, code, 2)
+	assert.Equal(t, errs, "gamesearch play: standard input line 2: longer than 65536 bytes\n")
+	assert.Assert(t, strings.HasSuffix(out, "Star to move> \n"), tail(out))
+	assert.Assert(t, !strings.Contains(out, "Input ended"), tail(out))
+}
+
+// TestPlayTranscriptEngineMoves is a transcript in which the engine moves
+// twice: each time the thinking line and one line per depth come before its
+// move (golden).
+func TestPlayTranscriptEngineMoves(t *testing.T) {
+	out := mustRun(t, "moves\nf2-e3\nquit\n", "play", "starcircle", "-human", "second", "-depth", "3")
+	assert.Equal(t, strings.Count(out, "Engine (Star) is thinking (5s per move, up to depth 3)...\n  depth 1: "), 2, out)
+	assertGolden(t, out, "play_starcircle_engine.txt")
+}
+
+// lineReader reads a stream line by line and notes when each arrives.
+type lineReader struct {
+	r     *bufio.Reader
+	start time.Time
+}
+
+// next returns the text up to and including stop, and how long after the
+// start it arrived.
+func (lr *lineReader) next(t *testing.T, stop string) (string, time.Duration) {
+	t.Helper()
+	var b strings.Builder
+	for !strings.HasSuffix(b.String(), stop) {
+		c, err := lr.r.ReadByte()
+		assert.NilError(t, err, "after %q", b.String())
+		b.WriteByte(c)
+	}
+	return b.String(), time.Since(lr.start)
+}
+
+// TestPlayFlushesWhileThinking drives play through pipes, as a terminal
+// would: the thinking line and the line of depth 1 arrive while the engine
+// is still thinking (it thinks for its whole second at depth cap 64), the
+// engine answers within its time, and the prompt arrives before anything is
+// typed.
+func TestPlayFlushesWhileThinking(t *testing.T) {
+	const budget = time.Second
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var errb strings.Builder
+	done := make(chan int)
+	go func() {
+		code := Run([]string{"play", "congo", "-human", "second", "-time", "1s"}, inR, outW, &errb)
+		outW.Close()
+		done <- code
+	}()
+	lr := &lineReader{r: bufio.NewReader(outR), start: time.Now()}
+	head, _ := lr.next(t, "Engine (White) is thinking (1s per move, up to depth 64)...\n")
+	assert.Assert(t, strings.Contains(head, "White to move"), head)
+	first, tFirst := lr.next(t, "\n")
+	assert.Assert(t, strings.HasPrefix(first, "  depth 1: best "), first)
+	rest, tPlays := lr.next(t, ", time up).\n")
+	assert.Assert(t, strings.Contains(rest, "  depth 2: best "), rest)
+	assert.Assert(t, tPlays-tFirst >= budget/2, "depth 1 at %v, the move at %v: the progress was not flushed at once", tFirst, tPlays)
+	assert.Assert(t, tPlays < budget+3*time.Second, "the engine answered after %v", tPlays)
+	board, _ := lr.next(t, "Black to move> ")
+	assert.Assert(t, strings.Contains(board, "Black to move"), board)
+	// Only now does the person type.
+	_, err := io.WriteString(inW, "quit\n")
+	assert.NilError(t, err)
+	end, _ := lr.next(t, "Game over: Black resigns; White wins.\n")
+	assert.Equal(t, end, "Game over: Black resigns; White wins.\n")
+	_, err = lr.r.ReadByte()
+	assert.Equal(t, err, io.EOF)
+	assert.Equal(t, <-done, 0)
+	assert.Equal(t, errb.String(), "")
+}
+
+// TestPlayInTmux plays the built gamesearch in a terminal (a tmux pane): the
+// screen shows the thinking line and the first depths while the engine is
+// still thinking, then its move and the prompt, and "quit" ends the game.
+func TestPlayInTmux(t *testing.T) {
+	tmux, err := exec.LookPath("tmux")
+	if err != nil {
+		t.Skip("tmux is not installed")
+	}
+	bin := buildProgram(t, "gamesearch")
+	sock := filepath.Join(t.TempDir(), "tmux.sock")
+	run := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command(tmux, append([]string{"-S", sock}, args...)...).CombinedOutput()
+		assert.NilError(t, err, "tmux %q: %s", args, out)
+		return string(out)
+	}
+	run("new-session", "-d", "-x", "100", "-y", "60", bin+" play congo -human second -time 2s; sleep 30")
+	t.Cleanup(func() { exec.Command(tmux, "-S", sock, "kill-server").Run() })
+	// screen polls the pane until it contains want, and returns it.
+	screen := func(want string, within time.Duration) string {
+		t.Helper()
+		var s string
+		for end := time.Now().Add(within); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+			if s = run("capture-pane", "-p"); strings.Contains(s, want) {
+				return s
+			}
+		}
+		t.Fatalf("%q did not appear within %v; the screen:\n%s", want, within, s)
+		return ""
+	}
+	s := screen("  depth 2: best ", 10*time.Second)
+	assert.Assert(t, strings.Contains(s, "Engine (White) is thinking (2s per move, up to depth 64)..."), s)
+	assert.Assert(t, !strings.Contains(s, "Engine (White) plays"), "the engine had answered already:\n%s", s)
+	s = screen("Black to move>", 10*time.Second) // tmux drops the trailing blank
+	assert.Assert(t, strings.Contains(s, ", time up)."), s)
+	run("send-keys", "quit", "Enter")
+	screen("Game over: Black resigns; White wins.", 10*time.Second)
 }

@@ -4,8 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
-	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
@@ -34,6 +34,10 @@ func (a *starcircleAdapter) flags(fs *flag.FlagSet, cmd string) {
 		fs.StringVar(&a.input, "input", "start", "start from this input file (its board, row values and player to move)")
 	}
 }
+
+// readsFile reports whether the POSITION/INPUT argument arg is a file
+// name: neither "start" nor "-".
+func (a *starcircleAdapter) readsFile(arg string) bool { return arg != "start" && arg != "-" }
 
 // problem reads a POSITION/INPUT argument.
 func (a *starcircleAdapter) problem(arg string, stdin io.Reader) (*starcircle.Problem, error) {
@@ -228,13 +232,8 @@ func (s *starcircleSession) over() (string, bool) {
 	return "draw (utility 0).", true
 }
 
-func (s *starcircleSession) think(depth int, budget time.Duration) (int, int) {
-	r, d := think[starcircle.Position, starcircle.Move](s.game(), starcircle.SearchOptions(), s.cur().pos, depth, budget)
+func (s *starcircleSession) think(o playOptions, progress func(iteration)) answer {
 	s.moves()
-	for i, m := range s.list {
-		if m == r.Move {
-			return i, d
-		}
-	}
-	return 0, d
+	return think[starcircle.Position](s.game(), starcircle.SearchOptions(), s.cur().pos, o,
+		func(m starcircle.Move) int { return slices.Index(s.list, m) }, progress)
 }

@@ -7,10 +7,12 @@
 //   - perft GAME POSITION DEPTH [-divide]: leaf counts of the move tree, with
 //     per-root-move divide output, for checking a move generator.
 //   - tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format
-//     dot|text]: the search tree the graded program explores, drawn by
-//     package treeview.
+//     dot|text] [-max-nodes N]: the search tree the graded program explores,
+//     drawn by package treeview, at most 60 nodes unless -max-nodes says
+//     otherwise (the others collapsed), with a legend.
 //   - bench [-quick]: one table of speed figures per game.
-//   - play GAME: a person plays against the engine in the terminal.
+//   - play GAME: a person plays against the engine in the terminal; the
+//     engine answers within its time per move and shows its progress.
 //   - match GAME A B: plays games between two players (engines with settings,
 //     the course's players, or external programs speaking the game's
 //     protocol), both colours from a seeded list of openings, and prints
@@ -50,7 +52,7 @@ type command struct {
 // commands lists the subcommands in the order of the usage text.
 var commands = []command{
 	{"perft", "perft GAME POSITION DEPTH [-divide]   leaf counts of the move tree", runPerft},
-	{"tree", "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text] [-o FILE]   the search tree", runTree},
+	{"tree", "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text] [-max-nodes N] [-o FILE]   the search tree", runTree},
 	{"bench", "bench [-quick] [-corpus DIR]   speed figures of every game", runBench},
 	{"play", "play GAME [-depth N] [-time DUR] [-human first|second]   play against the engine", runPlay},
 	{"match", "match GAME PLAYER_A PLAYER_B [-games N] [-openings N] [-seed S] [-maxplies N] [-movetime DUR]   a match between two players", runMatch},

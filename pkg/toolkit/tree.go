@@ -34,7 +34,16 @@ const defaultTreeLimit = 100_000
 // maxTreeLimit bounds -limit: a recorded node takes about 150 bytes.
 const maxTreeLimit = 5_000_000
 
-const treeUsage = "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text] [-limit N] [-o FILE] (GAME first)"
+// defaultMaxNodes is the most nodes drawn unless -max-nodes says otherwise.
+const defaultMaxNodes = 60
+
+const treeUsage = "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text] [-max-nodes N] [-limit N] [-o FILE] (GAME first)"
+
+// treeNotes explains the drawing in the help of tree.
+const treeNotes = `The drawing shows at most -max-nodes nodes of the search (default 60; 0 draws
+them all): the principal variation and the nodes that cut off stay, the
+other nodes fill the rest breadth first, and the children left out below a
+drawn node become one "+N more" node. A legend ends the drawing.`
 
 func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	ad, args, err := selectGame(args, stdout, treeUsage)
@@ -45,10 +54,11 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	algo := fs.String("algorithm", "", "minimax or alphabeta (default: the graded program's)")
 	depth := fs.Int("depth", 0, "search depth (default: the graded program's)")
 	format := fs.String("format", "text", "dot (Graphviz) or text")
+	maxNodes := fs.Int("max-nodes", defaultMaxNodes, "draw at most this many nodes, the others collapsed into \"+N more\" nodes (0: draw every node)")
 	limit := fs.Int("limit", defaultTreeLimit, "refuse trees with more nodes than this")
-	outFile := fs.String("o", "", "write the drawing to this file (replaced atomically) instead of stdout")
+	outFile := fs.String("o", "", "write the drawing to this file (replaced atomically) instead of stdout; not the INPUT file")
 	ad.flags(fs, "tree")
-	pos, err := parseArgs(fs, args, stdout, treeUsage, ad.notation())
+	pos, err := parseArgs(fs, args, stdout, treeUsage, treeNotes+"\n\n"+ad.notation())
 	if err != nil {
 		return err
 	}
@@ -69,15 +79,22 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	if *limit < 1 || *limit > maxTreeLimit {
 		return fmt.Errorf("-limit %d: want 1 to %d", *limit, maxTreeLimit)
 	}
+	if *maxNodes < 0 {
+		return fmt.Errorf("-max-nodes %d: want 0 (no limit) or more", *maxNodes)
+	}
+	if fr, ok := ad.(fileReader); ok && *outFile != "" && fr.readsFile(pos[0]) && sameFile(*outFile, pos[0]) {
+		return fmt.Errorf("-o %s: is the INPUT file; the drawing would overwrite it", *outFile)
+	}
 	res, err := ad.tree(pos[0], stdin, treeOptions{algorithm: *algo, depth: *depth, limit: *limit})
 	if err != nil {
 		return err
 	}
+	drawing := res.tree.Collapse(*maxNodes)
 	var buf bytes.Buffer
 	if *format == "dot" {
-		err = res.tree.WriteDOT(&buf)
+		err = drawing.WriteDOT(&buf)
 	} else {
-		err = res.tree.WriteText(&buf)
+		err = drawing.WriteText(&buf)
 		fmt.Fprintf(&buf, "search: %d nodes, %d static evaluations\n", res.result.Nodes, res.result.Evals)
 	}
 	if err == nil && *outFile != "" {
@@ -93,6 +110,13 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 		return &outputError{err}
 	}
 	return nil
+}
+
+// fileReader is implemented by the adapters of games whose INPUT can be a
+// file: readsFile reports whether arg names one (rather than a position or
+// stdin).
+type fileReader interface {
+	readsFile(arg string) bool
 }
 
 // labelTracer is a search.Tracer that keeps the position of every ply on the

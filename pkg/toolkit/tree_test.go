@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -286,3 +287,98 @@ func TestTreeLimit(t *testing.T) {
 
 // labelTracer must satisfy search.Tracer.
 var _ search.Tracer[int, int] = (*labelTracer[int, int])(nil)
+
+// TestTreeCollapsed: the 703-node minimax tree of the Congo start at depth 2
+// is drawn with 60 nodes by default, the rest in "+N more" nodes, the
+// principal variation and the cut-off nodes kept, with the legend (goldens
+// of both formats); -max-nodes 0 draws every node.
+func TestTreeCollapsed(t *testing.T) {
+	text := mustRun(t, "", "tree", "congo", "start", "-depth", "2")
+	assert.Assert(t, strings.HasSuffix(text, "\n703 nodes, 60 drawn\nsearch: 703 nodes, 676 static evaluations\n"), tail(text))
+	assert.Equal(t, text, mustRun(t, "", "tree", "congo", "start", "-depth", "2", "-max-nodes", "60"))
+	assertGolden(t, text, "tree_congo_start_2_collapsed.txt")
+	full := mustRun(t, "", "tree", "congo", "start", "-depth", "2", "-max-nodes", "0")
+	assert.Assert(t, strings.HasSuffix(full, "\n703 nodes\nsearch: 703 nodes, 676 static evaluations\n"), tail(full))
+	assert.Assert(t, !strings.Contains(full, " more ("))
+	assert.Equal(t, strings.Count(full, "\n")-strings.Count(text, "\n"), 703-60-strings.Count(text, "-- ... +"))
+
+	// Alpha-beta: the principal variation and every cut-off node are drawn.
+	dot := mustRun(t, "", "tree", "congo", "start", "-depth", "2", "-algorithm", "alphabeta", "-format", "dot")
+	assertGolden(t, dot, "tree_congo_start_2_ab_collapsed.dot")
+	checkDot(t, dot)
+	assert.Equal(t, dotNodes(dot), 60)
+	res, err := (&congoAdapter{rules: "2022"}).tree("start", nil, treeOptions{algorithm: "alphabeta", depth: 2, limit: maxTreeLimit})
+	assert.NilError(t, err)
+	cuts, hidden := 0, 0
+	for _, n := range res.tree.Nodes {
+		if n.Pruned > 0 {
+			cuts++
+			assert.Assert(t, strings.Contains(dot, fmt.Sprintf("  n%d [label=", n.ID)), "cut-off node #%d not drawn", n.ID)
+		}
+	}
+	for i := 0; i >= 0; {
+		n := res.tree.Nodes[i]
+		assert.Assert(t, strings.Contains(dot, fmt.Sprintf("  n%d [label=", n.ID)), "node #%d of the principal variation not drawn", n.ID)
+		next := -1
+		for _, c := range n.Children {
+			if res.tree.Nodes[c].Chosen {
+				next = c
+			}
+		}
+		i = next
+	}
+	for _, m := range regexp.MustCompile(`label="\+([0-9]+) more`).FindAllStringSubmatch(dot, -1) {
+		hidden += atoi(t, m[1])
+	}
+	assert.Equal(t, hidden+60, len(res.tree.Nodes))
+	assert.Assert(t, cuts > 20, "%d cut-off nodes", cuts)
+	assert.Assert(t, strings.Contains(dot, "\n  rankdir=LR;\n"))
+
+	help := mustRun(t, "", "tree", "congo", "-h")
+	assert.Assert(t, strings.Contains(help, "(default 60; 0 draws\nthem all)"), help)
+	out, errs, code := runCmd(t, "", "tree", "congo", "start", "-max-nodes", "-1")
+	assert.Equal(t, code, 2)
+	assert.Equal(t, out, "")
+	assert.Equal(t, errs, "gamesearch tree: -max-nodes -1: want 0 (no limit) or more\n")
+}
+
+// TestTreeOutputIsInput: -o naming the INPUT file (also through another
+// spelling or a link) is refused with one line and status 2, and the input
+// is left as it was.
+func TestTreeOutputIsInput(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "input.txt")
+	assert.NilError(t, os.WriteFile(in, []byte(handoutEx1), 0o644))
+	link := filepath.Join(dir, "link.txt")
+	assert.NilError(t, os.Symlink(in, link))
+	for _, o := range []string{in, filepath.Join(dir, ".", "input.txt"), link} {
+		out, errs, code := runCmd(t, "", "tree", "starcircle", in, "-o", o)
+		assert.Equal(t, code, 2, o)
+		assert.Equal(t, out, "")
+		assert.Equal(t, errs, "gamesearch tree: -o "+o+": is the INPUT file; the drawing would overwrite it\n")
+		data, err := os.ReadFile(in)
+		assert.NilError(t, err)
+		assert.Equal(t, string(data), handoutEx1)
+	}
+	// A morris INPUT file too; a position named like a file is no file.
+	board := filepath.Join(dir, "board.txt")
+	assert.NilError(t, os.WriteFile(board, []byte("xxxxxxxWxxxxxxBxxxxxxx\n"), 0o644))
+	_, errs, code := runCmd(t, "", "tree", "morris", board, "-o", board)
+	assert.Equal(t, code, 2)
+	assert.Equal(t, errs, "gamesearch tree: -o "+board+": is the INPUT file; the drawing would overwrite it\n")
+	t.Chdir(dir)
+	assert.NilError(t, os.WriteFile("start", nil, 0o644))
+	assert.Equal(t, mustRun(t, "", "tree", "congo", "start", "-depth", "1", "-o", "start"), "")
+	drawn, err := os.ReadFile("start")
+	assert.NilError(t, err)
+	assert.Assert(t, strings.HasPrefix(string(drawn), "Congo 2022, minimax depth 1: "), string(drawn))
+	// Another file is fine, and stdin as INPUT never clashes.
+	other := filepath.Join(dir, "tree.txt")
+	assert.Equal(t, mustRun(t, "", "tree", "starcircle", in, "-o", other), "")
+	assert.Equal(t, mustRun(t, handoutEx1, "tree", "starcircle", "-", "-o", in), "")
+	data, err := os.ReadFile(other)
+	assert.NilError(t, err)
+	written, err := os.ReadFile(in)
+	assert.NilError(t, err)
+	assert.Equal(t, string(written), string(data))
+}

@@ -61,9 +61,67 @@ func TestTextAlphaBeta(t *testing.T) {
     |-- #9 m10 [MAX] = 14 leaf
     |-- #10 m11 [MAX] = 5 leaf
     ` + "`" + `-- *#11 m12 [MAX] = 2 leaf
-11 nodes
+` + legend + `11 nodes
 `
 	assert.Equal(t, sb.String(), want)
+}
+
+// legend is the legend of the text drawings.
+const legend = `legend:
+  #ID move      visit order of the search (the root is #1) and the move to the node
+  [MAX] [MIN]   the side to move maximises or minimises; "= V" is the value for the root player (MAX)
+  *             the chosen child: it gave its parent its value (from the root: the principal variation)
+  leaf          scored by the evaluation (horizon or end of game)
+  cut: N pruned alpha-beta cut-off: the node's last N moves were not searched
+  +N more       collapsed: N search nodes not drawn, K moves of the node and all below them, C cut-offs among them
+`
+
+// TestCollapse: the principal variation and the cut-off node stay, the
+// budget is filled breadth first, and each drawn node counts what is left
+// out below it; with a budget below the principal variation's length only
+// the variation is drawn.
+func TestCollapse(t *testing.T) {
+	tr, _ := record(t, true)
+	text := func(tr treeview.Tree) string {
+		var sb strings.Builder
+		assert.NilError(t, tr.WriteText(&sb))
+		return sb.String()
+	}
+	c := tr.Collapse(5)
+	assert.Equal(t, len(c.Nodes), 5)
+	assert.Equal(t, text(c), `textbook
+#1 root [MAX] = 3
+|-- *#2 m1 [MIN] = 3
+|   |-- *#3 m4 [MAX] = 3 leaf
+|   `+"`"+`-- ... +2 more (2 moves)
+|-- #6 m2 [MIN] = 2 cut: 2 pruned
+|   `+"`"+`-- ... +1 more (1 move)
+`+"`"+`-- #8 m3 [MIN] = 2
+    `+"`"+`-- ... +3 more (3 moves)
+`+legend+`11 nodes, 5 drawn
+`)
+	c = tr.Collapse(2)
+	assert.Equal(t, text(c), `textbook
+#1 root [MAX] = 3
+|-- *#2 m1 [MIN] = 3
+|   |-- *#3 m4 [MAX] = 3 leaf
+|   `+"`"+`-- ... +2 more (2 moves)
+`+"`"+`-- ... +6 more (2 moves, 1 cut-off)
+`+legend+`11 nodes, 3 drawn
+`)
+	var sb strings.Builder
+	assert.NilError(t, c.WriteDOT(&sb))
+	dot := sb.String()
+	assert.Assert(t, strings.Contains(dot, `  more1 [label="+6 more (2 moves, 1 cut-off)", style=dashed, color=gray50, fontcolor=gray40];`+"\n"), dot)
+	assert.Assert(t, strings.Contains(dot, "  n1 -> more1 [style=dotted, color=gray50];\n"), dot)
+	assert.Assert(t, strings.Contains(dot, "  n2 -> more2 [style=dotted, color=gray50];\n"), dot)
+	assert.Equal(t, strings.Count(dot, " -> n"), 2)
+	// Small enough trees, and no limit, are drawn whole; the original is
+	// untouched.
+	assert.DeepEqual(t, tr.Collapse(11), tr)
+	assert.DeepEqual(t, tr.Collapse(0), tr)
+	assert.Equal(t, len(tr.Nodes), 11)
+	assert.Assert(t, strings.HasSuffix(text(tr), legend+"11 nodes\n"))
 }
 
 func TestDOTMinimax(t *testing.T) {
@@ -77,7 +135,9 @@ func TestDOTMinimax(t *testing.T) {
 	assert.Equal(t, strings.Count(out, " -> n"), 12)
 	assert.Assert(t, strings.Contains(out, `n1 -> n2 [label="m1", style=bold];`))
 	assert.Assert(t, strings.Contains(out, `n1 [label="root\nMAX 3\n#1"];`))
-	assert.Assert(t, !strings.Contains(out, "pruned"))
+	assert.Assert(t, !strings.Contains(out, " -> cut"))
+	assert.Assert(t, !strings.Contains(out, " -> more"))
+	assert.Assert(t, strings.Contains(out, "\n  legend [label=\"legend\\l"), out)
 }
 
 func TestLimit(t *testing.T) {

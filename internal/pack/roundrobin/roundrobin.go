@@ -26,9 +26,11 @@ package roundrobin
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/congo/agent"
+	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
@@ -163,6 +165,9 @@ type Config struct {
 	// MaxMoves is the number of moves each side may play before the game is
 	// drawn (Part 6: [DefaultMaxMoves]).
 	MaxMoves int
+	// Progress, if not nil, is told about every finished game; its String is
+	// the progress line congo-roundrobin prints on stderr.
+	Progress func(match.Progress)
 }
 
 // DefaultConfig is the Part 6 set-up.
@@ -296,6 +301,7 @@ func Play(cfg Config, entrants []Entrant) ([]Game, error) {
 		seen[e.Name] = true
 	}
 	var games []Game
+	total := len(entrants) * (len(entrants) - 1)
 	for i, wi := range entrants {
 		for j, bj := range entrants {
 			if i == j {
@@ -310,7 +316,9 @@ func Play(cfg Config, entrants []Entrant) ([]Game, error) {
 				closePlayer(w)
 				return nil, fmt.Errorf("%s: %w", bj.Name, err)
 			}
+			start := time.Now()
 			g, err := PlayGame(cfg, w, b)
+			elapsed := time.Since(start)
 			cerr := closePlayer(w)
 			if err2 := closePlayer(b); cerr == nil {
 				cerr = err2
@@ -323,6 +331,17 @@ func Play(cfg Config, entrants []Entrant) ([]Game, error) {
 			}
 			g.White, g.Black = wi.Name, bj.Name
 			games = append(games, g)
+			if cfg.Progress != nil {
+				winner := -1
+				switch g.Outcome {
+				case WhiteWins:
+					winner = 0
+				case BlackWins:
+					winner = 1
+				}
+				cfg.Progress(match.Progress{Done: len(games), Games: total, Players: [2]string{g.White, g.Black},
+					Winner: winner, Reason: g.Reason, Plies: len(g.Moves), Elapsed: elapsed})
+			}
 		}
 	}
 	return games, nil

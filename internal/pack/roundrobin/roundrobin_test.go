@@ -231,6 +231,17 @@ func TestRun(t *testing.T) {
 	code := Run([]string{"-max-moves", "3", "-o", out, "-games", filepath.Join(dir, "games")}, nil, &stdout, &stderr)
 	assert.Equal(t, code, 0, stderr.String())
 	assert.Equal(t, stdout.String(), "")
+	// One progress line per game on stderr, in table order.
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	assert.Equal(t, len(lines), 6, stderr.String())
+	pairs := [][2]string{{"minimax", "alphabeta"}, {"minimax", "agent"}, {"alphabeta", "minimax"},
+		{"alphabeta", "agent"}, {"agent", "minimax"}, {"agent", "alphabeta"}}
+	for i, l := range lines {
+		want := fmt.Sprintf("game %d/6: %s (White) vs %s (Black) ", i+1, pairs[i][0], pairs[i][1])
+		assert.Assert(t, strings.HasPrefix(l, want), "line %d: %q, want the prefix %q", i+1, l, want)
+		assert.Assert(t, strings.HasSuffix(l, " s"), l)
+		assert.Assert(t, !strings.Contains(l, "| A:"), l)
+	}
 	data, err := os.ReadFile(out)
 	assert.NilError(t, err)
 	assert.Assert(t, strings.Contains(string(data), "draw after 3 moves"))

@@ -53,7 +53,8 @@ const strengthUsage = `usage: congo-strength [-rules 2021|2022] [-n N] [-movetim
 Plays the acceptance match of spec section 6.9: congo-agent with "go S"
 against the course baseline (alpha-beta depth 4, advanced evaluation), every
 opening with both colours; or a self-play match of the agent's engine with
-FEATURE switched against the default, at a fixed node budget per move.
+FEATURE switched against the default, at a fixed node budget per move. A
+progress line per game goes to stderr (-q: none), the summary to stdout.
   -rules R       edition (default 2022)
   -n N           number of openings (default 100: 200 games)
   -movetime S    seconds per agent move (default 0.1)

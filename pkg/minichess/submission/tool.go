@@ -102,7 +102,7 @@ and prints the result. Flags:
   -max-plies N   ply limit (default 50)
   -label L       label of the table row (default: A's spec)
   -games-table   print every game
-  -v             a progress line per game on stderr
+  -q             no progress line per game on stderr
 Player specs: baseline1..baseline4; alphabeta[,nodes=N|,depth=N];
 engine[,nodes=N|,depth=N][,hash=MiB][,ply][,+FEATURE|,-FEATURE][,w.NAME=V];
 exe=PATH[,timeout=D]. Features: ` + "tt hashmove mvvlva killers history pvs aspiration quiescence nullmove lmr futility checkext\n"
@@ -122,7 +122,7 @@ func Tool(args []string, stdout, stderr io.Writer) int {
 	maxPlies := fs.Int("max-plies", 50, "")
 	label := fs.String("label", "", "")
 	table := fs.Bool("games-table", false, "")
-	verbose := fs.Bool("v", false, "")
+	quiet := fs.Bool("q", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			io.WriteString(stderr, toolUsage)
@@ -141,7 +141,7 @@ func Tool(args []string, stdout, stderr io.Writer) int {
 		pb, err = ParsePlayer(*b, *nodes)
 		if err == nil {
 			c := MatchConfig{A: pa, B: pb, Openings: *openings, Games: *games, Seed: *seed, MaxPlies: *maxPlies}
-			if *verbose {
+			if !*quiet {
 				c.Progress = func(p match.Progress) { fmt.Fprintln(stderr, p) }
 			}
 			var r *match.Report[minichess.Move]

@@ -1,0 +1,33 @@
+package submission_test
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
+	"gotest.tools/v3/assert"
+)
+
+// TestToolProgress: mcmatch prints one progress line per game on stderr,
+// colours alternating; -q prints none and the same result.
+func TestToolProgress(t *testing.T) {
+	args := []string{"-a", "alphabeta,depth=1", "-b", "baseline1", "-max-plies", "6"}
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, submission.Tool(args, &stdout, &stderr), 0, stderr.String())
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	assert.Equal(t, len(lines), 2, stderr.String())
+	for i, l := range lines {
+		players := "player_alphabeta (White) vs baseline1 (Black) "
+		if i == 1 {
+			players = "baseline1 (White) vs player_alphabeta (Black) "
+		}
+		assert.Assert(t, strings.HasPrefix(l, fmt.Sprintf("game %d/2: %s", i+1, players)), l)
+		assert.Assert(t, strings.Contains(l, " s | A: W "), l)
+	}
+	var quiet, quietErr bytes.Buffer
+	assert.Equal(t, submission.Tool(append(args, "-q"), &quiet, &quietErr), 0, quietErr.String())
+	assert.Equal(t, quietErr.String(), "")
+	assert.Equal(t, quiet.String(), stdout.String())
+}
