@@ -1,11 +1,11 @@
 package congo
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
-	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"gotest.tools/v3/assert"
 )
 

@@ -1,11 +1,11 @@
 package engine_test
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
-	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"
 )

@@ -2,8 +2,8 @@ package engine_test
 
 import (
 	"fmt"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 

@@ -1,10 +1,10 @@
 package engine_test
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"math/bits"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 

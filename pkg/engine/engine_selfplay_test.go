@@ -2,10 +2,10 @@ package engine_test
 
 import (
 	"flag"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"slices"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"gotest.tools/v3/assert"
 )

@@ -2,12 +2,12 @@ package engine_test
 
 import (
 	"fmt"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"math/rand"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"
 )

@@ -1,9 +1,10 @@
 package engine_test
 
 import (
+	"testing"
+
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"gotest.tools/v3/assert"
-	"testing"
 )
 
 // TestTTSize: tables have a power-of-two number of entries that fits the

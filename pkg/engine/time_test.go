@@ -1,10 +1,11 @@
 package engine_test
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
-	"gotest.tools/v3/assert"
 	"testing"
 	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"gotest.tools/v3/assert"
 )
 
 // TestTimeManager checks the limits against a manual clock.

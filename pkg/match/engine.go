@@ -2,8 +2,9 @@ package match
 
 import (
 	"errors"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/engine"
 )
 
 // EnginePlayer plays a game with a [engine.Engine], so two engine settings

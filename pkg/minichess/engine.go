@@ -7,9 +7,9 @@ package minichess
 // mobility, king safety, tempo). Nothing here allocates per call.
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"math/bits"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 

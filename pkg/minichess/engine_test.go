@@ -1,10 +1,10 @@
 package minichess
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
-	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"
 )

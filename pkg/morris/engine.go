@@ -1,9 +1,9 @@
 package morris
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"math/bits"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 

@@ -1,9 +1,9 @@
 package morris_test
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 )
 

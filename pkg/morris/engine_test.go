@@ -1,11 +1,11 @@
 package morris_test
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
-	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"testing"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"gotest.tools/v3/assert"

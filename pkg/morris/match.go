@@ -3,11 +3,11 @@ package morris
 import (
 	"errors"
 	"fmt"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 )
 

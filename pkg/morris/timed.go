@@ -6,8 +6,9 @@ package morris
 import (
 	"flag"
 	"fmt"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/engine"
 )
 
 // Tournament time limits of a -movetime run: the search is aborted at the

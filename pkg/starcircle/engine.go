@@ -1,8 +1,9 @@
 package starcircle
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"math/bits"
+
+	"github.com/gamesearch/gamesearch/pkg/engine"
 )
 
 // This file adapts Star/Circle to the tournament engine of pkg/engine

@@ -1,14 +1,14 @@
 package starcircle_test
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
-	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"os"
 	"path/filepath"
 	"sort"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/engine/enginetest"
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 	"gotest.tools/v3/assert"

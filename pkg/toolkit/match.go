@@ -11,13 +11,13 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 )
 

@@ -1,10 +1,10 @@
 package toolkit
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 )
 

@@ -3,10 +3,10 @@ package toolkit
 import (
 	"errors"
 	"fmt"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"

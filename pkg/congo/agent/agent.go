@@ -26,13 +26,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"io"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 )
 
 // Engine is the engine type the agent searches with.

@@ -3,7 +3,6 @@ package agent
 import (
 	"bufio"
 	"bytes"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"gotest.tools/v3/assert"
 	"gotest.tools/v3/golden"
 )

@@ -2,10 +2,10 @@ package agent
 
 import (
 	"fmt"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 )
 
 // BenchmarkAgentDepth is the agent's time to depth from each edition's start

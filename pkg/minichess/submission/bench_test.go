@@ -1,9 +1,9 @@
 package submission_test
 
 import (
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 	"gotest.tools/v3/assert"

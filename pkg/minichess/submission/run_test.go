@@ -2,13 +2,13 @@ package submission_test
 
 import (
 	"bytes"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/internal/playertest"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"

@@ -2,11 +2,11 @@ package submission
 
 import (
 	"fmt"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 )

@@ -18,8 +18,8 @@ package submission
 
 import (
 	"errors"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
