@@ -1,13 +1,15 @@
 // Command morris-selfplay plays the improved Morris-Variant estimators
-// against the standard ones (spec §7.3) and prints one summary line per depth.
+// against the standard ones (docs/morris.md §7.3) and prints one summary
+// line per depth; see package
+// github.com/gamesearch/gamesearch/pkg/morris/selfplay.
 package main
 
 import (
 	"os"
 
-	"github.com/gamesearch/gamesearch/pkg/morris"
+	"github.com/gamesearch/gamesearch/pkg/morris/selfplay"
 )
 
 func main() {
-	os.Exit(morris.SelfPlayMain(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(selfplay.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

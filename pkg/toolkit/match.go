@@ -33,9 +33,10 @@ output depends only on the arguments.
 PLAYER is one of
   engine[:KEY=VALUE,...]        the tournament engine of pkg/engine: depth=N, nodes=N,
                                 time=DUR (per move), hash=MiB, and on/off switches tt,
-                                hashmove, mvvlva, killers, history, pvs, aspiration, qs,
-                                null, lmr, futility, checkext (default: the game's engine
-                                options, nodes=20000 unless depth, time or -movetime is set)
+                                hashmove, mvvlva, killers, history, pvs, aspiration,
+                                quiescence (qs), nullmove (null), lmr, futility, checkext
+                                (default: the game's engine options, nodes=20000 unless
+                                depth, time or -movetime is set)
   a course player of the game   (see below), e.g. alphabeta:depth=4
   exec[,KEY=VALUE...]:COMMAND   an external program speaking the game's protocol; COMMAND
                                 is split at blanks (program, then arguments)
@@ -377,18 +378,14 @@ func parseEngineSpec(sp *playerSpec, base engine.Options, moveTime time.Duration
 	if e.opt.HashMiB, err = sp.intSetting("hash", max(e.opt.HashMiB, 1), 1, 4096); err != nil {
 		return e, err
 	}
-	switches := []struct {
-		key string
-		f   *bool
-	}{
-		{"tt", &e.opt.TT}, {"hashmove", &e.opt.HashMove}, {"mvvlva", &e.opt.MVVLVA},
-		{"killers", &e.opt.Killers}, {"history", &e.opt.History}, {"pvs", &e.opt.PVS},
-		{"aspiration", &e.opt.Aspiration}, {"qs", &e.opt.Quiescence}, {"null", &e.opt.NullMove},
-		{"lmr", &e.opt.LMR}, {"futility", &e.opt.Futility}, {"checkext", &e.opt.CheckExtension},
-	}
-	for _, s := range switches {
-		if *s.f, err = sp.boolSetting(s.key, *s.f); err != nil {
-			return e, err
+	for _, f := range engine.Features {
+		for _, key := range []string{f.Name, f.Alias} {
+			if key == "" {
+				continue
+			}
+			if *f.Flag(&e.opt), err = sp.boolSetting(key, *f.Flag(&e.opt)); err != nil {
+				return e, err
+			}
 		}
 	}
 	if e.opt.LMR && !e.opt.PVS {

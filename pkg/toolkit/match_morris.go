@@ -6,6 +6,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/morris"
+	"github.com/gamesearch/gamesearch/pkg/morris/arena"
 )
 
 // morrisMatch is the match support of Morris-Variant, over the rules,
@@ -35,23 +36,23 @@ func playMorrisMatch(s *matchSettings) (*matchSummary, error) {
 		return nil, fmt.Errorf("-plies %d: morris openings are its self-play start positions", s.plies)
 	}
 	b := morris.BoardOf(kind)
-	rules := morris.MatchRules{Board: b}
-	list := morris.Openings(b, 0, 0, 0)
+	rules := arena.MatchRules{Board: b}
+	list := arena.Openings(b, 0, 0, 0)
 	if s.start != "" {
 		pos, err := parseMorrisBoard(s.start, b)
 		if err != nil {
 			return nil, err
 		}
-		list = []morris.GameState{rules.Start(pos)}
+		list = []arena.GameState{rules.Start(pos)}
 	}
 	openings, err := chooseOpenings(list, s.openings, s.seed)
 	if err != nil {
 		return nil, err
 	}
-	var players [2]match.Player[morris.GameState, morris.Node]
+	var players [2]match.Player[arena.GameState, morris.Node]
 	for i, text := range s.specs {
 		if specKind(text) != "engine" {
-			p, err := morris.ParsePlayer(text, b, nil)
+			p, err := arena.ParsePlayer(text, b, nil)
 			if err != nil {
 				return nil, err
 			}
@@ -66,7 +67,7 @@ func playMorrisMatch(s *matchSettings) (*matchSummary, error) {
 		if err != nil {
 			return nil, err
 		}
-		players[i] = &morris.EnginePlayer{Label: text, Engine: morris.NewEngine(b, morris.Improved, e.opt),
+		players[i] = &arena.EnginePlayer{Label: text, Engine: morris.NewEngine(b, morris.Improved, e.opt),
 			Depth: e.depth, Nodes: uint64(e.nodes), MoveTime: e.time,
 			UseMatchTime: e.depth == 0 && e.nodes == 0 && e.time == 0}
 	}

@@ -1,4 +1,4 @@
-package morris_test
+package arena_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/morris"
+	"github.com/gamesearch/gamesearch/pkg/morris/arena"
 	"gotest.tools/v3/assert"
 )
 
@@ -32,13 +33,13 @@ func TestMain(m *testing.M) {
 // counter and the draw, and legality.
 func TestMatchRules(t *testing.T) {
 	b := morris.BoardOf(morris.S22)
-	r := morris.MatchRules{Board: b, Cap: 4}
+	r := arena.MatchRules{Board: b, Cap: 4}
 	st := r.Start(morris.Position{})
 	assert.Equal(t, st.Left, [2]uint8{9, 9})
 	over, _, _ := r.Result(&st)
 	assert.Assert(t, !over)
 
-	two := morris.GameState{State: morris.State{Position: mustParse(t, "WWxxxxxxxxxxxxBBBxxxxx", morris.S22)}}
+	two := arena.GameState{State: morris.State{Position: mustParse(t, "WWxxxxxxxxxxxxBBBxxxxx", morris.S22)}}
 	over, winner, reason := r.Result(&two)
 	assert.Assert(t, over)
 	assert.Equal(t, winner, 1)
@@ -47,13 +48,13 @@ func TestMatchRules(t *testing.T) {
 	over, _, _ = r.Result(&two)
 	assert.Assert(t, !over)
 
-	blocked := morris.GameState{State: morris.State{Position: mustParse(t, "BBBWWWBWxWxxWxxxxxxWxx", morris.S22), Black: true}}
+	blocked := arena.GameState{State: morris.State{Position: mustParse(t, "BBBWWWBWxWxxWxxxxxxWxx", morris.S22), Black: true}}
 	over, winner, reason = r.Result(&blocked)
 	assert.Assert(t, over)
 	assert.Equal(t, winner, 0)
 	assert.Equal(t, reason, "blocked")
 
-	mid := morris.GameState{State: morris.State{Position: mustParse(t, "xxxxxxxxWWxWWxBBBxxxxx", morris.S22)}}
+	mid := arena.GameState{State: morris.State{Position: mustParse(t, "xxxxxxxxWWxWWxBBBxxxxx", morris.S22)}}
 	g := morris.EngineGame{Board: b}
 	for i := range 4 {
 		over, _, _ = r.Result(&mid)
@@ -82,14 +83,14 @@ func TestMatchRules(t *testing.T) {
 // seeded random placements (distinct, reproducible).
 func TestOpenings(t *testing.T) {
 	b := morris.BoardOf(morris.S22)
-	o := morris.Openings(b, 0, 0, 0)
+	o := arena.Openings(b, 0, 0, 0)
 	assert.Equal(t, len(o), 23)
 	assert.Equal(t, o[1].Left, [2]uint8{8, 8})
-	r1 := morris.Openings(b, 30, 4, 7)
-	r2 := morris.Openings(b, 30, 4, 7)
+	r1 := arena.Openings(b, 30, 4, 7)
+	r2 := arena.Openings(b, 30, 4, 7)
 	assert.DeepEqual(t, r1, r2)
 	assert.Equal(t, len(r1), 30)
-	seen := map[morris.GameState]bool{}
+	seen := map[arena.GameState]bool{}
 	for _, s := range r1 {
 		assert.Assert(t, !seen[s])
 		seen[s] = true
@@ -105,13 +106,13 @@ func TestOpenings(t *testing.T) {
 func TestStrengthTiny(t *testing.T) {
 	b := morris.BoardOf(morris.S22)
 	play := func() *match.Report[morris.Node] {
-		a, err := morris.ParsePlayer("engine:nodes=4000", b, nil)
+		a, err := arena.ParsePlayer("engine:nodes=4000", b, nil)
 		assert.NilError(t, err)
-		s, err := morris.ParsePlayer("standard:3", b, nil)
+		s, err := arena.ParsePlayer("standard:3", b, nil)
 		assert.NilError(t, err)
-		rep, err := match.Play(match.Match[morris.GameState, morris.Node]{
-			Rules: morris.MatchRules{Board: b}, Players: [2]match.Player[morris.GameState, morris.Node]{a, s},
-			Openings: morris.Openings(b, 0, 0, 0)[:6], Games: 12, KeepMoves: true,
+		rep, err := match.Play(match.Match[arena.GameState, morris.Node]{
+			Rules: arena.MatchRules{Board: b}, Players: [2]match.Player[arena.GameState, morris.Node]{a, s},
+			Openings: arena.Openings(b, 0, 0, 0)[:6], Games: 12, KeepMoves: true,
 		})
 		assert.NilError(t, err)
 		return rep
@@ -135,21 +136,21 @@ func TestExecPlayer(t *testing.T) {
 	exe, err := os.Executable()
 	assert.NilError(t, err)
 	b := morris.BoardOf(morris.S22)
-	openings := morris.Openings(b, 0, 0, 0)[:2]
-	run := func(a match.Player[morris.GameState, morris.Node]) *match.Report[morris.Node] {
-		imp := morris.NewCoursePlayer("improved:2", b, 2, morris.Improved, morris.Improved)
-		rep, err := match.Play(match.Match[morris.GameState, morris.Node]{
-			Rules: morris.MatchRules{Board: b, Cap: 20}, Players: [2]match.Player[morris.GameState, morris.Node]{a, imp},
+	openings := arena.Openings(b, 0, 0, 0)[:2]
+	run := func(a match.Player[arena.GameState, morris.Node]) *match.Report[morris.Node] {
+		imp := arena.NewCoursePlayer("improved:2", b, 2, morris.Improved, morris.Improved)
+		rep, err := match.Play(match.Match[arena.GameState, morris.Node]{
+			Rules: arena.MatchRules{Board: b, Cap: 20}, Players: [2]match.Player[arena.GameState, morris.Node]{a, imp},
 			Openings: openings, Games: 4, KeepMoves: true,
 		})
 		assert.NilError(t, err)
 		return rep
 	}
-	builtin := run(morris.NewCoursePlayer("standard:2", b, 2, morris.Standard, morris.Standard))
+	builtin := run(arena.NewCoursePlayer("standard:2", b, 2, morris.Standard, morris.Standard))
 	// The programs are selected by the environment the children inherit.
 	wrapper := t.TempDir() + "/prog.sh"
 	assert.NilError(t, os.WriteFile(wrapper, []byte("#!/bin/sh\nprog=$1\nshift\nMORRIS_TEST_PROGRAM=$prog exec \""+exe+"\" \"$@\"\n"), 0o755))
-	p, err := morris.ParsePlayer("exec:2:"+wrapper+" MiniMaxOpening:"+wrapper+" MiniMaxGame", b, nil)
+	p, err := arena.ParsePlayer("exec:2:"+wrapper+" MiniMaxOpening:"+wrapper+" MiniMaxGame", b, nil)
 	assert.NilError(t, err)
 	ext := run(p)
 	assert.Equal(t, len(ext.Games), len(builtin.Games))
@@ -158,7 +159,7 @@ func TestExecPlayer(t *testing.T) {
 		assert.DeepEqual(t, ext.Games[i].Moves, builtin.Games[i].Moves)
 	}
 	// A program that fails forfeits the game.
-	bad, err := morris.ParsePlayer("exec:2:"+wrapper+" NoSuchProgram:"+wrapper+" NoSuchProgram", b, nil)
+	bad, err := arena.ParsePlayer("exec:2:"+wrapper+" NoSuchProgram:"+wrapper+" NoSuchProgram", b, nil)
 	assert.NilError(t, err)
 	rep := run(bad)
 	assert.Equal(t, rep.Forfeits[0], 4)
@@ -169,29 +170,22 @@ func TestExecPlayer(t *testing.T) {
 func TestParsePlayer(t *testing.T) {
 	b := morris.BoardOf(morris.S22)
 	for _, ok := range []string{"standard:4", "improved:2", "engine:1s", "engine:500ms", "engine:nodes=100", "engine:depth=6", "exec:0:a:b", "exec:3:a -x:b -y"} {
-		p, err := morris.ParsePlayer(ok, b, nil)
+		p, err := arena.ParsePlayer(ok, b, nil)
 		assert.NilError(t, err, ok)
 		assert.Equal(t, p.Name(), ok)
 	}
 	for _, bad := range []string{"", "standard", "standard:0", "standard:x", "improved:-1", "engine:", "engine:0s", "engine:nodes=0",
 		"engine:nodes=x", "engine:depth=0", "engine:depth=128", "exec:2:a", "exec:x:a:b", "exec:2: :b", "minimax:3"} {
-		_, err := morris.ParsePlayer(bad, b, nil)
+		_, err := arena.ParsePlayer(bad, b, nil)
 		assert.ErrorContains(t, err, "player", bad)
 	}
-	on, err := morris.ParseEngineOpts("-tt, +lmr,history")
-	assert.NilError(t, err)
-	o := morris.EngineOptions()
-	on(&o)
-	assert.Assert(t, !o.TT && o.LMR && o.History)
-	_, err = morris.ParseEngineOpts("+tt,-bogus")
-	assert.ErrorContains(t, err, `unknown engine feature "bogus"`)
 }
 
 // TestStrengthCommand runs morris-strength on a tiny match and checks its
 // usage errors.
 func TestStrengthCommand(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := morris.StrengthMain([]string{"-a", "engine:depth=2", "-b", "engine:depth=2", "-b-opts", "-tt", "-random", "2", "-cap", "10"}, &stdout, &stderr)
+	code := arena.Run([]string{"-a", "engine:depth=2", "-b", "engine:depth=2", "-b-opts", "-tt", "-random", "2", "-cap", "10"}, nil, &stdout, &stderr)
 	assert.Equal(t, code, 0, stderr.String())
 	out := stdout.String()
 	assert.Assert(t, strings.Contains(out, "board S22, 2 openings, 4 games, cap 10 midgame turns\n"), out)
@@ -209,7 +203,7 @@ func TestStrengthCommand(t *testing.T) {
 	}
 	stdout.Reset()
 	stderr.Reset()
-	code = morris.StrengthMain([]string{"-a", "engine:depth=1", "-b", "standard:1", "-random", "1", "-cap", "4", "-quiet"}, &stdout, &stderr)
+	code = arena.Run([]string{"-a", "engine:depth=1", "-b", "standard:1", "-random", "1", "-cap", "4", "-quiet"}, nil, &stdout, &stderr)
 	assert.Equal(t, code, 0, stderr.String())
 	assert.Equal(t, stderr.String(), "")
 	assert.Assert(t, strings.Contains(stdout.String(), "board S22, 1 openings, 2 games, cap 4 midgame turns\n"), stdout.String())
@@ -228,7 +222,7 @@ func TestStrengthCommand(t *testing.T) {
 	} {
 		stdout.Reset()
 		stderr.Reset()
-		assert.Equal(t, morris.StrengthMain(c.args, &stdout, &stderr), 2, "%v", c.args)
+		assert.Equal(t, arena.Run(c.args, nil, &stdout, &stderr), 2, "%v", c.args)
 		msg := stderr.String()
 		assert.Assert(t, strings.HasPrefix(msg, "morris-strength: ") && strings.Count(msg, "\n") == 1, "%q", msg)
 		assert.Assert(t, strings.Contains(msg, c.substr), "%q does not contain %q", msg, c.substr)
@@ -242,12 +236,12 @@ func TestStrengthCommand(t *testing.T) {
 func TestEnginePlayerTime(t *testing.T) {
 	b := morris.BoardOf(morris.S22)
 	clock := &engine.ManualClock{Step: 100 * time.Microsecond}
-	p := &morris.EnginePlayer{Label: "engine", Engine: morris.NewEngine(b, morris.Improved, morris.EngineOptions()),
+	p := &arena.EnginePlayer{Label: "engine", Engine: morris.NewEngine(b, morris.Improved, morris.EngineOptions()),
 		MoveTime: 30 * time.Millisecond, Fresh: true, Clock: clock}
-	r := morris.MatchRules{Board: b}
+	r := arena.MatchRules{Board: b}
 	pos := r.Start(morris.Position{})
 	for range 4 {
-		m, err := p.Move(&match.Turn[morris.GameState, morris.Node]{Pos: pos})
+		m, err := p.Move(&match.Turn[arena.GameState, morris.Node]{Pos: pos})
 		assert.NilError(t, err)
 		assert.Assert(t, r.Legal(&pos, m))
 		pos = r.Play(&pos, m)
@@ -258,9 +252,17 @@ func TestEnginePlayerTime(t *testing.T) {
 	assert.Assert(t, slowest > 0 && slowest < 30*time.Millisecond, "slowest %v", slowest)
 	// With the match's move time instead of its own.
 	p.MoveTime, p.UseMatchTime = 0, true
-	_, err := p.Move(&match.Turn[morris.GameState, morris.Node]{Pos: pos, MoveTime: 20 * time.Millisecond})
+	_, err := p.Move(&match.Turn[arena.GameState, morris.Node]{Pos: pos, MoveTime: 20 * time.Millisecond})
 	assert.NilError(t, err)
 	n, _, late = p.ReplyStats()
 	assert.Equal(t, n, 5)
 	assert.Equal(t, late, 0)
+}
+
+// mustParse parses a board of kind k (White to move).
+func mustParse(tb testing.TB, s string, k morris.Kind) morris.Position {
+	tb.Helper()
+	p, _, err := morris.ParseBoard([]byte(s), k, true)
+	assert.NilError(tb, err)
+	return p
 }

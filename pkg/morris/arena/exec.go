@@ -1,4 +1,4 @@
-package morris
+package arena
 
 // This file holds the process side of the match players: an external program
 // speaking the course's file protocol.
@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/morris"
 )
 
 // ExecPlayer plays by running external programs with the course's protocol
@@ -25,7 +27,7 @@ import (
 // must be a child of the position; the match checks that.
 type ExecPlayer struct {
 	Label string
-	Board *Board
+	Board *morris.Board
 	// Opening and Game are the command lines (program and leading
 	// arguments) of the two programs.
 	Opening, Game []string
@@ -44,10 +46,10 @@ func (p *ExecPlayer) Name() string { return p.Label }
 func (p *ExecPlayer) NewGame(uint64) {}
 
 // Move writes the position, runs the program and reads its board.
-func (p *ExecPlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
+func (p *ExecPlayer) Move(t *match.Turn[GameState, morris.Node]) (morris.Node, error) {
 	dir, err := os.MkdirTemp("", "morris-exec-")
 	if err != nil {
-		return Node{}, err
+		return morris.Node{}, err
 	}
 	defer os.RemoveAll(dir)
 	pos := t.Pos.Position
@@ -56,14 +58,14 @@ func (p *ExecPlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
 	}
 	in, out := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.txt")
 	if err := os.WriteFile(in, []byte(pos.Format(p.Board.N)+"\n"), 0o644); err != nil {
-		return Node{}, err
+		return morris.Node{}, err
 	}
 	argv := p.Game
-	if t.Pos.Phase() == Opening {
+	if t.Pos.Phase() == morris.Opening {
 		argv = p.Opening
 	}
 	args := append([]string{}, argv[1:]...)
-	if p.Board.Kind == B21 {
+	if p.Board.Kind == morris.B21 {
 		args = append(args, "-board", "B21")
 	}
 	args = append(args, in, out)
@@ -89,18 +91,20 @@ func (p *ExecPlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
 		if i := strings.IndexByte(msg, '\n'); i >= 0 {
 			msg = msg[:i]
 		}
-		return Node{}, fmt.Errorf("%s: %v %s", filepath.Base(argv[0]), err, msg)
+		return morris.Node{}, fmt.Errorf("%s: %v %s", filepath.Base(argv[0]), err, msg)
 	}
 	data, err := os.ReadFile(out)
-	if err != nil {
-		return Node{}, fmt.Errorf("%s: no output: %v", filepath.Base(argv[0]), pathErr(err))
+	if pe, ok := err.(*fs.PathError); ok {
+		return morris.Node{}, fmt.Errorf("%s: no output: %v", filepath.Base(argv[0]), pe.Err)
+	} else if err != nil {
+		return morris.Node{}, fmt.Errorf("%s: no output: %v", filepath.Base(argv[0]), err)
 	}
-	board, _, err := ParseBoard(data, p.Board.Kind, true)
+	board, _, err := morris.ParseBoard(data, p.Board.Kind, true)
 	if err != nil {
-		return Node{}, fmt.Errorf("%s: bad output: %v", filepath.Base(argv[0]), err)
+		return morris.Node{}, fmt.Errorf("%s: bad output: %v", filepath.Base(argv[0]), err)
 	}
 	if t.Pos.Black {
 		board = board.Swap()
 	}
-	return Node{Position: board, Black: !t.Pos.Black}, nil
+	return morris.Node{Position: board, Black: !t.Pos.Black}, nil
 }

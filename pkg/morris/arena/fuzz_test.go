@@ -1,10 +1,12 @@
-package morris_test
+package arena_test
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/morris"
+	"github.com/gamesearch/gamesearch/pkg/morris/arena"
 )
 
 // FuzzParsePlayer checks that the player and engine-feature parsers of
@@ -22,14 +24,14 @@ func FuzzParsePlayer(f *testing.F) {
 			// fast by not building one for every input.
 			s = strings.Replace(s, "engine:", "engine:nodes=", 1)
 		}
-		p, err := morris.ParsePlayer(s, b, nil)
+		p, err := arena.ParsePlayer(s, b, nil)
 		if err == nil && p.Name() != s {
 			t.Fatalf("player %q is named %q", s, p.Name())
 		}
 		if err != nil && !strings.Contains(err.Error(), "player") {
 			t.Fatalf("error %q does not name the player", err)
 		}
-		opt, err := morris.ParseEngineOpts(s)
+		opt, err := engine.ParseFeatures(s)
 		if err != nil {
 			return
 		}

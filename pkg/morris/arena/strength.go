@@ -1,4 +1,4 @@
-package morris
+package arena
 
 import (
 	"errors"
@@ -10,13 +10,14 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/morris"
 )
 
 // Openings returns the start positions of a match on board b: with random 0,
 // the n+1 start positions of the self-play test (docs/morris.md §7.3);
 // otherwise random distinct positions reached from the empty board by plies
 // random placements (seeded: the list depends only on the arguments).
-func Openings(b *Board, random, plies int, seed uint64) []GameState {
+func Openings(b *morris.Board, random, plies int, seed uint64) []GameState {
 	r := MatchRules{Board: b}
 	if random <= 0 {
 		var out []GameState
@@ -25,66 +26,10 @@ func Openings(b *Board, random, plies int, seed uint64) []GameState {
 		}
 		return out
 	}
-	return match.Random(r.Mover(), r.Start(Position{}), plies, random, seed)
+	return match.Random(r.Mover(), r.Start(morris.Position{}), plies, random, seed)
 }
 
-// engineFeatures maps the names of -a-opts/-b-opts to engine flags.
-var engineFeatures = []struct {
-	name string
-	flag func(*engine.Options) *bool
-}{
-	{"tt", func(o *engine.Options) *bool { return &o.TT }},
-	{"hashmove", func(o *engine.Options) *bool { return &o.HashMove }},
-	{"mvvlva", func(o *engine.Options) *bool { return &o.MVVLVA }},
-	{"killers", func(o *engine.Options) *bool { return &o.Killers }},
-	{"history", func(o *engine.Options) *bool { return &o.History }},
-	{"pvs", func(o *engine.Options) *bool { return &o.PVS }},
-	{"aspiration", func(o *engine.Options) *bool { return &o.Aspiration }},
-	{"quiescence", func(o *engine.Options) *bool { return &o.Quiescence }},
-	{"nullmove", func(o *engine.Options) *bool { return &o.NullMove }},
-	{"lmr", func(o *engine.Options) *bool { return &o.LMR }},
-	{"futility", func(o *engine.Options) *bool { return &o.Futility }},
-}
-
-// ParseEngineOpts parses a comma-separated list of +name or -name (tt,
-// hashmove, mvvlva, killers, history, pvs, aspiration, quiescence, nullmove,
-// lmr, futility) into a function that turns those engine flags on or off.
-func ParseEngineOpts(s string) (func(*engine.Options), error) {
-	type change struct {
-		i  int
-		on bool
-	}
-	var changes []change
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
-		on := true
-		switch f[0] {
-		case '+':
-			f = f[1:]
-		case '-':
-			on, f = false, f[1:]
-		}
-		found := false
-		for i, ef := range engineFeatures {
-			if ef.name == f {
-				changes, found = append(changes, change{i, on}), true
-			}
-		}
-		if !found {
-			return nil, fmt.Errorf("unknown engine feature %q", f)
-		}
-	}
-	return func(o *engine.Options) {
-		for _, c := range changes {
-			*engineFeatures[c.i].flag(o) = c.on
-		}
-	}, nil
-}
-
-// StrengthMain is the morris-strength command: a match between two players
+// Run is the morris-strength command: a match between two players
 // (see [PlayerSpecHelp]) under [MatchRules], every opening played with both
 // colours.
 //
@@ -96,7 +41,7 @@ func ParseEngineOpts(s string) (func(*engine.Options), error) {
 // report (overall and per-colour W/D/L, score, Elo with its
 // 95% interval, forfeits) and returns 0, 1 when the score of A is below
 // -min-score, or 2 on a usage error.
-func StrengthMain(args []string, stdout, stderr io.Writer) int {
+func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "morris-strength"
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -129,11 +74,11 @@ func StrengthMain(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() != 0 {
 		return fail("%s (unexpected argument %q)", usage, fs.Arg(0))
 	}
-	kind, ok := ParseKind(*boardArg)
+	kind, ok := morris.ParseKind(*boardArg)
 	if !ok {
 		return fail("-board %q: unknown board (want S22, E21, F18, B21 or D23)", *boardArg)
 	}
-	b := BoardOf(kind)
+	b := morris.BoardOf(kind)
 	switch {
 	case *capArg < 1:
 		return fail("-cap %d: must be >= 1", *capArg)
@@ -146,9 +91,9 @@ func StrengthMain(args []string, stdout, stderr io.Writer) int {
 	case *limit < 0:
 		return fail("-limit %v: must be >= 0", *limit)
 	}
-	var players [2]match.Player[GameState, Node]
+	var players [2]match.Player[GameState, morris.Node]
 	for i, sp := range [2][2]string{{*aSpec, *aOpts}, {*bSpec, *bOpts}} {
-		opt, err := ParseEngineOpts(sp[1])
+		opt, err := engine.ParseFeatures(sp[1])
 		if err != nil {
 			return fail("-%c-opts %q: %v", 'a'+i, sp[1], err)
 		}
@@ -175,7 +120,7 @@ func StrengthMain(args []string, stdout, stderr io.Writer) int {
 	if n == 0 {
 		n = 2 * len(openings)
 	}
-	m := match.Match[GameState, Node]{
+	m := match.Match[GameState, morris.Node]{
 		Rules:    MatchRules{Board: b, Cap: *capArg},
 		Players:  players,
 		Openings: openings,
@@ -229,7 +174,7 @@ func StrengthMain(args []string, stdout, stderr io.Writer) int {
 
 // renamed gives a player another name in reports.
 type renamed struct {
-	match.Player[GameState, Node]
+	match.Player[GameState, morris.Node]
 	label string
 }
 

@@ -1,14 +1,16 @@
-package morris
+package arena
 
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/morris"
 )
 
 // This file connects Morris-Variant to pkg/match: the game rules of a match
@@ -17,7 +19,7 @@ import (
 // GameState is a position of a match: the [State] and the number of
 // midgame turns played, which the draw rule needs.
 type GameState struct {
-	State
+	morris.State
 	// Turns counts the turns played since both sides placed all their
 	// pieces.
 	Turns int
@@ -37,7 +39,7 @@ type GameState struct {
 // when it is one of the children of docs/morris.md §4.6/§4.7 for the mover's
 // phase.
 type MatchRules struct {
-	Board *Board
+	Board *morris.Board
 	// Cap is the number of midgame turns after which the game is drawn
 	// (0: 100).
 	Cap int
@@ -48,8 +50,8 @@ const DefaultCap = 100
 
 // Start returns the match position of a game starting from pos (White to
 // move, the pieces on pos counting as placed).
-func (r MatchRules) Start(pos Position) GameState {
-	return GameState{State: GameStart(r.Board, pos)}
+func (r MatchRules) Start(pos morris.Position) GameState {
+	return GameState{State: morris.GameStart(r.Board, pos)}
 }
 
 // ToMove returns 0 when White is to move, 1 for Black.
@@ -61,14 +63,15 @@ func (r MatchRules) Result(p *GameState) (over bool, winner int, reason string) 
 		return false, -1, ""
 	}
 	side := p.Side()
-	me, op := p.W, p.B
+	me := p.W
 	if p.Black {
-		me, op = op, me
+		me = p.B
 	}
+	n := p.Node()
 	switch {
-	case countBits(me) <= 2:
+	case bits.OnesCount32(me) <= 2:
 		return true, 1 - side, "two pieces"
-	case !r.Board.canMove(me, op):
+	case r.Board.CountMoves(&n, morris.Game) == 0:
 		return true, 1 - side, "blocked"
 	}
 	limit := r.Cap
@@ -82,8 +85,8 @@ func (r MatchRules) Result(p *GameState) (over bool, winner int, reason string) 
 }
 
 // Legal reports whether m is a child of p for the side to move.
-func (r MatchRules) Legal(p *GameState, m Node) bool {
-	var buf [3 * MaxPoints * MaxPoints]Node
+func (r MatchRules) Legal(p *GameState, m morris.Node) bool {
+	var buf [3 * morris.MaxPoints * morris.MaxPoints]morris.Node
 	n := p.Node()
 	for _, c := range r.Board.AppendChildren(buf[:0], &n, p.Phase()) {
 		if c == m {
@@ -94,7 +97,7 @@ func (r MatchRules) Legal(p *GameState, m Node) bool {
 }
 
 // Play returns the position after m.
-func (r MatchRules) Play(p *GameState, m Node) GameState {
+func (r MatchRules) Play(p *GameState, m morris.Node) GameState {
 	q := GameState{Turns: p.Turns}
 	if p.Midgame() {
 		q.Turns++
@@ -113,25 +116,17 @@ func (r MatchRules) Over(p *GameState) bool {
 }
 
 // Moves appends the children of p to buf.
-func (r MatchRules) Moves(p *GameState, buf []Node) []Node {
+func (r MatchRules) Moves(p *GameState, buf []morris.Node) []morris.Node {
 	n := p.Node()
 	return r.Board.AppendChildren(buf, &n, p.Phase())
 }
 
 // Mover returns r as a [match.Mover] (whose Play returns the new position).
-func (r MatchRules) Mover() match.Mover[GameState, Node] { return mover{r} }
+func (r MatchRules) Mover() match.Mover[GameState, morris.Node] { return mover{r} }
 
 type mover struct{ MatchRules }
 
-func (m mover) Play(p *GameState, n Node) GameState { return m.MatchRules.Play(p, n) }
-
-func countBits(x uint32) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
-}
+func (m mover) Play(p *GameState, n morris.Node) GameState { return m.MatchRules.Play(p, n) }
 
 // ErrNoMove is returned by a player that has no move to offer.
 var ErrNoMove = errors.New("no legal move")
@@ -145,14 +140,14 @@ var ErrNoMove = errors.New("no legal move")
 type CoursePlayer struct {
 	Label         string
 	Depth         int
-	opening, game *Searcher
+	opening, game *morris.Searcher
 }
 
 // NewCoursePlayer returns a course player on board b.
-func NewCoursePlayer(label string, b *Board, depth int, opening, game Estimator) *CoursePlayer {
-	op := Program{Name: label, Phase: Opening, AlphaBeta: true, Estimator: opening}
-	gp := Program{Name: label, Phase: Game, AlphaBeta: true, Estimator: game}
-	return &CoursePlayer{Label: label, Depth: depth, opening: NewProgramSearcher(op, b), game: NewProgramSearcher(gp, b)}
+func NewCoursePlayer(label string, b *morris.Board, depth int, opening, game morris.Estimator) *CoursePlayer {
+	op := morris.Program{Name: label, Phase: morris.Opening, AlphaBeta: true, Estimator: opening}
+	gp := morris.Program{Name: label, Phase: morris.Game, AlphaBeta: true, Estimator: game}
+	return &CoursePlayer{Label: label, Depth: depth, opening: morris.NewProgramSearcher(op, b), game: morris.NewProgramSearcher(gp, b)}
 }
 
 // Name returns the label.
@@ -162,9 +157,9 @@ func (p *CoursePlayer) Name() string { return p.Label }
 func (p *CoursePlayer) NewGame(uint64) {}
 
 // Move searches the position to the player's depth.
-func (p *CoursePlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
+func (p *CoursePlayer) Move(t *match.Turn[GameState, morris.Node]) (morris.Node, error) {
 	s := p.game
-	if t.Pos.Phase() == Opening {
+	if t.Pos.Phase() == morris.Opening {
 		s = p.opening
 	}
 	pos := t.Pos.Position
@@ -173,20 +168,20 @@ func (p *CoursePlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
 	}
 	r := s.Search(pos, p.Depth)
 	if !r.HasMove {
-		return Node{}, ErrNoMove
+		return morris.Node{}, ErrNoMove
 	}
 	board := r.Board
 	if t.Pos.Black {
 		board = board.Swap()
 	}
-	return Node{Position: board, Black: !t.Pos.Black}, nil
+	return morris.Node{Position: board, Black: !t.Pos.Black}, nil
 }
 
 // EnginePlayer plays with the tournament engine ([Think]) on the match
 // state, which includes the pieces left to place.
 type EnginePlayer struct {
 	Label  string
-	Engine *engine.Engine[State, Node, EngineGame]
+	Engine *engine.Engine[morris.State, morris.Node, morris.EngineGame]
 	// Depth and Nodes limit each search (0: none).
 	Depth int
 	Nodes uint64
@@ -220,8 +215,8 @@ func (p *EnginePlayer) Name() string { return p.Label }
 func (p *EnginePlayer) NewGame(uint64) { p.Engine.Clear() }
 
 // Move searches the current position within the player's limits.
-func (p *EnginePlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
-	lim := engine.Limits[Node]{Depth: p.Depth, Nodes: p.Nodes}
+func (p *EnginePlayer) Move(t *match.Turn[GameState, morris.Node]) (morris.Node, error) {
+	lim := engine.Limits[morris.Node]{Depth: p.Depth, Nodes: p.Nodes}
 	mt := p.MoveTime
 	if p.UseMatchTime {
 		mt = t.MoveTime
@@ -233,13 +228,13 @@ func (p *EnginePlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
 		if clock == nil {
 			clock = engine.NewSystemClock()
 		}
-		soft, hard := TimeLimits(mt)
+		soft, hard := morris.TimeLimits(mt)
 		lim.Time = engine.NewTimeManager(clock, soft, hard)
 	}
 	if p.Fresh {
 		p.Engine.Clear()
 	}
-	r := Think(p.Engine, t.Pos.State, lim)
+	r := morris.Think(p.Engine, t.Pos.State, lim)
 	if lim.Time != nil {
 		took := lim.Time.Elapsed()
 		p.Replies++
@@ -249,9 +244,9 @@ func (p *EnginePlayer) Move(t *match.Turn[GameState, Node]) (Node, error) {
 		}
 	}
 	if !r.HasMove {
-		return Node{}, ErrNoMove
+		return morris.Node{}, ErrNoMove
 	}
-	return Node{Position: r.Board, Black: !t.Pos.Black}, nil
+	return morris.Node{Position: r.Board, Black: !t.Pos.Black}, nil
 }
 
 // PlayerSpecHelp describes the player specifications of [ParsePlayer].
@@ -269,26 +264,26 @@ const PlayerSpecHelp = `players:
 // ParsePlayer returns the player described by spec on board b (see
 // [PlayerSpecHelp]). Engine players get [EngineOptions] with opt applied
 // when opt is not nil.
-func ParsePlayer(spec string, b *Board, opt func(*engine.Options)) (match.Player[GameState, Node], error) {
+func ParsePlayer(spec string, b *morris.Board, opt func(*engine.Options)) (match.Player[GameState, morris.Node], error) {
 	kind, arg, _ := strings.Cut(spec, ":")
 	bad := func(why string) error { return fmt.Errorf("player %q: %s", spec, why) }
 	switch kind {
 	case "standard", "improved":
-		d, ok := ParseDepth(arg)
+		d, ok := morris.ParseDepth(arg)
 		if !ok {
 			return nil, bad("want a depth >= 1 after the colon")
 		}
-		e := Standard
+		e := morris.Standard
 		if kind == "improved" {
-			e = Improved
+			e = morris.Improved
 		}
 		return NewCoursePlayer(spec, b, d, e, e), nil
 	case "engine":
-		o := EngineOptions()
+		o := morris.EngineOptions()
 		if opt != nil {
 			opt(&o)
 		}
-		p := &EnginePlayer{Label: spec, Engine: NewEngine(b, Improved, o)}
+		p := &EnginePlayer{Label: spec, Engine: morris.NewEngine(b, morris.Improved, o)}
 		switch {
 		case strings.HasPrefix(arg, "nodes="):
 			n, err := strconv.ParseUint(arg[6:], 10, 64)
@@ -297,7 +292,7 @@ func ParsePlayer(spec string, b *Board, opt func(*engine.Options)) (match.Player
 			}
 			p.Nodes = n
 		case strings.HasPrefix(arg, "depth="):
-			d, ok := ParseDepth(arg[6:])
+			d, ok := morris.ParseDepth(arg[6:])
 			if !ok || d >= engine.MaxPly {
 				return nil, bad("want depth=D with 1 <= D < 128")
 			}
@@ -318,7 +313,7 @@ func ParsePlayer(spec string, b *Board, opt func(*engine.Options)) (match.Player
 		d := 0
 		if parts[0] != "0" {
 			var ok bool
-			if d, ok = ParseDepth(parts[0]); !ok {
+			if d, ok = morris.ParseDepth(parts[0]); !ok {
 				return nil, bad("DEPTH must be 0 or an integer >= 1")
 			}
 		}
