@@ -45,7 +45,7 @@ func TestBadInput(t *testing.T) {
 		{"", []string{"perft", "morris", badMorris, "1"}, "board.txt: line 1, column 11: 'Q' is not W, B or x"},
 		{"", []string{"perft", "morris", filepath.Join(dir, "absent.txt"), "1"}, "absent.txt: cannot read: no such file or directory"},
 		{"", []string{"perft", "morris", dir, "1"}, "is a directory"},
-		{"", []string{"perft", "starcircle", badSC, "1"}, `bad_input.txt: line 2: algorithm "MINMAX" is not MINIMAX or ALPHABETA`},
+		{"", []string{"perft", "starcircle", badSC, "1"}, `bad_input.txt: line 2: byte 0: algorithm "MINMAX" is not MINIMAX or ALPHABETA`},
 		{"Star\n", []string{"perft", "starcircle", "-", "1"}, "stdin: line 2: missing the algorithm line"},
 		// tree
 		{"", []string{"tree"}, "gamesearch tree: missing GAME"},
@@ -56,7 +56,7 @@ func TestBadInput(t *testing.T) {
 		{"", []string{"tree", "congo", "start", "-depth", "two"}, `invalid value "two" for flag -depth`},
 		{"", []string{"tree", "congo", "start", "-limit", "0"}, "-limit 0: want 1 to 5000000"},
 		{"", []string{"tree", "congo", "start", "-depth", "6"}, "the tree has more than 100000 nodes"},
-		{"", []string{"tree", "starcircle", badSC}, "line 2: algorithm"},
+		{"", []string{"tree", "starcircle", badSC}, "line 2: byte 0: algorithm"},
 		{"", []string{"tree", "minichess", "kqbnr/ppppp/5/5/PPPPP/RNBQK x"}, "side must be w or b"},
 		{"", []string{"tree", "morris", "WWW"}, "POSITION: 3 letters"},
 		// bench
@@ -74,7 +74,7 @@ func TestBadInput(t *testing.T) {
 		{"", []string{"play", "congo", "-rules", "1999"}, `-rules "1999"`},
 		{"", []string{"play", "morris", "-board", "X1"}, `-board "X1"`},
 		{"", []string{"play", "minichess", "-max-steps", "0"}, "-max-steps 0: want at least 1"},
-		{"", []string{"play", "starcircle", "-input", badSC}, "line 2: algorithm"},
+		{"", []string{"play", "starcircle", "-input", badSC}, "line 2: byte 0: algorithm"},
 		{"", []string{"play", "starcircle", "-input", "-"}, "-input -: standard input carries the moves"},
 	}
 	for _, c := range cases {
