@@ -47,6 +47,10 @@ func TestPrepare(t *testing.T) {
 	assert.NilError(t, os.Mkdir(sub, 0o755))
 	link := filepath.Join(dir, "link")
 	assert.NilError(t, os.Symlink(sub, link))
+	// A device, reached through a link so that a faulty Prepare followed by
+	// a rename replaces only the link, never the device itself.
+	dev := filepath.Join(dir, "dev")
+	assert.NilError(t, os.Symlink(os.DevNull, dev))
 
 	for _, tc := range []struct{ name, err string }{
 		{"", "empty file name"},
@@ -55,7 +59,7 @@ func TestPrepare(t *testing.T) {
 		{link, "is a directory"},
 		{filepath.Join(dir, "missing", "out.txt"), "no such file or directory"},
 		{filepath.Join(old, "out.txt"), "not a directory"},
-		{os.DevNull, "is not a regular file"},
+		{dev, "is not a regular file"},
 	} {
 		_, err := Prepare(tc.name)
 		assert.ErrorContains(t, err, tc.err, "%q", tc.name)
@@ -63,7 +67,7 @@ func TestPrepare(t *testing.T) {
 	}
 	entries, err := os.ReadDir(dir)
 	assert.NilError(t, err)
-	assert.Equal(t, len(entries), 3, "probe files left behind: %v", entries)
+	assert.Equal(t, len(entries), 4, "probe files left behind: %v", entries)
 }
 
 func TestPrepareUnwritable(t *testing.T) {

@@ -42,7 +42,7 @@ func TestBadInput(t *testing.T) {
 		{"", []string{"perft", "morris", "xxxxxxxxxxxxxxxxxxxxx", "1", "-board", "S22"}, "POSITION: 21 letters, but board S22 has 22"},
 		{"", []string{"perft", "morris", "xxxxxxxxxxxxxxxxxxxxx", "1", "-board", "Q9"}, `-board "Q9"`},
 		{"", []string{"perft", "morris", "xxxxxxxxxxxxxxxxxxxxx", "1", "-phase", "end"}, `-phase "end": want opening or game`},
-		{"", []string{"perft", "morris", badMorris, "1"}, "board.txt: line 1, column 11: 'Q' is not W, B or x"},
+		{"", []string{"perft", "morris", badMorris, "1"}, "board.txt: line 1, column 11, byte 10: \"Q\" is not W, B or x"},
 		{"", []string{"perft", "morris", filepath.Join(dir, "absent.txt"), "1"}, "absent.txt: cannot read: no such file or directory"},
 		{"", []string{"perft", "morris", dir, "1"}, "is a directory"},
 		{"", []string{"perft", "starcircle", badSC, "1"}, `bad_input.txt: line 2: byte 0: algorithm "MINMAX" is not MINIMAX or ALPHABETA`},
