@@ -35,7 +35,7 @@ func TestBadInput(t *testing.T) {
 		{"", []string{"perft", "congo", "start", "1", "-pseudo"}, "flag provided but not defined: -pseudo"},
 		{"", []string{"perft", "congo", "7/7/7/7/7/7/7 w", "1"}, "POSITION: FEN has 2 fields"},
 		{"", []string{"perft", "congo", "7/7/7/7/7/7/8 w 0", "1"}, "POSITION: "},
-		{"3l3/7/7/7/7/7/3L3 x 0\n", []string{"perft", "congo", "-", "1"}, `stdin line 1: side to move "x"`},
+		{"3l3/7/7/7/7/7/3L3 x 0\n", []string{"perft", "congo", "-", "1"}, `stdin line 1: byte 18: side to move "x"`},
 		{"", []string{"perft", "minichess", "kqbnr/ppppp/5/5/PPPPP w", "1"}, "POSITION: fen"},
 		{"", []string{"perft", "minichess", "start", "1", "-rules", "2022"}, "flag provided but not defined: -rules"},
 		{"", []string{"perft", "morris", "xxxx", "1"}, "POSITION: 4 letters"},
