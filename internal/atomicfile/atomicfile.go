@@ -11,26 +11,39 @@ import (
 	"path/filepath"
 )
 
-// Prepare checks, before a possibly long computation, that [WriteFile] can
-// replace name: name is not empty, not a directory (nor a symbolic link to
-// one) nor another kind of non-regular file such as a device, and a
-// temporary file can be created in its directory (it is removed at once).
-// It returns the permission bits the new file should get: those of an
-// existing regular file, else 0644. Its errors do not repeat name: "is a
-// directory", "no such file or directory", "permission denied".
-func Prepare(name string) (fs.FileMode, error) {
+// Replaceable checks that name can be replaced by a regular file without
+// destroying anything else: name is not empty, and it is absent or (after
+// symbolic links) a regular file, not a directory nor a device, pipe or
+// socket. It returns the permission bits the new file should get: those of
+// an existing regular file, else 0644. Its errors do not repeat name: "is a
+// directory", "is not a regular file".
+func Replaceable(name string) (fs.FileMode, error) {
 	if name == "" {
 		return 0, errors.New("empty file name")
 	}
-	perm := fs.FileMode(0o644)
-	if st, err := os.Stat(name); err == nil {
-		switch {
-		case st.IsDir():
-			return 0, errors.New("is a directory")
-		case !st.Mode().IsRegular():
-			return 0, errors.New("is not a regular file")
-		}
-		perm = st.Mode().Perm()
+	st, err := os.Stat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return 0o644, nil
+	case err != nil:
+		return 0, bare(err)
+	case st.IsDir():
+		return 0, errors.New("is a directory")
+	case !st.Mode().IsRegular():
+		return 0, errors.New("is not a regular file")
+	}
+	return st.Mode().Perm(), nil
+}
+
+// Prepare checks, before a possibly long computation, that [WriteFile] can
+// replace name: name is [Replaceable] and a temporary file can be created
+// in its directory (it is removed at once). It returns the permission bits
+// the new file should get, as Replaceable. Its errors do not repeat name:
+// "is a directory", "no such file or directory", "permission denied".
+func Prepare(name string) (fs.FileMode, error) {
+	perm, err := Replaceable(name)
+	if err != nil {
+		return 0, err
 	}
 	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".probe*")
 	if err != nil {

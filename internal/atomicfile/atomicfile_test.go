@@ -75,3 +75,26 @@ func TestPrepareUnwritable(t *testing.T) {
 	_, err := Prepare(filepath.Join(dir, "out.txt"))
 	assert.ErrorContains(t, err, "denied")
 }
+
+func TestReplaceable(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old")
+	assert.NilError(t, os.WriteFile(old, nil, 0o640))
+	assert.NilError(t, os.Chmod(old, 0o640))
+	perm, err := Replaceable(old)
+	assert.NilError(t, err)
+	assert.Equal(t, perm, os.FileMode(0o640))
+	perm, err = Replaceable(filepath.Join(dir, "new"))
+	assert.NilError(t, err)
+	assert.Equal(t, perm, os.FileMode(0o644))
+	// Unlike Prepare, it does not need a writable directory.
+	_, err = Replaceable(filepath.Join(dir, "missing", "new"))
+	assert.NilError(t, err)
+	_, err = Replaceable(dir)
+	assert.Error(t, err, "is a directory")
+	_, err = Replaceable("")
+	assert.Error(t, err, "empty file name")
+	entries, err := os.ReadDir(dir)
+	assert.NilError(t, err)
+	assert.Equal(t, len(entries), 1)
+}
