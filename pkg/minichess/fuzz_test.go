@@ -78,15 +78,20 @@ func FuzzParseAction(f *testing.F) {
 	})
 }
 
-// FuzzParseFEN checks that ParseFEN never panics and that an accepted
-// position prints to a FEN that parses back to it.
+// FuzzParseFEN checks that ParseFEN never panics, that its errors are
+// short single lines, and that an accepted position prints to a FEN that
+// parses back to it.
 func FuzzParseFEN(f *testing.F) {
-	for _, s := range []string{"kqbnr/ppppp/5/5/PPPPP/RNBQK w", "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1", "3PP/3PP/3PP/k2PP/3PP/3PK w", "5/5/5/5/5/5 b", "k4/1P3/5/5/5/4K x"} {
+	for _, s := range []string{"kqbnr/ppppp/5/5/PPPPP/RNBQK w", "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1", "3PP/3PP/3PP/k2PP/3PP/3PK w", "5/5/5/5/5/5 b", "k4/1P3/5/5/5/4K x",
+		"\ufeffkqbnr/ppppp/5/5/PPPPP/RNBQK w", "kqbnr/ppppp/5/5/PPPPP/RNBQK\u00a0w", "kqbnr/ppppp/5/5/PPPPP/RNBQ\xe9 w"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := minichess.ParseFEN(s)
 		if err != nil {
+			if msg := err.Error(); strings.ContainsAny(msg, "\r\n") || len(msg) > 200 {
+				t.Fatalf("bad error %q", msg)
+			}
 			return
 		}
 		q, err := minichess.ParseFEN(p.FEN())

@@ -141,6 +141,21 @@ func TestParseFEN(t *testing.T) {
 		_, err := minichess.ParseFEN(bad)
 		assert.Assert(t, err != nil, "%q", bad)
 	}
+	long := strings.Repeat("p", 10<<20)
+	for _, c := range []struct{ fen, want string }{
+		{"kqbnr/ppppp/5/5/PPPPP/RNBQK x", `fen: byte 28: side must be w or b, got "x"`},
+		{" kqbnr/ppppp/5/5/PPPPP/RNBQK \u00a0" + long, `fen: byte 31: side must be w or b, got "pppppppppppppppppppppppppppppppp"…`},
+		{"kqbnr/ppppp/33/5/PPPPP/RNBQK w", `fen: byte 12: rank 4 "33" has more than 5 squares`},
+		{"kqbnr/ppppp/6/5/PPPPP/RNBQK w", `fen: byte 12: rank 4: bad character "6"`},
+		{"kqbnr/ppppp/5/5/PPPPP/" + long + " w", `fen: byte 22: rank 1 "pppppppppppppppppppppppppppppppp"… has more than 5 squares`},
+		{"kqbnx/ppppp/5/5/PPPPP/RNBQK w", `fen: byte 4: rank 6: bad character "x"`},
+		{"\ufeffkqbnr/ppppp/5/5/PPPPP/RNBQK w", `fen: byte 0: rank 6: bad character "\ufeff"`},
+		{"kqbnr/ppppp/5/5/PPPPP w", `fen: byte 0: placement "kqbnr/ppppp/5/5/PPPPP" has 5 ranks, want 6`},
+		{long, `fen "pppppppppppppppppppppppppppppppp"…: want "<placement> <side>"`},
+	} {
+		_, err := minichess.ParseFEN(c.fen)
+		assert.Error(t, err, c.want)
+	}
 }
 
 func TestAdjudicate(t *testing.T) {
