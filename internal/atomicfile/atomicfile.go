@@ -5,9 +5,67 @@
 package atomicfile
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
+
+// Replaceable checks that name can be replaced by a regular file without
+// destroying anything else: name is not empty, and it is absent or (after
+// symbolic links) a regular file, not a directory nor a device, pipe or
+// socket. It returns the permission bits the new file should get: those of
+// an existing regular file, else 0644. Its errors do not repeat name: "is a
+// directory", "is not a regular file".
+func Replaceable(name string) (fs.FileMode, error) {
+	if name == "" {
+		return 0, errors.New("empty file name")
+	}
+	st, err := os.Stat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return 0o644, nil
+	case err != nil:
+		return 0, bare(err)
+	case st.IsDir():
+		return 0, errors.New("is a directory")
+	case !st.Mode().IsRegular():
+		return 0, errors.New("is not a regular file")
+	}
+	return st.Mode().Perm(), nil
+}
+
+// Prepare checks, before a possibly long computation, that [WriteFile] can
+// replace name: name is [Replaceable] and a temporary file can be created
+// in its directory (it is removed at once). It returns the permission bits
+// the new file should get, as Replaceable. Its errors do not repeat name:
+// "is a directory", "no such file or directory", "permission denied".
+func Prepare(name string) (fs.FileMode, error) {
+	perm, err := Replaceable(name)
+	if err != nil {
+		return 0, err
+	}
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".probe*")
+	if err != nil {
+		return 0, bare(err)
+	}
+	probe := f.Name()
+	f.Close()
+	if err := os.Remove(probe); err != nil {
+		return 0, bare(err)
+	}
+	return perm, nil
+}
+
+// bare strips the operation and path from a *fs.PathError, whose path is
+// a temporary name the caller has never seen.
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
 
 // WriteFile writes data to name atomically, with permissions perm (before
 // umask) for a new file. On error the target is untouched and no temporary

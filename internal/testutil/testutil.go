@@ -40,3 +40,29 @@ func Conformance(t testing.TB, elem ...string) string {
 	}
 	return p
 }
+
+// UnwritableDir returns an existing directory in which the test process
+// cannot create files: a temporary directory with mode 0555, or, when the
+// process ignores permissions (root), /sys where even root cannot create
+// files on Linux. It skips the test, saying why, when there is no such
+// directory.
+func UnwritableDir(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "ro")
+	if err := os.Mkdir(dir, 0o555); err != nil {
+		t.Fatalf("mkdir: %v", err)
+	}
+	for _, d := range []string{dir, "/sys"} {
+		f, err := os.CreateTemp(d, "probe*")
+		if err != nil {
+			if os.IsPermission(err) {
+				return d
+			}
+			continue
+		}
+		f.Close()
+		os.Remove(f.Name())
+	}
+	t.Skip("no unwritable directory: the process may write everywhere")
+	return ""
+}

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 )
 
 // StartFEN returns the start position of the edition r.
@@ -27,9 +30,16 @@ func init() {
 // isBlank reports whether c separates FEN fields.
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 
+// fenField is one blank-separated field of a FEN line and the byte offset of
+// its start in the line.
+type fenField struct {
+	text string
+	off  int
+}
+
 // splitFields splits s at runs of spaces and tabs into at most len(dst)
 // fields and returns the number of fields found (which may exceed len(dst)).
-func splitFields(s string, dst []string) int {
+func splitFields(s string, dst []fenField) int {
 	n := 0
 	for i := 0; i < len(s); {
 		for i < len(s) && isBlank(s[i]) {
@@ -43,7 +53,7 @@ func splitFields(s string, dst []string) int {
 			j++
 		}
 		if n < len(dst) {
-			dst[n] = s[i:j]
+			dst[n] = fenField{s[i:j], i}
 		}
 		n++
 		i = j
@@ -51,50 +61,76 @@ func splitFields(s string, dst []string) int {
 	return n
 }
 
-// ParseFEN parses a position "<placement> <side> <move-number>" as
-// docs/congo.md ("Board, squares and FEN") describes. A trailing carriage
-// return and surrounding blanks are ignored. The error says what is wrong,
-// without a line number.
+// FENError is what is wrong with a FEN: the message and, when it concerns
+// a piece of the text, that piece's byte offset in the string given to
+// [ParseFEN] (else -1). Messages quote at most a short, escaped prefix of
+// the text.
+type FENError struct {
+	// Byte is the 0-based offset of the offending text, or -1.
+	Byte int
+	// Msg says what is wrong.
+	Msg string
+}
+
+// Error returns "byte B: problem", or the problem alone when Byte is -1.
+func (e *FENError) Error() string {
+	if e.Byte < 0 {
+		return e.Msg
+	}
+	return fmt.Sprintf("byte %d: %s", e.Byte, e.Msg)
+}
+
+// fenErr returns a *FENError at byte off.
+func fenErr(off int, format string, args ...any) error {
+	return &FENError{Byte: off, Msg: fmt.Sprintf(format, args...)}
+}
+
+// MaxMoveNumber is the largest move number a FEN may carry (nine digits).
+const MaxMoveNumber = 999_999_999
+
+// ParseFEN parses a position "<placement> <side> <move-number>" as the
+// docs/congo.md ("Board, squares and FEN") describes. A trailing carriage return and
+// surrounding blanks are ignored. Errors are [*FENError] values, without a
+// line number.
 func ParseFEN(s string) (Position, error) {
 	var p Position
 	s = strings.TrimSuffix(s, "\r")
-	var f [3]string
+	var f [3]fenField
 	n := splitFields(s, f[:])
 	if n == 0 {
-		return p, fmt.Errorf("empty line, expected a FEN")
+		return p, fenErr(-1, "empty line, expected a FEN")
 	}
 	if n != 3 {
-		return p, fmt.Errorf("FEN has %d fields, want 3 (placement, side, move number)", n)
+		return p, fenErr(-1, "FEN has %d fields, want 3 (placement, side, move number)", n)
 	}
 	if err := p.parsePlacement(f[0]); err != nil {
 		return Position{}, err
 	}
-	switch f[1] {
+	switch f[1].text {
 	case "w", "W":
 		p.Side = White
 	case "b", "B":
 		p.Side = Black
 		p.hash ^= zobristSide
 	default:
-		return Position{}, fmt.Errorf("side to move %q, want w or b", f[1])
+		return Position{}, fenErr(f[1].off, "side to move %s, want w or b", cliutil.Quote(f[1].text))
 	}
-	num := f[2]
-	ok := len(num) >= 1 && len(num) <= 9
-	for i := 0; ok && i < len(num); i++ {
-		ok = num[i] >= '0' && num[i] <= '9'
+	num := f[2].text
+	v, err := cliutil.ParseInt(num, 0, MaxMoveNumber)
+	if err != nil || len(num) > 9 {
+		return Position{}, fenErr(f[2].off, "move number %s is not a non-negative integer of at most 9 digits", cliutil.Quote(num))
 	}
-	if !ok {
-		return Position{}, fmt.Errorf("move number %q is not a non-negative integer", num)
-	}
-	p.MoveNumber, _ = strconv.Atoi(num)
+	p.MoveNumber = v
 	return p, nil
 }
 
-func (p *Position) parsePlacement(pl string) error {
+func (p *Position) parsePlacement(f fenField) error {
+	pl := f.text
 	ranks := strings.Count(pl, "/") + 1
 	if ranks != 7 {
-		return fmt.Errorf("placement has %d ranks, want 7", ranks)
+		return fenErr(f.off, "placement has %d ranks, want 7", ranks)
 	}
+	off := f.off
 	for i := 0; i < 7; i++ {
 		var rs string
 		rs, pl, _ = strings.Cut(pl, "/")
@@ -105,7 +141,7 @@ func (p *Position) parsePlacement(pl string) error {
 			c := rs[j]
 			if c >= '1' && c <= '7' {
 				if prevDigit {
-					return fmt.Errorf("rank %d %q: two digits in a row", rank+1, rs)
+					return fenErr(off+j-1, "rank %d %s: two digits in a row", rank+1, cliutil.Quote(rs))
 				}
 				prevDigit = true
 				file += int(c - '0')
@@ -114,19 +150,21 @@ func (p *Position) parsePlacement(pl string) error {
 			prevDigit = false
 			pc := pieceOfLetter[c]
 			if pc == NoPiece {
-				return fmt.Errorf("rank %d: unknown character %q", rank+1, rune(c))
+				_, size := utf8.DecodeRuneInString(rs[j:])
+				return fenErr(off+j, "rank %d: unknown character %s", rank+1, cliutil.Quote(rs[j:j+size]))
 			}
 			if file < 7 {
 				if pc.Kind() == Lion && p.Pieces(pc.Color(), Lion) != 0 {
-					return fmt.Errorf("more than one %s lion", pc.Color())
+					return fenErr(off+j, "more than one %s lion", pc.Color())
 				}
 				p.Put(SquareAt(file, rank), pc)
 			}
 			file++
 		}
 		if file != 7 {
-			return fmt.Errorf("rank %d %q covers %d squares, want 7", rank+1, rs, file)
+			return fenErr(off, "rank %d %s covers %d squares, want 7", rank+1, cliutil.Quote(rs), file)
 		}
+		off += len(rs) + 1
 	}
 	return nil
 }

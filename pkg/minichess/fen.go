@@ -3,24 +3,68 @@ package minichess
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 )
 
 const fenLetters = ".PRNBQK"
 
+// fenField is a white-space separated field of a FEN and the byte offset of
+// its start in the FEN.
+type fenField struct {
+	text string
+	off  int
+}
+
+// fenFields splits s at runs of white space, as strings.Fields does, into
+// at most limit+1 fields with their byte offsets.
+func fenFields(s string, limit int) []fenField {
+	var out []fenField
+	start := -1
+	for i, r := range s {
+		if unicode.IsSpace(r) {
+			if start >= 0 {
+				out = append(out, fenField{s[start:i], start})
+				start = -1
+				if len(out) > limit {
+					return out
+				}
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, fenField{s[start:], start})
+	}
+	return out
+}
+
+// fenError returns the error of a FEN at byte off.
+func fenError(off int, format string, args ...any) error {
+	return fmt.Errorf("fen: byte %d: %s", off, fmt.Sprintf(format, args...))
+}
+
 // ParseFEN parses the FEN-like notation of docs/minichess.md ("Board, pieces
-// and notation"): "<placement> <side>", the placement rank 6 (row 0) first,
-// upper case white, lower case black, digits 1-5 for empty squares, side "w"
-// or "b". Up to four trailing chess FEN fields are accepted and ignored.
+// and notation"): "<placement> <side>",
+// the placement rank 6 (row 0) first, upper case white, lower case black,
+// digits 1-5 for empty squares, side "w" or "b". Up to four trailing chess
+// FEN fields are accepted and ignored. Errors give the byte offset of the
+// offending text and quote at most a short prefix of it.
 func ParseFEN(s string) (Position, error) {
 	var p Position
-	fields := strings.Fields(s)
+	fields := fenFields(s, 6)
 	if len(fields) < 2 || len(fields) > 6 {
-		return p, fmt.Errorf("fen %q: want \"<placement> <side>\"", s)
+		return p, fmt.Errorf("fen %s: want \"<placement> <side>\"", cliutil.Quote(s))
 	}
-	ranks := strings.Split(fields[0], "/")
+	placement := fields[0]
+	ranks := strings.Split(placement.text, "/")
 	if len(ranks) != Rows {
-		return p, fmt.Errorf("fen %q: %d ranks, want %d", s, len(ranks), Rows)
+		return p, fenError(placement.off, "placement %s has %d ranks, want %d", cliutil.Quote(placement.text), len(ranks), Rows)
 	}
+	off := placement.off
 	for r, rank := range ranks {
 		col := 0
 		for i := 0; i < len(rank); i++ {
@@ -28,7 +72,7 @@ func ParseFEN(s string) (Position, error) {
 			if ch >= '1' && ch <= '5' {
 				col += int(ch - '0')
 				if col > Cols {
-					return p, fmt.Errorf("fen %q: rank %d has more than %d squares", s, Rows-r, Cols)
+					return p, fenError(off, "rank %d %s has more than %d squares", Rows-r, cliutil.Quote(rank), Cols)
 				}
 				continue
 			}
@@ -38,25 +82,27 @@ func ParseFEN(s string) (Position, error) {
 			}
 			k := strings.IndexByte(fenLetters[1:], up)
 			if k < 0 {
-				return p, fmt.Errorf("fen %q: rank %d: bad character %q", s, Rows-r, ch)
+				_, size := utf8.DecodeRuneInString(rank[i:])
+				return p, fenError(off+i, "rank %d: bad character %s", Rows-r, cliutil.Quote(rank[i:i+size]))
 			}
 			if col >= Cols {
-				return p, fmt.Errorf("fen %q: rank %d has more than %d squares", s, Rows-r, Cols)
+				return p, fenError(off, "rank %d %s has more than %d squares", Rows-r, cliutil.Quote(rank), Cols)
 			}
 			p.Board[color][r][col] = Piece(k + 1)
 			col++
 		}
 		if col != Cols {
-			return p, fmt.Errorf("fen %q: rank %d does not have %d squares", s, Rows-r, Cols)
+			return p, fenError(off, "rank %d %s does not have %d squares", Rows-r, cliutil.Quote(rank), Cols)
 		}
+		off += len(rank) + 1
 	}
-	switch fields[1] {
+	switch side := fields[1]; side.text {
 	case "w":
 		p.ToMove = White
 	case "b":
 		p.ToMove = Black
 	default:
-		return p, fmt.Errorf("fen %q: side must be w or b, got %q", s, fields[1])
+		return p, fenError(side.off, "side must be w or b, got %s", cliutil.Quote(side.text))
 	}
 	return p, nil
 }

@@ -2,6 +2,7 @@ package minichess_test
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
@@ -9,7 +10,7 @@ import (
 )
 
 // FuzzParseState checks that ParseState never panics, that its errors are
-// one line naming the file, and that an accepted position round-trips
+// short *StateError lines naming the file, and that an accepted position round-trips
 // through AppendState with at most one piece per square.
 func FuzzParseState(f *testing.F) {
 	start := minichess.StartPosition()
@@ -21,11 +22,16 @@ func FuzzParseState(f *testing.F) {
 	f.Add([]byte("1" + strings.Repeat(" 6", 60)))
 	f.Add(append(append([]byte{}, good...), '0'))
 	f.Add([]byte("0 99999999999999999999999"))
+	f.Add(append([]byte("\ufeff"), good...))
+	f.Add([]byte("0 " + strings.Repeat("7", 100)))
+	f.Add([]byte("0\n \xff\xfe"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := minichess.ParseState(bytes.NewReader(data), "state")
 		if err != nil {
 			msg := err.Error()
-			if !strings.HasPrefix(msg, "state") || strings.Contains(msg, "\n") {
+			var se *minichess.StateError
+			if !strings.HasPrefix(msg, "state") || strings.ContainsAny(msg, "\r\n") || len(msg) > 200 ||
+				!errors.As(err, &se) || se.Byte >= len(data) {
 				t.Fatalf("bad error message %q", msg)
 			}
 			return
@@ -72,15 +78,20 @@ func FuzzParseAction(f *testing.F) {
 	})
 }
 
-// FuzzParseFEN checks that ParseFEN never panics and that an accepted
-// position prints to a FEN that parses back to it.
+// FuzzParseFEN checks that ParseFEN never panics, that its errors are
+// short single lines, and that an accepted position prints to a FEN that
+// parses back to it.
 func FuzzParseFEN(f *testing.F) {
-	for _, s := range []string{"kqbnr/ppppp/5/5/PPPPP/RNBQK w", "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1", "3PP/3PP/3PP/k2PP/3PP/3PK w", "5/5/5/5/5/5 b", "k4/1P3/5/5/5/4K x"} {
+	for _, s := range []string{"kqbnr/ppppp/5/5/PPPPP/RNBQK w", "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1", "3PP/3PP/3PP/k2PP/3PP/3PK w", "5/5/5/5/5/5 b", "k4/1P3/5/5/5/4K x",
+		"\ufeffkqbnr/ppppp/5/5/PPPPP/RNBQK w", "kqbnr/ppppp/5/5/PPPPP/RNBQK\u00a0w", "kqbnr/ppppp/5/5/PPPPP/RNBQ\xe9 w"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := minichess.ParseFEN(s)
 		if err != nil {
+			if msg := err.Error(); strings.ContainsAny(msg, "\r\n") || len(msg) > 200 {
+				t.Fatalf("bad error %q", msg)
+			}
 			return
 		}
 		q, err := minichess.ParseFEN(p.FEN())

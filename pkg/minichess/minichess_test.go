@@ -103,13 +103,17 @@ func (errReader) Read([]byte) (int, error) { return 0, errors.New("boom") }
 func TestParseStateErrors(t *testing.T) {
 	good := string(func() []byte { p := minichess.StartPosition(); return p.AppendState(nil) }())
 	cases := []struct{ in, want string }{
-		{strings.Replace(good, "0 0 0 0 0 \n1 1", "0 x 0 0 0 \n1 1", 1), `state:5: field 2: "x" is not a non-negative integer`},
-		{"7" + good[1:], "state:1: side to move must be 0 or 1, got 7"},
-		{strings.Replace(good, "2 3 4 5 6", "2 3 4 5 9", 1), "state:7: field 5: piece code 9 is not in 0..6"},
+		{strings.Replace(good, "0 0 0 0 0 \n1 1", "0 x 0 0 0 \n1 1", 1), `state:5: byte 2: field 2: "x" is not a non-negative integer`},
+		{"7" + good[1:], "state:1: byte 0: side to move must be 0 or 1, got 7"},
+		{strings.Replace(good, "2 3 4 5 6", "2 3 4 5 9", 1), "state:7: byte 8: field 5: piece code 9 is not in 0..6"},
 		{good[:90], "state: expected 61 integers, found 41"},
-		{good + "1\n", "state:16: unexpected data after the 61st integer"},
-		{good[:len(good)-23] + "3" + good[len(good)-22:], "state:13: field 1: square A2 holds a white pawn and a black knight"},
-		{"-1" + good[1:], `state:1: field 1: "-1" is not a non-negative integer`},
+		{good + "1\n", `state:16: byte 0: unexpected data "1" after the 61st integer`},
+		{good + "  \t" + strings.Repeat("y", 10<<20), `state:16: byte 3: unexpected data "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"… after the 61st integer`},
+		{good[:len(good)-23] + "3" + good[len(good)-22:], "state:13: byte 0: field 1: square A2 holds a white pawn and a black knight"},
+		{"-1" + good[1:], `state:1: byte 0: field 1: "-1" is not a non-negative integer`},
+		{"\ufeff" + good, `state:1: byte 0: field 1: "\ufeff0" is not a non-negative integer`},
+		{"0\n  " + strings.Repeat("\xff", 10<<20), `state:2: byte 2: field 1: "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"… is not a non-negative integer`},
+		{"0 " + strings.Repeat("7", 10<<20), `state:1: byte 2: field 2: piece code 77777777777777777777777777777777… is not in 0..6`},
 		{"", "state: expected 61 integers, found 0"},
 	}
 	for _, c := range cases {
@@ -136,6 +140,21 @@ func TestParseFEN(t *testing.T) {
 		"kqbnr/ppppp/5/5/PPPPP/RNBQKK w", "k w a b c d e"} {
 		_, err := minichess.ParseFEN(bad)
 		assert.Assert(t, err != nil, "%q", bad)
+	}
+	long := strings.Repeat("p", 10<<20)
+	for _, c := range []struct{ fen, want string }{
+		{"kqbnr/ppppp/5/5/PPPPP/RNBQK x", `fen: byte 28: side must be w or b, got "x"`},
+		{" kqbnr/ppppp/5/5/PPPPP/RNBQK \u00a0" + long, `fen: byte 31: side must be w or b, got "pppppppppppppppppppppppppppppppp"…`},
+		{"kqbnr/ppppp/33/5/PPPPP/RNBQK w", `fen: byte 12: rank 4 "33" has more than 5 squares`},
+		{"kqbnr/ppppp/6/5/PPPPP/RNBQK w", `fen: byte 12: rank 4: bad character "6"`},
+		{"kqbnr/ppppp/5/5/PPPPP/" + long + " w", `fen: byte 22: rank 1 "pppppppppppppppppppppppppppppppp"… has more than 5 squares`},
+		{"kqbnx/ppppp/5/5/PPPPP/RNBQK w", `fen: byte 4: rank 6: bad character "x"`},
+		{"\ufeffkqbnr/ppppp/5/5/PPPPP/RNBQK w", `fen: byte 0: rank 6: bad character "\ufeff"`},
+		{"kqbnr/ppppp/5/5/PPPPP w", `fen: byte 0: placement "kqbnr/ppppp/5/5/PPPPP" has 5 ranks, want 6`},
+		{long, `fen "pppppppppppppppppppppppppppppppp"…: want "<placement> <side>"`},
+	} {
+		_, err := minichess.ParseFEN(c.fen)
+		assert.Error(t, err, c.want)
 	}
 }
 

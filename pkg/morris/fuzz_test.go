@@ -2,21 +2,23 @@ package morris_test
 
 import (
 	"bytes"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/morris"
 )
 
-// FuzzParseBoard checks that the board parser never panics, that an accepted
-// board prints back as the trimmed input, and, on accepted boards, the
-// generator properties of docs/morris.md §4.8: Black's children are the swap
-// construction, children are unique, and the fast move count equals the list
-// length.
+// FuzzParseBoard checks that the board parser never panics, that a
+// rejected board gets a short one-line *ParseError, that an accepted board prints back as the trimmed input, and, on accepted boards,
+// the generator properties of docs/morris.md §4.8: Black's children are the swap
+// construction, children are unique, and the fast move count equals the
+// list length.
 func FuzzParseBoard(f *testing.F) {
 	for _, s := range []string{
 		"xxxxxxxxWWxWWxBBBxxxxx\n", "WWxxxWxxxBWxxxBxxxxxBx\r\n", "xxxxxxxWxxxxxxBxxxxxx",
 		"WxBxBxWBxxBxxxxxWx", "BWxxxxxxBWxxxxBxBxxWxxB", "", " \t", "xxX", "WWWBBBWBxBxxBxxxxxxBxx",
-		"WxxxxxWxxxxxxxxWBBBxBx\n\nx",
+		"WxxxxxWxxxxxxxxWBBBxBx\n\nx", "\ufeffxxxxxxxxWWxWWxBBBxxxxx", "xx\xe9\xe9xxxxxx",
 	} {
 		f.Add([]byte(s), uint8(0), false)
 	}
@@ -24,6 +26,11 @@ func FuzzParseBoard(f *testing.F) {
 		kind := morris.Kinds()[int(k)%len(morris.Kinds())]
 		p, kind, err := morris.ParseBoard(data, kind, forced)
 		if err != nil {
+			var pe *morris.ParseError
+			if !errors.As(err, &pe) || strings.ContainsAny(err.Error(), "\r\n") || len(err.Error()) > 200 ||
+				(pe.Line > 0 && (pe.Byte < 0 || pe.Byte >= len(data))) {
+				t.Fatalf("bad error %q for %q", err, data)
+			}
 			return
 		}
 		b := morris.BoardOf(kind)

@@ -3,6 +3,9 @@ package morris
 import (
 	"fmt"
 	"math/bits"
+	"unicode/utf8"
+
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 )
 
 // Position is a board content: the set of points holding a white piece and
@@ -44,16 +47,19 @@ func (p Position) AppendFormat(dst []byte, n int) []byte {
 }
 
 // ParseError describes what is wrong with a board file. Line and Col, when
-// not zero, are 1-based positions in the file as read.
+// not zero, are 1-based positions in the file as read (Col counts bytes);
+// Byte is then the 0-based offset of the same place in the file.
 type ParseError struct {
 	Line, Col int
+	Byte      int
 	Msg       string
 }
 
-// Error returns the message, prefixed with the position when known.
+// Error returns the message, prefixed with the position when known:
+// "line 1, column 9, byte 8: "X" is not W, B or x".
 func (e *ParseError) Error() string {
 	if e.Line > 0 {
-		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
+		return fmt.Sprintf("line %d, column %d, byte %d: %s", e.Line, e.Col, e.Byte, e.Msg)
 	}
 	return e.Msg
 }
@@ -94,7 +100,9 @@ func ParseBoard(data []byte, force Kind, forced bool) (Position, Kind, error) {
 	for i := start; i < end; i++ {
 		c := data[i]
 		if c != 'W' && c != 'B' && c != 'x' {
-			return Position{}, 0, &ParseError{Line: line, Col: col, Msg: fmt.Sprintf("%s is not W, B or x", quoteByte(c))}
+			_, size := utf8.DecodeRune(data[i:])
+			return Position{}, 0, &ParseError{Line: line, Col: col, Byte: i,
+				Msg: fmt.Sprintf("%s is not W, B or x", cliutil.Quote(data[i:i+size]))}
 		}
 		col++
 	}
@@ -128,11 +136,4 @@ func ParseBoard(data []byte, force Kind, forced bool) (Position, Kind, error) {
 		}
 	}
 	return p, kind, nil
-}
-
-func quoteByte(c byte) string {
-	if c >= 0x20 && c < 0x7f {
-		return fmt.Sprintf("%q", rune(c))
-	}
-	return fmt.Sprintf("byte 0x%02x", c)
 }

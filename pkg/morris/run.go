@@ -10,13 +10,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 )
 
 // usageError is a command-line mistake: exit status 2.
@@ -85,9 +85,9 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		}
 		kind, forced = k, true
 	}
-	depth, ok := ParseDepth(depthArg)
-	if !ok && !(tf.on && depthArg == "") {
-		return fail(2, "depth %q: must be an integer >= 1", depthArg)
+	depth, err := cliutil.ParseInt(depthArg, 1, math.MaxInt)
+	if err != nil && !(tf.on && depthArg == "") {
+		return fail(2, "depth %s: %v", cliutil.Quote(depthArg), err)
 	}
 
 	data, err := readInput(input)
@@ -99,7 +99,7 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		return fail(2, "%s: %v", input, err)
 	}
 
-	perm, err := prepareOutput(output)
+	perm, err := atomicfile.Prepare(output)
 	if err != nil {
 		return fail(2, "%s: cannot write: %v", output, err)
 	}
@@ -136,21 +136,10 @@ func Run(p Program, args []string, stdin io.Reader, stdout, stderr io.Writer) in
 }
 
 // ParseDepth parses a DEPTH argument: one or more ASCII digits, value ≥ 1
-// that fits an int (docs/morris.md §2.4).
+// that fits an int (docs/morris.md §2.4), by the rule of [cliutil.ParseInt].
 func ParseDepth(s string) (int, bool) {
-	if s == "" {
-		return 0, false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-	}
-	d, err := strconv.Atoi(s)
-	if err != nil || d < 1 {
-		return 0, false
-	}
-	return d, true
+	d, err := cliutil.ParseInt(s, 1, math.MaxInt)
+	return d, err == nil
 }
 
 // pathErr strips the operation and path from a *fs.PathError, which the
@@ -190,35 +179,4 @@ func readInput(name string) ([]byte, error) {
 		return nil, fmt.Errorf("larger than %d bytes", MaxInputSize)
 	}
 	return data, nil
-}
-
-// prepareOutput checks, before the search, that output can be replaced: it
-// is not a directory and a temporary file can be created (and is removed at
-// once) in its directory. It returns the permission bits the new file must
-// get: those of an existing regular file, else 0644.
-func prepareOutput(output string) (fs.FileMode, error) {
-	perm := fs.FileMode(0o644)
-	if st, err := os.Lstat(output); err == nil {
-		if st.IsDir() {
-			return 0, errors.New("is a directory")
-		}
-		if st.Mode().IsRegular() {
-			perm = st.Mode().Perm()
-		}
-		if st.Mode()&fs.ModeSymlink != 0 {
-			if t, err := os.Stat(output); err == nil && t.IsDir() {
-				return 0, errors.New("is a directory")
-			}
-		}
-	}
-	f, err := os.CreateTemp(filepath.Dir(output), "."+filepath.Base(output)+".probe*")
-	if err != nil {
-		return 0, pathErr(err)
-	}
-	name := f.Name()
-	f.Close()
-	if err := os.Remove(name); err != nil {
-		return 0, pathErr(err)
-	}
-	return perm, nil
 }

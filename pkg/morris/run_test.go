@@ -76,11 +76,17 @@ func TestBadInvocations(t *testing.T) {
 	bad2 := write("bad2.txt", "\n  xxxxxxxxWWxWWxBBBxxxxx\nxx\n")
 	short := write("short.txt", "xxxxxxxxWWxWWxBBBxxx\n")
 	empty := write("empty.txt", " \r\n\t")
+	bom := write("bom.txt", "\ufeffxxxxxxxxWWxWWxBBBxxxxx\n")
+	latin1 := write("latin1.txt", "xx\xe9xxxxxWWxWWxBBBxxxx\n")
 	big := write("big.txt", strings.Repeat("x", morris.MaxInputSize+1))
 	missing := filepath.Join(dir, "missing.txt")
 	noDir := filepath.Join(dir, "nodir", "out.txt")
 	roDir := filepath.Join(dir, "ro")
 	assert.NilError(t, os.Mkdir(roDir, 0o555))
+	// A device, reached through a link: a faulty check followed by the
+	// rename would replace only the link, never the device.
+	devLink := filepath.Join(dir, "dev")
+	assert.NilError(t, os.Symlink(os.DevNull, devLink))
 	outDir := filepath.Join(dir, "outdir")
 	assert.NilError(t, os.Mkdir(outDir, 0o755))
 	canWriteRO := os.WriteFile(filepath.Join(roDir, "probe"), nil, 0o644) == nil // root ignores modes
@@ -104,17 +110,23 @@ func TestBadInvocations(t *testing.T) {
 		{"depth 3.0", []string{good, "OUT", "3.0"}, `depth "3.0"`},
 		{"depth word", []string{good, "OUT", "three"}, `depth "three"`},
 		{"depth empty", []string{good, "OUT", ""}, `depth ""`},
-		{"depth huge", []string{good, "OUT", "99999999999999999999999"}, "must be an integer >= 1"},
+		{"depth huge", []string{good, "OUT", "99999999999999999999999"}, `depth "99999999999999999999999": want a decimal integer >= 1`},
+		{"depth space", []string{good, "OUT", " 3"}, `depth " 3": want a decimal integer >= 1`},
+		{"depth long", []string{good, "OUT", strings.Repeat("7", 100000)}, `depth "77777777777777777777777777777777"…: want a decimal integer >= 1`},
 		{"missing input", []string{missing, "OUT", "2"}, "missing.txt: cannot read: no such file or directory"},
 		{"input directory", []string{dir, "OUT", "2"}, "cannot read: is a directory"},
 		{"input too big", []string{big, "OUT", "2"}, "cannot read: larger than"},
 		{"empty board", []string{empty, "OUT", "2"}, "empty board"},
-		{"bad letter", []string{bad, "OUT", "2"}, "line 1, column 18: 'X' is not W, B or x"},
-		{"two lines", []string{bad2, "OUT", "2"}, "line 2, column 25: byte 0x0a is not W, B or x"},
+		{"bad letter", []string{bad, "OUT", "2"}, `line 1, column 18, byte 17: "X" is not W, B or x`},
+		{"two lines", []string{bad2, "OUT", "2"}, `line 2, column 25, byte 25: "\n" is not W, B or x`},
+		{"BOM", []string{bom, "OUT", "2"}, `bom.txt: line 1, column 1, byte 0: "\ufeff" is not W, B or x`},
+		{"invalid UTF-8", []string{latin1, "OUT", "2"}, `latin1.txt: line 1, column 3, byte 2: "\xe9" is not W, B or x`},
 		{"bad length", []string{short, "OUT", "2"}, "20 letters; a board has 18, 21, 22 or 23"},
 		{"length vs flag", []string{"-board", "B21", good, "OUT", "2"}, "22 letters, but board B21 has 21"},
 		{"output dir missing", []string{good, noDir, "2"}, "out.txt: cannot write: no such file or directory"},
 		{"output is directory", []string{good, outDir, "2"}, "cannot write: is a directory"},
+		{"output empty", []string{good, "", "2"}, "MiniMaxGame: : cannot write: empty file name"},
+		{"output device", []string{good, devLink, "2"}, "dev: cannot write: is not a regular file"},
 	}
 	if !canWriteRO {
 		cases = append(cases, struct {

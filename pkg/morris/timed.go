@@ -6,8 +6,10 @@ package morris
 import (
 	"flag"
 	"fmt"
+	"math"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/engine"
 )
 
@@ -70,7 +72,7 @@ func (tf *timedFlags) register(fs *flag.FlagSet, ph Phase) {
 	fs.BoolVar(&tf.black, "black", false, "with -movetime: move for Black")
 	tf.left = -1
 	if ph == Opening {
-		fs.IntVar(&tf.left, "left", -1, "with -movetime: pieces the side to move has still to place")
+		cliutil.IntVar(fs, &tf.left, "left", -1, 0, math.MaxInt, "with -movetime: pieces the side to move has still to place")
 	}
 }
 
@@ -89,9 +91,6 @@ func (tf *timedFlags) check(fs *flag.FlagSet) string {
 	d, err := time.ParseDuration(tf.movetimeArg)
 	if err != nil || d <= 0 {
 		return fmt.Sprintf("-movetime %q: want a positive duration such as 1s or 500ms", tf.movetimeArg)
-	}
-	if set["left"] && tf.left < 0 {
-		return fmt.Sprintf("-left %d: must be >= 0", tf.left)
 	}
 	tf.movetime, tf.on = d, true
 	return ""

@@ -12,9 +12,9 @@ import (
 )
 
 // FuzzParse feeds arbitrary inputs to the parser: it must never panic; a
-// rejected input gets an *InputError with a line number and a one-line
-// message; an accepted one is a valid problem that formats and re-parses to
-// itself and can be solved.
+// rejected input gets an *InputError with a line number and a short
+// one-line message; an accepted one is a valid problem that formats and
+// re-parses to itself and can be solved.
 func FuzzParse(f *testing.F) {
 	dir := filepath.Join(testutil.RepoRoot(f), "testdata", "starcircle")
 	for _, c := range handout {
@@ -29,11 +29,16 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(edit(12, "-2.5,-1,0,.5,1.,2,3,4")))
 	f.Add([]byte(edit(4, "0,S9,0,C1,0,0,0,0")))
 	f.Add([]byte(edit(3, "10")))
+	f.Add([]byte(edit(3, "+3")))
+	f.Add([]byte("\ufeff" + good))
+	f.Add([]byte(edit(12, "0.30000000000000004,1,2,3,4,5,6,7")))
+	f.Add([]byte(edit(12, "0.300000000000000004,1,2,3,4,5,6,7")))
+	f.Add([]byte(edit(7, " 0 ,\t"+strings.Repeat("\xff", 100)+",0,0,0,0,0,0")))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := starcircle.Parse(data)
 		if err != nil {
 			var ie *starcircle.InputError
-			if !errors.As(err, &ie) || ie.Line < 1 || strings.ContainsAny(err.Error(), "\n\r") {
+			if !errors.As(err, &ie) || ie.Line < 1 || ie.Byte < -1 || strings.ContainsAny(err.Error(), "\n\r") || len(err.Error()) > 300 {
 				t.Fatalf("bad error %q for %q", err, data)
 			}
 			return

@@ -2,9 +2,14 @@ package starcircle
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+
+	"github.com/gamesearch/gamesearch/internal/cliutil"
+	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // Algorithm is the search the input asks for.
@@ -31,8 +36,10 @@ const MaxDepth = 10
 // maxStack is the largest stack height accepted (nine digits).
 const maxStack = 999_999_999
 
-// maxUtility bounds the magnitude of any utility, far inside search.DefaultInf.
-const maxUtility = 1 << 60
+// maxUtility bounds the magnitude of any utility: strictly inside
+// search.DefaultInf, and small enough that a move's change of the score
+// (at most three row values) fits an int64.
+const maxUtility = search.DefaultInf - 1
 
 // Problem is one input file: who moves, how to search, the board and the row
 // values.
@@ -53,16 +60,26 @@ type Problem struct {
 }
 
 // InputError is a problem in an input file, at a line (1-based, counting
-// every line of the file).
+// every line of the file) and, when it concerns a piece of text, the byte
+// offset of that text in the line.
 type InputError struct {
 	// Line is the 1-based number of the offending line of the file.
 	Line int
-	// Msg says what is wrong, naming the field.
+	// Byte is the 0-based offset in the line of the offending text, or -1
+	// when the problem concerns the line as a whole.
+	Byte int
+	// Msg says what is wrong, naming the field and quoting at most a short
+	// prefix of the text.
 	Msg string
 }
 
-// Error returns "line N: problem".
-func (e *InputError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+// Error returns "line N: problem" or "line N: byte B: problem".
+func (e *InputError) Error() string {
+	if e.Byte < 0 {
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	}
+	return fmt.Sprintf("line %d: byte %d: %s", e.Line, e.Byte, e.Msg)
+}
 
 // fields of the input, in order, for messages.
 var fieldNames = [12]string{
@@ -72,12 +89,41 @@ var fieldNames = [12]string{
 	"the row-values line",
 }
 
+// field is a piece of an input line with white space trimmed: its text and
+// the byte offset of the text in the line.
+type field struct {
+	text string
+	off  int
+}
+
+// trimField trims white space around s, which starts at byte off of its
+// line.
+func trimField(s string, off int) field {
+	t := strings.TrimLeftFunc(s, unicode.IsSpace)
+	return field{strings.TrimRightFunc(t, unicode.IsSpace), off + len(s) - len(t)}
+}
+
+// split splits f at commas into trimmed fields.
+func (f field) split() []field {
+	var out []field
+	off := f.off
+	for s := f.text; ; {
+		c, rest, found := strings.Cut(s, ",")
+		out = append(out, trimField(c, off))
+		if !found {
+			return out
+		}
+		off += len(c) + 1
+		s = rest
+	}
+}
+
 // Parse reads an input file. Leading and trailing white space on a line is
 // ignored and blank lines are skipped.
 func Parse(data []byte) (*Problem, error) {
 	type line struct {
-		n    int
-		text string
+		n int
+		field
 	}
 	var lines []line
 	n := 0
@@ -89,73 +135,75 @@ func Parse(data []byte) (*Problem, error) {
 		} else {
 			l, data = data, nil
 		}
-		if t := strings.TrimSpace(string(l)); t != "" {
-			if len(lines) == len(fieldNames) {
-				return nil, &InputError{n, fmt.Sprintf("unexpected extra line %q after the row-values line", clip(t))}
-			}
-			lines = append(lines, line{n, t})
+		if len(bytes.TrimSpace(l)) == 0 {
+			continue
 		}
+		if len(lines) == len(fieldNames) {
+			t := trimField(string(l), 0)
+			return nil, &InputError{n, t.off, fmt.Sprintf("unexpected extra line %s after the row-values line", cliutil.Quote(t.text))}
+		}
+		lines = append(lines, line{n, trimField(string(l), 0)})
 	}
 	if len(lines) < len(fieldNames) {
 		at := 1
 		if len(lines) > 0 {
 			at = lines[len(lines)-1].n + 1
 		}
-		return nil, &InputError{at, fmt.Sprintf("missing %s: the input has %d non-blank lines, want %d",
+		return nil, &InputError{at, -1, fmt.Sprintf("missing %s: the input has %d non-blank lines, want %d",
 			fieldNames[len(lines)], len(lines), len(fieldNames))}
 	}
 	p := new(Problem)
-	fail := func(i int, format string, args ...any) error {
-		return &InputError{lines[i].n, fmt.Sprintf(format, args...)}
+	fail := func(i int, f field, format string, args ...any) error {
+		return &InputError{lines[i].n, f.off, fmt.Sprintf(format, args...)}
 	}
-	switch lines[0].text {
+	failLine := func(i int, format string, args ...any) error {
+		return &InputError{lines[i].n, -1, fmt.Sprintf(format, args...)}
+	}
+	switch f := lines[0].field; f.text {
 	case "Star":
 		p.Player = Star
 	case "Circle":
 		p.Player = Circle
 	default:
-		return nil, fail(0, "player %q is not Star or Circle", clip(lines[0].text))
+		return nil, fail(0, f, "player %s is not Star or Circle", cliutil.Quote(f.text))
 	}
-	switch lines[1].text {
+	switch f := lines[1].field; f.text {
 	case "MINIMAX":
 		p.Algorithm = Minimax
 	case "ALPHABETA":
 		p.Algorithm = AlphaBeta
 	default:
-		return nil, fail(1, "algorithm %q is not MINIMAX or ALPHABETA", clip(lines[1].text))
+		return nil, fail(1, f, "algorithm %s is not MINIMAX or ALPHABETA", cliutil.Quote(f.text))
 	}
-	d, err := strconv.Atoi(lines[2].text)
+	d, err := cliutil.ParseInt(lines[2].text, 1, MaxDepth)
 	if err != nil {
-		return nil, fail(2, "depth limit %q is not an integer", clip(lines[2].text))
-	}
-	if d < 1 || d > MaxDepth {
-		return nil, fail(2, "depth limit %d is outside 1..%d", d, MaxDepth)
+		return nil, fail(2, lines[2].field, "depth limit %s: %v", cliutil.Quote(lines[2].text), err)
 	}
 	p.Depth = d
 	var total int64
 	for k := 0; k < 8; k++ {
 		row := 7 - k
-		cells := strings.Split(lines[3+k].text, ",")
+		cells := lines[3+k].split()
 		if len(cells) != 8 {
-			return nil, fail(3+k, "board row %c has %d cells, want 8", 'A'+row, len(cells))
+			return nil, failLine(3+k, "board row %c has %d cells, want 8", 'A'+row, len(cells))
 		}
-		for col, c := range cells {
-			c = strings.TrimSpace(c)
+		for col, cell := range cells {
+			c := cell.text
 			s := NewSquare(row, col)
 			h, who, ok := parseCell(c)
 			if !ok {
-				return nil, fail(3+k, "board row %c, cell %d: %q is not 0, S<i> or C<i> (1 <= i <= %d)",
-					'A'+row, col+1, clip(c), maxStack)
+				return nil, fail(3+k, cell, "board row %c, cell %d: %s is not 0, S<i> or C<i> (1 <= i <= %d)",
+					'A'+row, col+1, cliutil.Quote(c), maxStack)
 			}
 			if h == 0 {
 				continue
 			}
 			if !DarkSquares.Has(s) {
-				return nil, fail(3+k, "board row %c, cell %d: piece %q on light square %v", 'A'+row, col+1, c, s)
+				return nil, fail(3+k, cell, "board row %c, cell %d: piece %s on light square %v", 'A'+row, col+1, cliutil.Quote(c), s)
 			}
 			if h > 1 && !LastRow(who).Has(s) {
-				return nil, fail(3+k, "board row %c, cell %d: stack %q of %d pieces off %v's last row %c",
-					'A'+row, col+1, c, h, who, "HA"[who])
+				return nil, fail(3+k, cell, "board row %c, cell %d: stack %s of %d pieces off %v's last row %c",
+					'A'+row, col+1, cliutil.Quote(c), h, who, "HA"[who])
 			}
 			total += int64(h)
 			if who == Star {
@@ -172,34 +220,34 @@ func Parse(data []byte) (*Problem, error) {
 	}
 	for _, who := range []Player{Star, Circle} {
 		if !has[who] {
-			return nil, &InputError{lines[3].n, fmt.Sprintf("board (lines %d-%d): %v has no piece",
+			return nil, &InputError{lines[3].n, -1, fmt.Sprintf("board (lines %d-%d): %v has no piece",
 				lines[3].n, lines[10].n, who)}
 		}
 	}
-	vals, scale, err := parseValues(lines[11].text)
+	vals, scale, err := parseValues(lines[11].field)
 	if err != nil {
-		return nil, fail(11, "row values: %v", err)
+		var ve *valueError
+		if errors.As(err, &ve) {
+			return nil, fail(11, ve.at, "row values: %s", ve.msg)
+		}
+		return nil, failLine(11, "row values: %v", err)
 	}
 	p.Values, p.Scale = vals, scale
 	for i := 1; i < 8; i++ {
 		if vals[i] <= vals[i-1] {
-			return nil, fail(11, "row values are not strictly increasing: value %d (%s) <= value %d (%s)",
+			return nil, failLine(11, "row values are not strictly increasing: value %d (%s) <= value %d (%s)",
 				i+1, FormatValue(vals[i], scale), i, FormatValue(vals[i-1], scale))
 		}
 	}
 	m := max(-vals[0], vals[7])
 	if m > 0 && total > maxUtility/m {
-		return nil, fail(11, "row values too large for %d pieces", total)
+		if scale == 0 {
+			return nil, failLine(11, "row values too large for %d pieces: utilities would exceed 2^62", total)
+		}
+		return nil, failLine(11, "row values too large for %d pieces at their %d decimal places: utilities would exceed 2^62 units of 10^-%d",
+			total, scale, scale)
 	}
 	return p, nil
-}
-
-// clip shortens s for an error message.
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
 }
 
 // parseCell parses one board cell: "0", "S<i>" or "C<i>".
@@ -260,22 +308,33 @@ func parseDecimal(s string) (decimal, bool) {
 	return d, true
 }
 
-// parseValues parses the eight row values as fixed-point numbers with a
-// common scale.
-func parseValues(line string) (v [8]Value, scale int, err error) {
-	fields := strings.Split(line, ",")
+// valueError is a problem with one row value, at a place of the line.
+type valueError struct {
+	at  field
+	msg string
+}
+
+func (e *valueError) Error() string { return e.msg }
+
+// parseValues parses the eight row values of the line f as exact
+// fixed-point numbers with a common scale: the largest number of
+// significant fraction digits of any value.
+func parseValues(f field) (v [8]Value, scale int, err error) {
+	fields := f.split()
 	if len(fields) != 8 {
 		return v, 0, fmt.Errorf("%d values, want 8", len(fields))
 	}
 	var ds [8]decimal
+	finest := 0 // the value that sets the scale
 	for i, f := range fields {
-		f = strings.TrimSpace(f)
-		d, ok := parseDecimal(f)
+		d, ok := parseDecimal(f.text)
 		if !ok {
-			return v, 0, fmt.Errorf("value %d (%q) is not a number", i+1, clip(f))
+			return v, 0, &valueError{f, fmt.Sprintf("value %d (%s) is not a number", i+1, cliutil.Quote(f.text))}
 		}
 		ds[i] = d
-		scale = max(scale, len(d.frc))
+		if len(d.frc) > scale {
+			scale, finest = len(d.frc), i
+		}
 	}
 	for i, d := range ds {
 		digits := d.whole + d.frc + strings.Repeat("0", scale-len(d.frc))
@@ -285,7 +344,12 @@ func parseValues(line string) (v [8]Value, scale int, err error) {
 		}
 		x, err := strconv.ParseInt(digits, 10, 64)
 		if err != nil || x > maxUtility {
-			return v, 0, fmt.Errorf("value %d (%q) is too large or too precise", i+1, clip(fields[i]))
+			q := cliutil.Quote(fields[i].text)
+			if own, err := strconv.ParseInt(strings.TrimLeft(d.whole+d.frc, "0"), 10, 64); err != nil || own > maxUtility {
+				return v, 0, &valueError{fields[i], fmt.Sprintf("value %d (%s) is too large: its digits exceed 2^62", i+1, q)}
+			}
+			return v, 0, &valueError{fields[i], fmt.Sprintf("value %d (%s) is too large for the %d decimal places of value %d (%s): exact values are at most 2^62 units of 10^-%d",
+				i+1, q, scale, finest+1, cliutil.Quote(fields[finest].text), scale)}
 		}
 		if d.neg {
 			x = -x

@@ -5,16 +5,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 )
 
 // Run is the program starcircle: it reads the input file (default
 // input.txt), searches, and writes the output file (default output.txt)
 // atomically. Arguments: [-i INPUT] [-o OUTPUT]; "-" names stdin or stdout.
-// Bad input or usage prints one line on stderr and returns 2, leaving the
-// output file untouched.
+// Bad input or usage, an output that is the input file and an output that
+// cannot be written (checked before the search) print one line on stderr
+// and return 2, leaving the output file untouched; a failure to write
+// stdout returns 1.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("starcircle", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -31,6 +35,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "starcircle: unexpected argument %q (usage: starcircle [-i input] [-o output])\n", fs.Arg(0))
 		return 2
+	}
+	if *out != "-" && *in != "-" {
+		if err := cliutil.DistinctOutput(*out, *in); err != nil {
+			fmt.Fprintf(stderr, "starcircle: %v\n", err)
+			return 2
+		}
 	}
 	var data []byte
 	var err error
@@ -52,15 +62,39 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "starcircle: %s: %v\n", name, err)
 		return 2
 	}
+	perm := os.FileMode(0o644)
+	if *out != "-" {
+		if perm, err = atomicfile.Prepare(*out); err != nil {
+			fmt.Fprintf(stderr, "starcircle: cannot write output %s: %v\n", *out, err)
+			return 2
+		}
+	}
 	text := Solve(p).Format(p.Scale)
 	if *out == "-" {
-		_, err = io.WriteString(stdout, text)
-	} else {
-		err = atomicfile.WriteFile(*out, []byte(text), 0o644)
+		if _, err := io.WriteString(stdout, text); err != nil {
+			fmt.Fprintf(stderr, "starcircle: cannot write output: %v\n", err)
+			return 1
+		}
+		return 0
 	}
-	if err != nil {
-		fmt.Fprintf(stderr, "starcircle: cannot write output: %v\n", err)
-		return 1
+	if err := atomicfile.WriteFile(*out, []byte(text), perm); err != nil {
+		fmt.Fprintf(stderr, "starcircle: cannot write output %s: %v\n", *out, bare(err))
+		return 2
 	}
 	return 0
+}
+
+// bare strips the operation and path from a file-system error: the
+// messages name the file themselves, and a temporary file's name would
+// only confuse.
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
 }

@@ -35,17 +35,17 @@ func TestBadInput(t *testing.T) {
 		{"", []string{"perft", "congo", "start", "1", "-pseudo"}, "flag provided but not defined: -pseudo"},
 		{"", []string{"perft", "congo", "7/7/7/7/7/7/7 w", "1"}, "POSITION: FEN has 2 fields"},
 		{"", []string{"perft", "congo", "7/7/7/7/7/7/8 w 0", "1"}, "POSITION: "},
-		{"3l3/7/7/7/7/7/3L3 x 0\n", []string{"perft", "congo", "-", "1"}, `stdin line 1: side to move "x"`},
+		{"3l3/7/7/7/7/7/3L3 x 0\n", []string{"perft", "congo", "-", "1"}, `stdin line 1: byte 18: side to move "x"`},
 		{"", []string{"perft", "minichess", "kqbnr/ppppp/5/5/PPPPP w", "1"}, "POSITION: fen"},
 		{"", []string{"perft", "minichess", "start", "1", "-rules", "2022"}, "flag provided but not defined: -rules"},
 		{"", []string{"perft", "morris", "xxxx", "1"}, "POSITION: 4 letters"},
 		{"", []string{"perft", "morris", "xxxxxxxxxxxxxxxxxxxxx", "1", "-board", "S22"}, "POSITION: 21 letters, but board S22 has 22"},
 		{"", []string{"perft", "morris", "xxxxxxxxxxxxxxxxxxxxx", "1", "-board", "Q9"}, `-board "Q9"`},
 		{"", []string{"perft", "morris", "xxxxxxxxxxxxxxxxxxxxx", "1", "-phase", "end"}, `-phase "end": want opening or game`},
-		{"", []string{"perft", "morris", badMorris, "1"}, "board.txt: line 1, column 11: 'Q' is not W, B or x"},
+		{"", []string{"perft", "morris", badMorris, "1"}, "board.txt: line 1, column 11, byte 10: \"Q\" is not W, B or x"},
 		{"", []string{"perft", "morris", filepath.Join(dir, "absent.txt"), "1"}, "absent.txt: cannot read: no such file or directory"},
 		{"", []string{"perft", "morris", dir, "1"}, "is a directory"},
-		{"", []string{"perft", "starcircle", badSC, "1"}, `bad_input.txt: line 2: algorithm "MINMAX" is not MINIMAX or ALPHABETA`},
+		{"", []string{"perft", "starcircle", badSC, "1"}, `bad_input.txt: line 2: byte 0: algorithm "MINMAX" is not MINIMAX or ALPHABETA`},
 		{"Star\n", []string{"perft", "starcircle", "-", "1"}, "stdin: line 2: missing the algorithm line"},
 		// tree
 		{"", []string{"tree"}, "gamesearch tree: missing GAME"},
@@ -56,7 +56,7 @@ func TestBadInput(t *testing.T) {
 		{"", []string{"tree", "congo", "start", "-depth", "two"}, `invalid value "two" for flag -depth`},
 		{"", []string{"tree", "congo", "start", "-limit", "0"}, "-limit 0: want 1 to 5000000"},
 		{"", []string{"tree", "congo", "start", "-depth", "6"}, "the tree has more than 100000 nodes"},
-		{"", []string{"tree", "starcircle", badSC}, "line 2: algorithm"},
+		{"", []string{"tree", "starcircle", badSC}, "line 2: byte 0: algorithm"},
 		{"", []string{"tree", "minichess", "kqbnr/ppppp/5/5/PPPPP/RNBQK x"}, "side must be w or b"},
 		{"", []string{"tree", "morris", "WWW"}, "POSITION: 3 letters"},
 		// bench
@@ -75,7 +75,7 @@ func TestBadInput(t *testing.T) {
 		{"", []string{"play", "congo", "-rules", "1999"}, `-rules "1999"`},
 		{"", []string{"play", "morris", "-board", "X1"}, `-board "X1"`},
 		{"", []string{"play", "minichess", "-max-steps", "0"}, "-max-steps 0: want at least 1"},
-		{"", []string{"play", "starcircle", "-input", badSC}, "line 2: algorithm"},
+		{"", []string{"play", "starcircle", "-input", badSC}, "line 2: byte 0: algorithm"},
 		{"", []string{"play", "starcircle", "-input", "-"}, "-input -: standard input carries the moves"},
 	}
 	for _, c := range cases {

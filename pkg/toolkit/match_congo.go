@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/congo/agent"
 	"github.com/gamesearch/gamesearch/pkg/match"
@@ -46,7 +47,7 @@ func playCongoMatch(s *matchSettings) (*matchSummary, error) {
 		}
 		p, err := congo.ParseFEN(s.start)
 		if err != nil {
-			return nil, fmt.Errorf("-start %q: %v", clipText(s.start), err)
+			return nil, fmt.Errorf("-start %s: %v", cliutil.Quote(s.start), err)
 		}
 		list = []congo.Position{p}
 	case s.plies != 0:

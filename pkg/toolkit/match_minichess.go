@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
@@ -39,7 +40,7 @@ func playMinichessMatch(s *matchSettings) (*matchSummary, error) {
 	if s.start != "" {
 		p, err := minichess.ParseFEN(s.start)
 		if err != nil {
-			return nil, fmt.Errorf("-start %q: %v", clipText(s.start), err)
+			return nil, fmt.Errorf("-start %s: %v", cliutil.Quote(s.start), err)
 		}
 		list = []submission.GamePos{{N: p.Node()}}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/morris/arena"
@@ -79,7 +80,7 @@ func playMorrisMatch(s *matchSettings) (*matchSummary, error) {
 func parseMorrisBoard(s string, b *morris.Board) (morris.Position, error) {
 	var p morris.Position
 	if len(s) != b.N {
-		return p, fmt.Errorf("-start %q: want a board string of %d letters W, B or x", clipText(s), b.N)
+		return p, fmt.Errorf("-start %s: want a board string of %d letters W, B or x", cliutil.Quote(s), b.N)
 	}
 	for i := 0; i < b.N; i++ {
 		switch s[i] {
@@ -89,7 +90,7 @@ func parseMorrisBoard(s string, b *morris.Board) (morris.Position, error) {
 			p.B |= 1 << i
 		case 'x':
 		default:
-			return p, fmt.Errorf("-start %q: letter %d is %q, want W, B or x", clipText(s), i+1, strings.ToUpper(s[i:i+1]))
+			return p, fmt.Errorf("-start %s: letter %d is %q, want W, B or x", cliutil.Quote(s), i+1, strings.ToUpper(s[i:i+1]))
 		}
 	}
 	return p, nil

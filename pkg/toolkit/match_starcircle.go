@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 )
@@ -306,7 +307,7 @@ func parseStarcircleMove(s string) (starcircle.Move, error) {
 	if strings.EqualFold(s, "pass") {
 		return starcircle.Pass, nil
 	}
-	bad := fmt.Errorf("output.txt line 1: %q is not a move (want e.g. F4-H2 or pass)", clipText(s))
+	bad := fmt.Errorf("output.txt line 1: %s is not a move (want e.g. F4-H2 or pass)", cliutil.Quote(s))
 	u := strings.ToUpper(s)
 	if len(u) != 5 || u[2] != '-' {
 		return starcircle.Pass, bad
@@ -323,12 +324,4 @@ func parseStarcircleMove(s string) (starcircle.Move, error) {
 		return starcircle.Pass, bad
 	}
 	return starcircle.NewMove(from, to), nil
-}
-
-// clipText shortens s for an error message.
-func clipText(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "..."
-	}
-	return s
 }

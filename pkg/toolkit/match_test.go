@@ -190,6 +190,8 @@ func TestMatchBadInput(t *testing.T) {
 		{[]string{"match", "starcircle", "engine", "engine", "-nosuch"}, "flag provided but not defined: -nosuch"},
 		{[]string{"match", "starcircle", "engine", "engine", "-start", badStart}, "-start " + badStart + ": line 3: missing the depth line"},
 		{[]string{"match", "starcircle", "engine", "engine", "-start", filepath.Join(dir, "none.txt")}, "-start " + filepath.Join(dir, "none.txt")},
+		{[]string{"match", "morris", "engine", "engine", "-start", "\ufeff" + strings.Repeat("x", 100000)}, `-start "\ufeffxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"…: want a board string`},
+		{[]string{"match", "minichess", "engine", "engine", "-start", strings.Repeat("k", 100000) + " w"}, `-start "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"…: fen: byte 0: placement "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk"… has 1 ranks, want 6`},
 	} {
 		out, errs, code := runCmd(t, "", c.args...)
 		assert.Equal(t, code, 2, "%q: %s", c.args, errs)

@@ -31,6 +31,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/engine"
 )
@@ -185,7 +186,7 @@ func (a *Agent) Apply(moves []string) error {
 	for _, s := range moves {
 		m, ok := congo.ParseMove(s)
 		if !ok {
-			return fmt.Errorf("move %q is not <file><rank><file><rank> with files a-g and ranks 1-7", s)
+			return fmt.Errorf("move %s is not <file><rank><file><rank> with files a-g and ranks 1-7", cliutil.Quote(s))
 		}
 		if p.LionMissing() {
 			return fmt.Errorf("illegal move %s: the game is over (a lion is missing)", s)
@@ -283,7 +284,8 @@ func parseFlags(args []string) (Config, error) {
 	fs := flag.NewFlagSet("congo-agent", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	rules := fs.String("rules", "2022", "")
-	depth := fs.Int("depth", 0, "")
+	var depth int
+	cliutil.IntVar(fs, &depth, "depth", 0, 0, engine.MaxPly-1, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return Config{}, errHelp
@@ -297,10 +299,7 @@ func parseFlags(args []string) (Config, error) {
 	if !ok {
 		return Config{}, fmt.Errorf("-rules: want 2021 or 2022, got %q", *rules)
 	}
-	if *depth < 0 || *depth >= engine.MaxPly {
-		return Config{}, fmt.Errorf("-depth: want 0 to %d, got %d", engine.MaxPly-1, *depth)
-	}
-	return Config{Rules: r, Depth: *depth}, nil
+	return Config{Rules: r, Depth: depth}, nil
 }
 
 // Run is the congo-agent program: args without the program name; the result
@@ -366,7 +365,7 @@ func (a *Agent) Handle(s string, line int, out *bufio.Writer, stderr io.Writer) 
 		return true, nil
 	case "newgame":
 		if rest != "" {
-			complain("newgame takes no argument, ignored %q", rest)
+			complain("newgame takes no argument, ignored %s", cliutil.Quote(rest))
 		}
 		a.NewGame()
 	case "position":
@@ -376,6 +375,10 @@ func (a *Agent) Handle(s string, line int, out *bufio.Writer, stderr io.Writer) 
 		}
 		p, err := congo.ParseFEN(rest)
 		if err != nil {
+			var fe *congo.FENError
+			if errors.As(err, &fe) {
+				err = errors.New(fe.Msg) // the protocol's messages name lines, not bytes
+			}
 			complain("position: %v; position unchanged", err)
 			return false, nil
 		}
@@ -403,7 +406,7 @@ func (a *Agent) Handle(s string, line int, out *bufio.Writer, stderr io.Writer) 
 		}
 		return false, out.Flush()
 	default:
-		complain("unknown command %q (want newgame, position, moves, go or quit)", cmd)
+		complain("unknown command %s (want newgame, position, moves, go or quit)", cliutil.Quote(cmd))
 	}
 	return false, nil
 }
@@ -451,7 +454,7 @@ func parseSeconds(s string) (time.Duration, error) {
 		return 0, errors.New("missing <seconds>")
 	}
 	if strings.ContainsAny(s, " \t\v\f\r") {
-		return 0, fmt.Errorf("want one argument <seconds>, got %q", s)
+		return 0, fmt.Errorf("want one argument <seconds>, got %s", cliutil.Quote(s))
 	}
 	digits, dot := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -468,11 +471,11 @@ func parseSeconds(s string) (time.Duration, error) {
 		}
 	}
 	if digits <= 0 || dot > 1 {
-		return 0, fmt.Errorf("seconds %q is not a positive decimal number", s)
+		return 0, fmt.Errorf("seconds %s is not a positive decimal number", cliutil.Quote(s))
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || !(v > 0) {
-		return 0, fmt.Errorf("seconds %q is not a positive decimal number", s)
+		return 0, fmt.Errorf("seconds %s is not a positive decimal number", cliutil.Quote(s))
 	}
 	if v > maxSeconds {
 		v = maxSeconds

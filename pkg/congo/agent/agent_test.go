@@ -113,9 +113,33 @@ func TestFlags(t *testing.T) {
 		assert.Assert(t, strings.HasPrefix(errb.String(), "congo-agent: "), args)
 		assert.Equal(t, strings.Count(errb.String(), "\n"), 1, args)
 	}
+	for _, d := range []string{"+3", "0x3", "1_0", " 3", "128"} {
+		var out, errb bytes.Buffer
+		assert.Equal(t, Run([]string{"-depth", d}, strings.NewReader("go 1\n"), &out, &errb), 2, d)
+		assert.Equal(t, errb.String(), "congo-agent: invalid value \""+d+"\" for flag -depth: want a decimal integer in 0..127\n")
+		assert.Equal(t, out.String(), "")
+	}
 	var out, errb bytes.Buffer
 	assert.Equal(t, Run([]string{"-h"}, strings.NewReader(""), &out, &errb), 0)
 	assert.Assert(t, strings.HasPrefix(errb.String(), "usage: congo-agent"))
+}
+
+// TestLongCommands checks that a complaint quotes at most a short prefix of
+// a huge or binary command, escaped, so that it stays one short line.
+func TestLongCommands(t *testing.T) {
+	long := strings.Repeat("x", 10<<20)
+	in := long + "\nmoves d2d3 " + long + "\ngo " + long + "\nnewgame " + long + "\nposition 7/7/7/7/7/7/7 " + long + " 1\n\ufeffquit\ngo 1\n"
+	var out, errb bytes.Buffer
+	assert.Equal(t, Run([]string{"-depth", "1"}, strings.NewReader(in), &out, &errb), 0)
+	x32 := strings.Repeat("x", 32)
+	assert.Equal(t, errb.String(), `congo-agent: line 1: unknown command "`+x32+`"… (want newgame, position, moves, go or quit)
+congo-agent: line 2: moves: move "`+x32+`"… is not <file><rank><file><rank> with files a-g and ranks 1-7; no move of the line applied
+congo-agent: line 3: go: seconds "`+x32+`"… is not a positive decimal number; using go 1
+congo-agent: line 4: newgame takes no argument, ignored "`+x32+`"…
+congo-agent: line 5: position: side to move "`+x32+`"…, want w or b; position unchanged
+congo-agent: line 6: unknown command "\ufeffquit" (want newgame, position, moves, go or quit)
+`)
+	assert.Equal(t, strings.Count(out.String(), "\n"), 2)
 }
 
 // failWriter fails every write.
@@ -219,4 +243,27 @@ func TestChooser(t *testing.T) {
 	assert.Equal(t, c.calls, 2)
 	assert.Equal(t, clock.T, time.Duration(0))
 	assert.Equal(t, errb.String(), "congo-x: line 5: unknown command \"bad\" (want newgame, position, moves, go or quit)\n")
+}
+
+// TestStrengthFlags checks that congo-strength reads its integers by the
+// one rule of every program, bounds included.
+func TestStrengthFlags(t *testing.T) {
+	o, err := parseStrength([]string{"-n", "012", "-depth", "3", "-nodes", "500", "-budget", "7"})
+	assert.NilError(t, err)
+	assert.Equal(t, o.n, 12)
+	assert.Equal(t, o.depth, 3)
+	assert.Equal(t, o.nodes, uint64(500))
+	assert.Equal(t, o.budget, uint64(7))
+	for _, c := range []struct{ flag, value, want string }{
+		{"-n", "+5", "want a decimal integer >= 1"},
+		{"-n", "0", "want a decimal integer >= 1"},
+		{"-depth", "128", "want a decimal integer in 0..127"},
+		{"-depth", "-1", "want a decimal integer in 0..127"},
+		{"-nodes", "0", "want a decimal integer >= 1"},
+		{"-nodes", "0x10", "want a decimal integer >= 1"},
+		{"-budget", "-1", "want a decimal integer >= 0"},
+	} {
+		_, err := parseStrength([]string{c.flag, c.value})
+		assert.Error(t, err, `invalid value "`+c.value+`" for flag `+c.flag+": "+c.want)
+	}
 }

@@ -10,11 +10,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
@@ -94,15 +96,16 @@ func parseStrength(args []string) (strengthOptions, error) {
 	fs.SetOutput(io.Discard)
 	var o strengthOptions
 	rules := fs.String("rules", "2022", "")
-	fs.IntVar(&o.n, "n", 100, "")
+	cliutil.IntVar(fs, &o.n, "n", 100, 1, math.MaxInt, "")
 	secs := fs.String("movetime", "0.1", "")
 	fs.StringVar(&o.agent, "agent", "", "")
-	fs.IntVar(&o.depth, "depth", 0, "")
+	cliutil.IntVar(fs, &o.depth, "depth", 0, 0, engine.MaxPly-1, "")
 	fs.StringVar(&o.openings, "openings", "", "")
 	fs.StringVar(&o.selfplay, "selfplay", "", "")
-	fs.Uint64Var(&o.nodes, "nodes", 20000, "")
+	var nodes, budget int64
+	cliutil.IntVar(fs, &nodes, "nodes", 20000, 1, math.MaxInt64, "")
 	fs.BoolVar(&o.quiet, "q", false, "")
-	fs.Uint64Var(&o.budget, "budget", 0, "")
+	cliutil.IntVar(fs, &budget, "budget", 0, 0, math.MaxInt64, "")
 	fs.BoolVar(&o.listAll, "list", false, "")
 	deadline := fs.String("deadline", "wall", "")
 	if err := fs.Parse(args); err != nil {
@@ -111,6 +114,7 @@ func parseStrength(args []string) (strengthOptions, error) {
 		}
 		return o, err
 	}
+	o.nodes, o.budget = uint64(nodes), uint64(budget)
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
@@ -119,17 +123,11 @@ func parseStrength(args []string) (strengthOptions, error) {
 		return o, fmt.Errorf("-rules: want 2021 or 2022, got %q", *rules)
 	}
 	o.rules = r
-	if o.n < 1 {
-		return o, fmt.Errorf("-n: want at least 1, got %d", o.n)
-	}
 	t, err := parseSeconds(*secs)
 	if err != nil {
 		return o, fmt.Errorf("-movetime: %v", err)
 	}
 	o.moveTime = t
-	if o.depth < 0 || o.depth >= engine.MaxPly {
-		return o, fmt.Errorf("-depth: want 0 to %d, got %d", engine.MaxPly-1, o.depth)
-	}
 	if o.selfplay != "" && Features[o.selfplay] == nil {
 		return o, fmt.Errorf("-selfplay: unknown feature %q (want one of %s)", o.selfplay, strings.Join(FeatureNames(), ", "))
 	}
@@ -142,9 +140,6 @@ func parseStrength(args []string) (strengthOptions, error) {
 	}
 	if o.cpuLate && o.agent != "" {
 		return o, errors.New("-deadline cpu needs the in-process agent (no -agent)")
-	}
-	if o.nodes == 0 {
-		return o, errors.New("-nodes: want at least 1")
 	}
 	return o, nil
 }

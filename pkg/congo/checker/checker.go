@@ -164,7 +164,7 @@ func (rd *Reader) Next() (Request, error) {
 		}
 		p, err := congo.ParseFEN(fen)
 		if err != nil {
-			return bad(fenLine, "moves: %v", err)
+			return bad(fenLine, "moves: %s", fenProblem(err))
 		}
 		req.Pos = p
 		return req, nil
@@ -192,7 +192,7 @@ func (rd *Reader) Next() (Request, error) {
 		}
 		p, err := congo.ParseFEN(fen)
 		if err != nil {
-			return bad(fenLine, "next: %v", err)
+			return bad(fenLine, "next: %s", fenProblem(err))
 		}
 		mv = strings.TrimFunc(mv, isBlank)
 		m, ok := congo.ParseMove(mv)
@@ -208,6 +208,16 @@ func (rd *Reader) Next() (Request, error) {
 		return req, nil
 	}
 	return bad(req.Line, "unknown request %q (want moves, next or quit)", word)
+}
+
+// fenProblem describes a FEN error; an offset is counted in the FEN (its
+// fields joined by single blanks), not in the request line.
+func fenProblem(err error) string {
+	var fe *congo.FENError
+	if errors.As(err, &fe) && fe.Byte >= 0 {
+		return fmt.Sprintf("FEN byte %d: %s", fe.Byte, fe.Msg)
+	}
+	return err.Error()
 }
 
 // more reads the next line of a multi-line request: the part what of the

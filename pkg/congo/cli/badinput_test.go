@@ -186,3 +186,37 @@ func TestOutputFailure(t *testing.T) {
 		assert.Assert(t, strings.HasPrefix(errb.String(), prog+": "), errb.String())
 	}
 }
+
+// TestHostileInput checks the error line of inputs written to confuse: it
+// names the byte offset of the offending text in its line, quotes at most a
+// short prefix of it with every unusual byte escaped, and stays short
+// whatever the length of the line.
+func TestHostileInput(t *testing.T) {
+	long := strings.Repeat("1", 10<<20)
+	for prog := range programs {
+		cases := []struct{ input, want string }{
+			{"\ufeff1\n" + goodCase(prog), `line 1: byte 0: case count "\ufeff1": want a decimal integer >= 0`},
+			{"+1\n" + goodCase(prog), `line 1: byte 0: case count "+1": want a decimal integer >= 0`},
+			{" \t1_0\n" + goodCase(prog), `line 1: byte 2: case count "1_0": want a decimal integer >= 0`},
+			{"0x1\n" + goodCase(prog), `line 1: byte 0: case count "0x1": want a decimal integer >= 0`},
+			{long + "\n", `line 1: byte 0: case count "11111111111111111111111111111111"…: want a decimal integer >= 0`},
+			{"1\n\ufeff" + goodCase(prog), `line 2: byte 0: rank 7: unknown character "\ufeff"`},
+			{"1\n  \xef\xbb" + goodCase(prog), `line 2: byte 2: rank 7: unknown character "\xef"`},
+			{"1\n7/7/7/7/7/7/" + long + " w 1\n", `line 2: byte 12: rank 1 "11111111111111111111111111111111"…: two digits in a row`},
+			{"1\n7/7/7/7/7/7/7 w " + long + "\n", `line 2: byte 16: move number "11111111111111111111111111111111"…`},
+		}
+		if prog == "congo-move" {
+			cases = append(cases,
+				struct{ input, want string }{"1\n" + goodFEN + "\n" + strings.Repeat("x", 10<<20) + "\n",
+					`line 3: byte 0: move "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"… is not <file><rank>`},
+				struct{ input, want string }{"1\n" + goodFEN + "\n\t d1d4\n", "line 3: byte 2: illegal move d1d4 for white"})
+		}
+		for _, c := range cases {
+			code, stdout, stderr := runProg(prog, nil, c.input)
+			assert.Equal(t, code, 2, "%s: %.80q", prog, c.input)
+			assert.Equal(t, stdout, "")
+			assert.Assert(t, strings.HasPrefix(stderr, prog+": "+c.want), "%s: stderr %.300q, want %q", prog, stderr, c.want)
+			assert.Assert(t, len(stderr) < 200 && strings.Count(stderr, "\n") == 1, "%s: stderr of %d bytes", prog, len(stderr))
+		}
+	}
+}

@@ -18,9 +18,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 )
 
@@ -52,7 +54,7 @@ type lineReader struct {
 	line int
 }
 
-// next returns the next line without its line end, trimmed of blanks, and
+// next returns the next line without its line end ("\n" or "\r\n"), and
 // false at end of input.
 func (lr *lineReader) next() (string, bool, error) {
 	s, err := lr.r.ReadString('\n')
@@ -64,18 +66,31 @@ func (lr *lineReader) next() (string, bool, error) {
 	}
 	lr.line++
 	s = strings.TrimSuffix(s, "\n")
-	s = strings.TrimSuffix(s, "\r")
-	return strings.Trim(s, " \t"), true, nil
+	return strings.TrimSuffix(s, "\r"), true, nil
 }
 
-// lineErr is a problem on an input line.
+// trimBlanks returns s without surrounding spaces and tabs, and the byte
+// offset of the result in s.
+func trimBlanks(s string) (string, int) {
+	t := strings.TrimLeft(s, " \t")
+	return strings.TrimRight(t, " \t"), len(s) - len(t)
+}
+
+// lineErr is a problem on an input line, at a byte offset of the line
+// when it concerns a piece of its text (else -1).
 type lineErr struct {
 	line int
+	byte int
 	msg  string
 }
 
-// Error returns "line L: problem".
-func (e *lineErr) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
+// Error returns "line L: problem" or "line L: byte B: problem".
+func (e *lineErr) Error() string {
+	if e.byte < 0 {
+		return fmt.Sprintf("line %d: %s", e.line, e.msg)
+	}
+	return fmt.Sprintf("line %d: byte %d: %s", e.line, e.byte, e.msg)
+}
 
 // run parses the flags, runs the cases and returns the exit status.
 func (pr *program) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -135,16 +150,17 @@ func (pr *program) run(args []string, stdin io.Reader, stdout, stderr io.Writer)
 // complete.
 func (pr *program) cases(e *env, stdin io.Reader, out *bufio.Writer) error {
 	lr := &lineReader{r: bufio.NewReaderSize(stdin, 64<<10)}
-	first, ok, err := lr.next()
+	raw, ok, err := lr.next()
 	if err != nil {
 		return err
 	}
+	first, off := trimBlanks(raw)
 	if !ok || first == "" {
-		return &lineErr{1, "missing case count N"}
+		return &lineErr{1, -1, "missing case count N"}
 	}
-	n, err := strconv.Atoi(first)
-	if err != nil || n < 0 || first[0] == '+' || first[0] == '-' {
-		return &lineErr{1, fmt.Sprintf("case count %q is not a non-negative integer", first)}
+	n, err := cliutil.ParseInt(first, 0, math.MaxInt)
+	if err != nil {
+		return &lineErr{1, off, fmt.Sprintf("case count %s: %v", cliutil.Quote(first), err)}
 	}
 	for k := 1; k <= n; k++ {
 		s, ok, err := lr.next()
@@ -152,27 +168,32 @@ func (pr *program) cases(e *env, stdin io.Reader, out *bufio.Writer) error {
 			return err
 		}
 		if !ok {
-			return &lineErr{lr.line + 1, fmt.Sprintf("unexpected end of input: expected FEN of case %d of %d", k, n)}
+			return &lineErr{lr.line + 1, -1, fmt.Sprintf("unexpected end of input: expected FEN of case %d of %d", k, n)}
 		}
 		p, err := congo.ParseFEN(s)
 		if err != nil {
-			return &lineErr{lr.line, err.Error()}
+			var fe *congo.FENError
+			if errors.As(err, &fe) {
+				return &lineErr{lr.line, fe.Byte, fe.Msg}
+			}
+			return &lineErr{lr.line, -1, err.Error()}
 		}
 		var res []byte
 		if pr.withMove {
-			ms, ok, err := lr.next()
+			raw, ok, err := lr.next()
 			if err != nil {
 				return err
 			}
 			if !ok {
-				return &lineErr{lr.line + 1, fmt.Sprintf("unexpected end of input: expected the move of case %d", k)}
+				return &lineErr{lr.line + 1, -1, fmt.Sprintf("unexpected end of input: expected the move of case %d", k)}
 			}
+			ms, off := trimBlanks(raw)
 			m, ok := congo.ParseMove(ms)
 			if !ok {
-				return &lineErr{lr.line, fmt.Sprintf("move %q is not <file><rank><file><rank> with files a-g and ranks 1-7", ms)}
+				return &lineErr{lr.line, off, fmt.Sprintf("move %s is not <file><rank><file><rank> with files a-g and ranks 1-7", cliutil.Quote(ms))}
 			}
 			if !p.IsLegal(m) {
-				return &lineErr{lr.line, fmt.Sprintf("illegal move %s for %s", ms, p.Side)}
+				return &lineErr{lr.line, off, fmt.Sprintf("illegal move %s for %s", ms, p.Side)}
 			}
 			res = pr.handleMove(e, &p, m)
 		} else {

@@ -5,12 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 )
 
@@ -124,7 +126,8 @@ func (p Program) usage() string {
 // Run runs the program with the command-line arguments args (without the
 // program name): it reads the state file, creates the action file and
 // appends one line per result. It returns the exit status: 0 on success, 2
-// on bad usage or a bad state file (one line on stderr, action file
+// on bad usage (integer flags by [cliutil.ParseInt], an action file that is
+// the state file) or a bad state file (one line on stderr, action file
 // untouched), 1 when the action file cannot be written.
 func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
@@ -136,22 +139,22 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	fs.SetOutput(io.Discard)
 	verbose := fs.Bool("v", false, "")
 	var (
-		seed  = new(int64)
-		depth = new(int)
-		nodes = new(uint64)
-		level = new(int)
+		seed  int64
+		depth int
+		nodes int64
+		level int
 		limit = 9 * time.Second
 	)
-	*seed = 123
+	seed = 123
 	switch p.Kind {
 	case KindRandom:
-		fs.Int64Var(seed, "seed", 123, "")
+		cliutil.IntVar(fs, &seed, "seed", 123, 0, math.MaxInt32, "")
 	case KindMinimax, KindAlphaBeta:
-		fs.IntVar(depth, "depth", 0, "")
-		fs.Uint64Var(nodes, "nodes", 0, "")
+		cliutil.IntVar(fs, &depth, "depth", 0, 0, MaxDepth, "")
+		cliutil.IntVar(fs, &nodes, "nodes", 0, 0, math.MaxInt64, "")
 		fs.Var(DurationFlag{D: &limit}, "time", "")
 	case KindBaseline:
-		fs.IntVar(level, "level", 0, "")
+		cliutil.IntVar(fs, &level, "level", 0, 1, 4, "")
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -160,19 +163,10 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		}
 		return fail(exitUsage, "%v", err)
 	}
-	if *seed < 0 || *seed > 2147483647 {
-		return fail(exitUsage, "-seed: %d is not in 0..2147483647", *seed)
-	}
-	if *depth < 0 {
-		return fail(exitUsage, "-depth: %d is negative", *depth)
-	}
 	lvl := p.Level
 	if p.Kind == KindBaseline {
 		if isSet(fs, "level") {
-			if *level < 1 || *level > 4 {
-				return fail(exitUsage, "-level: %d is not in 1..4", *level)
-			}
-			lvl = *level
+			lvl = level
 			p.Name = "baseline" + strconv.Itoa(lvl)
 		}
 		if lvl == 0 {
@@ -183,6 +177,9 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		return fail(exitUsage, "%s", strings.TrimSuffix(strings.SplitN(p.usage(), "\n", 2)[0], "\n"))
 	}
 	stateName, actionName := fs.Arg(0), fs.Arg(1)
+	if err := cliutil.DistinctOutput(actionName, stateName); err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	pos, err := readState(stateName)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
@@ -212,16 +209,16 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		}
 		noMoves, err = Baseline(&pos, lvl, vemit)
 	case KindRandom:
-		m, ok := Random(&pos, uint32(*seed))
+		m, ok := Random(&pos, uint32(seed))
 		noMoves = !ok
 		if ok {
 			err = emit(m)
 			if *verbose && err == nil {
-				fmt.Fprintf(stderr, "%s: seed %d move %v\n", p.Name, *seed, m)
+				fmt.Fprintf(stderr, "%s: seed %d move %v\n", p.Name, seed, m)
 			}
 		}
 	default:
-		lim := Limits{Depth: *depth, Nodes: *nodes}
+		lim := Limits{Depth: depth, Nodes: uint64(nodes)}
 		if limit > 0 {
 			lim.Deadline = start.Add(limit)
 		}

@@ -52,7 +52,7 @@ func TestBaselineProgramName(t *testing.T) {
 	assert.Equal(t, string(act), "4 0 3 0\n4 0 3 0\n5 1 3 2\n4 1 3 1\n4 2 3 2\n4 1 3 1\n")
 	code, _, errs, _ = run(t, player.BaselineProgram("baseline1"), st, "-level", "5")
 	assert.Equal(t, code, 2)
-	assert.Assert(t, strings.HasPrefix(errs, "baseline1: -level"), errs)
+	assert.Equal(t, errs, `baseline1: invalid value "5" for flag -level: want a decimal integer in 1..4`+"\n")
 }
 
 // TestBadInput checks docs/minichess.md ("Common rules for players") for
@@ -69,15 +69,51 @@ func TestBadInput(t *testing.T) {
 		assert.Equal(t, prog.Run([]string{"state"}, nil, &out, &errb), 2)
 		assert.Assert(t, strings.HasPrefix(errb.String(), prog.Name+": usage: ") && strings.Count(errb.String(), "\n") == 1, errb.String())
 	}
-	for _, a := range [][]string{{"-time", "fast"}, {"-time", "-1s"}, {"-depth", "-1"}, {"-nodes", "x"}} {
-		code, _, errs, act := run(t, player.MinimaxPlayer, good, a...)
-		assert.Equal(t, code, 2, "%v", a)
-		assert.Assert(t, act == nil && strings.Count(errs, "\n") == 1, "%v: %q", a, errs)
+	for _, prog := range []player.Program{player.MinimaxPlayer, player.AlphaBetaPlayer} {
+		for _, a := range [][]string{{"-time", "fast"}, {"-time", "-1s"}} {
+			code, _, errs, act := run(t, prog, good, a...)
+			assert.Equal(t, code, 2, "%v", a)
+			assert.Assert(t, act == nil && strings.Count(errs, "\n") == 1, "%v: %q", a, errs)
+		}
+		// Integers follow the one rule of every program, bounds included:
+		// the help says -depth is at most 64.
+		for _, a := range [][]string{{"-depth", "-1"}, {"-depth", "65"}, {"-depth", "1000000"}, {"-depth", "+3"}, {"-depth", "0x3"}} {
+			code, _, errs, act := run(t, prog, good, a...)
+			assert.Equal(t, code, 2, "%v", a)
+			assert.Equal(t, errs, prog.Name+`: invalid value "`+a[1]+`" for flag -depth: want a decimal integer in 0..64`+"\n")
+			assert.Assert(t, act == nil)
+		}
+		for _, a := range [][]string{{"-nodes", "x"}, {"-nodes", "+5"}, {"-nodes", "-1"}, {"-nodes", "18446744073709551615"}} {
+			code, _, errs, act := run(t, prog, good, a...)
+			assert.Equal(t, code, 2, "%v", a)
+			assert.Equal(t, errs, prog.Name+`: invalid value "`+a[1]+`" for flag -nodes: want a decimal integer >= 0`+"\n")
+			assert.Assert(t, act == nil)
+		}
 	}
-	for _, a := range [][]string{{"-seed", "-1"}, {"-seed", "2147483648"}} {
-		code, _, _, act := run(t, player.RandomPlayer, good, a...)
+	for _, a := range [][]string{{"-seed", "-1"}, {"-seed", "2147483648"}, {"-seed", "+5"}} {
+		code, _, errs, act := run(t, player.RandomPlayer, good, a...)
 		assert.Equal(t, code, 2, "%v", a)
+		assert.Equal(t, errs, `player_random: invalid value "`+a[1]+`" for flag -seed: want a decimal integer in 0..2147483647`+"\n")
 		assert.Assert(t, act == nil)
+	}
+	for _, a := range [][]string{{"-level", "0"}, {"-level", "5"}, {"-level", "+2"}} {
+		code, _, errs, act := run(t, player.BaselineProgram("baseline"), good, a...)
+		assert.Equal(t, code, 2, "%v", a)
+		assert.Equal(t, errs, `baseline: invalid value "`+a[1]+`" for flag -level: want a decimal integer in 1..4`+"\n")
+		assert.Assert(t, act == nil)
+	}
+	// The largest values in range are accepted.
+	code, _, errs, act := run(t, player.AlphaBetaPlayer, good, "-depth", "064", "-nodes", "2000", "-time", "0")
+	assert.Equal(t, code, 0, errs)
+	assert.Assert(t, len(act) > 0)
+}
+
+// TestActionIsState checks that no player overwrites its state file with
+// its action file.
+func TestActionIsState(t *testing.T) {
+	good := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
+	for _, prog := range allPrograms {
+		playertest.CheckActionIsState(t, prog.Name, prog.Run, good)
 	}
 }
 

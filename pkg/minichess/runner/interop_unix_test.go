@@ -335,8 +335,9 @@ func TestRunnerInterrupted(t *testing.T) {
 	}
 }
 
-// TestRunnerBinaryExitStatus: usage errors exit 2 and write nothing; an
-// unwritable directory is an I/O failure, exit 1.
+// TestRunnerBinaryExitStatus: usage errors exit 2 and write nothing, and so
+// does a directory where gamelog.txt must go; an unwritable directory is an
+// I/O failure, exit 1.
 func TestRunnerBinaryExitStatus(t *testing.T) {
 	main := runnerBinary(t)
 	dir := setupPlayers(t, "black_d6e4")
@@ -348,24 +349,51 @@ func TestRunnerBinaryExitStatus(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	assert.Equal(t, len(entries), 1)
 
-	// gamelog.txt cannot be created: exit 1, one line.
+	// gamelog.txt is a directory: refused before the game, exit 2.
 	assert.NilError(t, os.Mkdir(filepath.Join(dir, GamelogFile), 0o755))
 	cmd = exec.Command(main, "./black_d6e4", "./black_d6e4")
 	cmd.Dir = dir
 	out, err = cmd.CombinedOutput()
+	assert.Equal(t, cmd.ProcessState.ExitCode(), 2, "%v", err)
+	assert.Equal(t, string(out), "main: gamelog.txt: is a directory (the runner writes this file in its working directory and may remove it)\n")
+	entries, _ = os.ReadDir(dir)
+	assert.Equal(t, len(entries), 2)
+
+	// gamelog.txt cannot be created: exit 1, one line.
+	player := filepath.Join(dir, "black_d6e4")
+	cmd = exec.Command(main, player, player)
+	cmd.Dir = testutil.UnwritableDir(t)
+	out, err = cmd.CombinedOutput()
 	assert.Equal(t, cmd.ProcessState.ExitCode(), 1, "%v", err)
-	assert.Assert(t, strings.HasPrefix(string(out), "main: ") && strings.Count(string(out), "\n") == 1, string(out))
+	assert.Assert(t, strings.HasPrefix(string(out), "main: ") && strings.Contains(string(out), "permission denied") &&
+		strings.Count(string(out), "\n") == 1, string(out))
 }
 
-// TestStateUnwritable: when state cannot be written the runner stops with
-// exit status 1 and one line on stderr.
+// TestStateUnwritable: when state cannot be written during the game (here
+// a directory takes its place after the first move) the runner stops with
+// exit status 1 and one line on stderr, and leaves the directory alone.
 func TestStateUnwritable(t *testing.T) {
-	dir := setupPlayers(t, "black_d6e4")
-	assert.NilError(t, os.MkdirAll(filepath.Join(dir, StateFile, "x"), 0o755))
-	r := playIn(t, dir, "./black_d6e4", "./black_d6e4")
-	assert.Equal(t, r.code, 1)
-	assert.Assert(t, strings.HasPrefix(r.stderr, "main: ") && strings.Count(r.stderr, "\n") == 1, r.stderr)
-	assert.Assert(t, strings.HasPrefix(r.gamelog, "1 step\n"), r.gamelog)
+	dir := t.TempDir()
+	ip := &inProcessPlayer{dir: dir}
+	pl := &player{arg: "./inprocess"}
+	var stdout, stderr bytes.Buffer
+	g := &game{cfg: Config{Dir: dir, Timeout: time.Second, MaxSteps: 50, NoClear: true},
+		players: [2]*player{pl, pl}, stdout: &stdout, stderr: &stderr,
+		run: func(p *player) error {
+			if err := ip.run(p); err != nil {
+				return err
+			}
+			if err := os.Remove(filepath.Join(dir, StateFile)); err != nil {
+				return err
+			}
+			return os.MkdirAll(filepath.Join(dir, StateFile, "x"), 0o755)
+		}}
+	assert.Equal(t, g.play(), 1)
+	assert.Assert(t, strings.HasPrefix(stderr.String(), "main: ") && strings.Count(stderr.String(), "\n") == 1, stderr.String())
+	log := readString(t, filepath.Join(dir, GamelogFile))
+	assert.Assert(t, strings.HasPrefix(log, "1 step\n") && strings.Count(log, "Depth: ") == 1, log)
+	_, err := os.Stat(filepath.Join(dir, StateFile, "x"))
+	assert.NilError(t, err)
 }
 
 // TestEscapedGrandchild: a process that leaves the player's process group

@@ -4,18 +4,21 @@
 // template runner's console output and gamelog.txt byte for byte.
 //
 // Conventions: every turn the runner writes the file "state" in its working
-// directory and starts the side to move as a fresh process "<exe> state
-// action" with relative file names, in its own process group (a job object on
-// Windows), with stdin on the null device and the runner's own stdout and
-// stderr. At the time limit the group gets SIGTERM, and SIGKILL one second
-// later; once the player has exited the group is killed anyway, so no child
-// outlives its turn (a process that leaves the group on purpose, with setsid,
-// is beyond reach). The player's exit status is ignored: the last complete
-// move in "action" counts. The deliberate deviations from the C++ runner are
-// those listed in docs/minichess.md ("The runner"): "?" for out-of-range
-// squares, no `clear` subprocess, stale action files removed, direct
-// execution without a shell, missing players rejected before the game, and
-// exit statuses 1, 2, 130 and 143.
+// directory and starts the side to move as a fresh process
+// "<exe> state action" with relative file names, in its own process group
+// (a job object on Windows), with stdin on the null device and the runner's
+// own stdout and stderr. At the time limit the group gets SIGTERM, and
+// SIGKILL one second later; once the player has exited the group is killed
+// anyway, so no child outlives its turn (a process that leaves the group
+// on purpose, with setsid, is beyond reach). The player's exit status is
+// ignored: the last complete move in "action" counts. The
+// deliberate deviations from the C++ runner are those listed in docs/minichess.md ("The
+// runner"): "?" for
+// out-of-range squares, no `clear` subprocess, stale action files removed,
+// direct execution without a shell, missing players rejected before the
+// game, and exit statuses 1, 2, 130 and 143. A state, action or gamelog.txt
+// that exists as anything but a regular file (a directory, a device) is
+// also rejected before the game, untouched.
 //
 // The rules, file formats and drawing come from package minichess; the
 // process-group code lives in proc_unix.go and proc_windows.go.
@@ -34,6 +37,7 @@ import (
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 )
 
@@ -141,7 +145,7 @@ func ParseArgs(args []string, stderr io.Writer) (cfg Config, white, black string
 	fs := flag.NewFlagSet("main", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Var(timeoutFlag{&cfg.Timeout}, "timeout", "")
-	fs.IntVar(&cfg.MaxSteps, "max-steps", DefaultMaxSteps, "")
+	cliutil.IntVar(fs, &cfg.MaxSteps, "max-steps", DefaultMaxSteps, 1, math.MaxInt, "")
 	fs.BoolVar(&cfg.NoClear, "no-clear", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -151,10 +155,6 @@ func ParseArgs(args []string, stderr io.Writer) (cfg Config, white, black string
 		fmt.Fprintf(stderr, "main: %s\n", oneLine(err.Error()))
 		return cfg, "", "", 2, false
 	}
-	if cfg.MaxSteps < 1 {
-		fmt.Fprintf(stderr, "main: -max-steps: must be >= 1, got %d\n", cfg.MaxSteps)
-		return cfg, "", "", 2, false
-	}
 	if fs.NArg() != 2 {
 		fmt.Fprintf(stderr, "main: expected 2 player arguments (<white_exe> <black_exe>), got %d; -h for help\n", fs.NArg())
 		return cfg, "", "", 2, false
@@ -162,10 +162,15 @@ func ParseArgs(args []string, stderr io.Writer) (cfg Config, white, black string
 	return cfg, fs.Arg(0), fs.Arg(1), 0, true
 }
 
-// Play resolves both players and plays one game in cfg.Dir, writing the
-// console output to stdout and stderr. A signal on sigs (which may be nil)
-// interrupts the game. It returns the runner's exit status, as [Run].
+// Play checks the game's files, resolves both players and plays one game in
+// cfg.Dir, writing the console output to stdout and stderr. A signal on sigs
+// (which may be nil) interrupts the game. It returns the runner's exit
+// status, as [Run].
 func Play(cfg Config, white, black string, stdout, stderr io.Writer, sigs <-chan os.Signal) int {
+	if err := checkFiles(cfg.Dir); err != nil {
+		fmt.Fprintf(stderr, "main: %s\n", oneLine(err.Error()))
+		return 2
+	}
 	var players [2]*player
 	for i, arg := range [2]string{white, black} {
 		p, err := resolvePlayer(cfg.Dir, arg)
@@ -178,6 +183,20 @@ func Play(cfg Config, white, black string, stdout, stderr io.Writer, sigs <-chan
 	g := &game{cfg: cfg, players: players, stdout: stdout, stderr: stderr, sigs: sigs,
 		clear: !cfg.NoClear && isTerminal(stdout)}
 	return g.play()
+}
+
+// checkFiles refuses, before anything is written, a working directory in
+// which state, action or gamelog.txt exists as something other than a
+// regular file: the runner would fail on it or, removing state and action,
+// destroy it (an empty directory, say).
+func checkFiles(dir string) error {
+	for _, name := range [...]string{StateFile, ActionFile, GamelogFile} {
+		path := inDir(dir, name)
+		if _, err := atomicfile.Replaceable(path); err != nil {
+			return fmt.Errorf("%s: %v (the runner writes this file in its working directory and may remove it)", path, err)
+		}
+	}
+	return nil
 }
 
 // game is one game in progress.

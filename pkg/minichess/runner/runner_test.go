@@ -53,26 +53,40 @@ func TestParseArgs(t *testing.T) {
 	}
 }
 
+// TestMaxStepsStrict checks that -max-steps follows the one integer rule
+// of every program.
+func TestMaxStepsStrict(t *testing.T) {
+	for _, v := range []string{"+3", "0x3", "1_0", " 3", "0", "-1"} {
+		var stderr bytes.Buffer
+		_, _, _, code, ok := ParseArgs([]string{"-max-steps", v, "a", "b"}, &stderr)
+		assert.Assert(t, !ok, v)
+		assert.Equal(t, code, 2)
+		assert.Equal(t, stderr.String(), `main: invalid value "`+v+`" for flag -max-steps: want a decimal integer >= 1`+"\n")
+	}
+}
+
 // TestUsageErrors: one line on stderr starting "main: ", exit 2, nothing
 // written to stdout and no file created.
 func TestUsageErrors(t *testing.T) {
 	dir := t.TempDir()
 	cases := map[string][]string{
-		"no players":      {},
-		"one player":      {"./a"},
-		"three players":   {"./a", "./b", "./c"},
-		"bad timeout":     {"-timeout", "fast", "./a", "./b"},
-		"zero timeout":    {"-timeout", "0", "./a", "./b"},
-		"negative":        {"-timeout", "-1s", "./a", "./b"},
-		"NaN timeout":     {"-timeout", "NaN", "./a", "./b"},
-		"bad max-steps":   {"-max-steps", "x", "./a", "./b"},
-		"zero max-steps":  {"-max-steps", "0", "./a", "./b"},
-		"unknown flag":    {"-fast", "./a", "./b"},
-		"missing players": {"./no-such-player", "./no-such-either"},
-		"empty player":    {"", "./b"},
-		"missing program": {"./nonexistent -x", "./b"},
-		"not in PATH":     {"no-such-program-gamesearch arg", "./b"},
-		"directory":       {".", "./b"},
+		"no players":       {},
+		"one player":       {"./a"},
+		"three players":    {"./a", "./b", "./c"},
+		"bad timeout":      {"-timeout", "fast", "./a", "./b"},
+		"zero timeout":     {"-timeout", "0", "./a", "./b"},
+		"negative":         {"-timeout", "-1s", "./a", "./b"},
+		"NaN timeout":      {"-timeout", "NaN", "./a", "./b"},
+		"bad max-steps":    {"-max-steps", "x", "./a", "./b"},
+		"zero max-steps":   {"-max-steps", "0", "./a", "./b"},
+		"signed max-steps": {"-max-steps", "+3", "./a", "./b"},
+		"hex max-steps":    {"-max-steps", "0x3", "./a", "./b"},
+		"unknown flag":     {"-fast", "./a", "./b"},
+		"missing players":  {"./no-such-player", "./no-such-either"},
+		"empty player":     {"", "./b"},
+		"missing program":  {"./nonexistent -x", "./b"},
+		"not in PATH":      {"no-such-program-gamesearch arg", "./b"},
+		"directory":        {".", "./b"},
 	}
 	for name, args := range cases {
 		var stdout, stderr bytes.Buffer
@@ -89,6 +103,38 @@ func TestUsageErrors(t *testing.T) {
 		entries, err := os.ReadDir(dir)
 		assert.NilError(t, err)
 		assert.Equal(t, len(entries), 0, name)
+	}
+}
+
+// TestForeignFiles checks that the runner refuses to start, touching
+// nothing, when state, action or gamelog.txt exists as something it must not
+// replace or remove: a directory, empty or not.
+func TestForeignFiles(t *testing.T) {
+	for _, name := range []string{StateFile, ActionFile, GamelogFile} {
+		for _, full := range []bool{false, true} {
+			dir := t.TempDir()
+			sub := filepath.Join(dir, name)
+			assert.NilError(t, os.Mkdir(sub, 0o755))
+			if full {
+				assert.NilError(t, os.WriteFile(filepath.Join(sub, "keep"), []byte("x"), 0o644))
+			}
+			var stdout, stderr bytes.Buffer
+			cfg := Config{Dir: dir, Timeout: time.Second, MaxSteps: 2, NoClear: true}
+			code := Play(cfg, "sh -c true", "sh -c true", &stdout, &stderr, nil)
+			assert.Equal(t, code, 2, name)
+			assert.Equal(t, stderr.String(), "main: "+sub+": is a directory (the runner writes this file in its working directory and may remove it)\n")
+			assert.Equal(t, stdout.String(), "")
+			entries, err := os.ReadDir(dir)
+			assert.NilError(t, err)
+			assert.Equal(t, len(entries), 1, "%s: files created: %v", name, entries)
+			st, err := os.Stat(sub)
+			assert.NilError(t, err, "%s: the directory was removed", name)
+			assert.Assert(t, st.IsDir())
+			if full {
+				_, err := os.Stat(filepath.Join(sub, "keep"))
+				assert.NilError(t, err)
+			}
+		}
 	}
 }
 

@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/player"
@@ -37,9 +39,11 @@ const usage = "usage: " + Name + " [-time D] [-depth N] [-nodes N] [-hash MiB] [
 // Run runs player_submission with the command-line arguments args (without
 // the program name): it reads the state file, creates the action file and
 // appends the best move of every completed iteration (docs/minichess.md, "The
-// engine"). It returns the exit status: 0 on success, 2 on bad usage or a bad
-// state file (one line on stderr, action file untouched), 1 when the action
-// file cannot be written.
+// engine"). It returns
+// the exit status: 0 on success, 2 on bad usage (integer flags by
+// [cliutil.ParseInt], an action file that is the state file) or a bad state
+// file (one line on stderr, action file untouched), 1 when the action file
+// cannot be written.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	clock := engine.NewSystemClock()
@@ -51,10 +55,12 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	budget := DefaultTime
 	fs.Var(player.DurationFlag{D: &budget}, "time", "")
-	depth := fs.Int("depth", 0, "")
-	nodes := fs.Uint64("nodes", 0, "")
-	hash := fs.Int("hash", DefaultHashMiB, "")
-	ply := fs.Int("ply", -1, "")
+	var depth, hash, ply int
+	var nodes int64
+	cliutil.IntVar(fs, &depth, "depth", 0, 0, engine.MaxPly-1, "")
+	cliutil.IntVar(fs, &nodes, "nodes", 0, 0, math.MaxInt64, "")
+	cliutil.IntVar(fs, &hash, "hash", DefaultHashMiB, 1, MaxHashMiB, "")
+	cliutil.IntVar(fs, &ply, "ply", -1, 0, math.MaxInt, "")
 	verbose := fs.Bool("v", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -63,17 +69,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return fail(2, "%v", err)
 	}
-	switch {
-	case *depth < 0:
-		return fail(2, "-depth: %d is negative", *depth)
-	case *hash < 1 || *hash > MaxHashMiB:
-		return fail(2, "-hash: %d is not in 1..%d", *hash, MaxHashMiB)
-	case isSet(fs, "ply") && *ply < 0:
-		return fail(2, "-ply: %d is negative", *ply)
-	case fs.NArg() != 2:
+	if fs.NArg() != 2 {
 		return fail(2, "usage: %s [flags] <state_file> <action_file>", Name)
 	}
 	stateName, actionName := fs.Arg(0), fs.Arg(1)
+	if err := cliutil.DistinctOutput(actionName, stateName); err != nil {
+		return fail(2, "%v", err)
+	}
 	pos, err := readState(stateName)
 	if err != nil {
 		return fail(2, "%v", err)
@@ -89,7 +91,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		_, err := f.Write(line) // one write per line, unbuffered
 		return err
 	}
-	lim := Limits{Depth: *depth, Nodes: *nodes, PlyKnown: isSet(fs, "ply"), Played: *ply}
+	lim := Limits{Depth: depth, Nodes: uint64(nodes), PlyKnown: isSet(fs, "ply"), Played: ply}
 	if budget > 0 {
 		soft := time.Duration(float64(budget) * SoftFraction)
 		lim.Time = engine.NewTimeManagerFrom(clock, 0, soft, budget)
@@ -104,7 +106,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				Name, i.Depth, i.SelDepth, i.Value, i.Nodes, nps, time.Since(start).Round(time.Microsecond), i.Move, pvText(i.PV))
 		}
 	}
-	e := NewEngine(Options(*hash), minichess.DefaultEvalWeights())
+	e := NewEngine(Options(hash), minichess.DefaultEvalWeights())
 	res, err := e.Think(&pos, lim, emit)
 	if err != nil {
 		return fail(1, "writing the action file: %v", err)

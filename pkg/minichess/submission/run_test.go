@@ -37,16 +37,26 @@ func TestBadInput(t *testing.T) {
 		playertest.BadCase{Name: "bad flag", State: good, Args: []string{"-bogus"}, Want: "flag provided but not defined"},
 		playertest.BadCase{Name: "bad time", State: good, Args: []string{"-time", "fast"}, Want: `-time: invalid duration "fast"`},
 		playertest.BadCase{Name: "negative time", State: good, Args: []string{"-time", "-1s"}, Want: "negative"},
-		playertest.BadCase{Name: "negative depth", State: good, Args: []string{"-depth", "-1"}, Want: "-depth: -1 is negative"},
-		playertest.BadCase{Name: "bad nodes", State: good, Args: []string{"-nodes", "x"}, Want: "-nodes"},
-		playertest.BadCase{Name: "hash zero", State: good, Args: []string{"-hash", "0"}, Want: "-hash: 0 is not in 1..2048"},
-		playertest.BadCase{Name: "hash huge", State: good, Args: []string{"-hash", "5000"}, Want: "-hash: 5000 is not in 1..2048"},
-		playertest.BadCase{Name: "negative ply", State: good, Args: []string{"-ply", "-3"}, Want: "-ply: -3 is negative"},
+		playertest.BadCase{Name: "negative depth", State: good, Args: []string{"-depth", "-1"}, Want: `invalid value "-1" for flag -depth: want a decimal integer in 0..127`},
+		playertest.BadCase{Name: "huge depth", State: good, Args: []string{"-depth", "1000000"}, Want: `invalid value "1000000" for flag -depth: want a decimal integer in 0..127`},
+		playertest.BadCase{Name: "signed depth", State: good, Args: []string{"-depth", "+3"}, Want: `invalid value "+3" for flag -depth: want a decimal integer in 0..127`},
+		playertest.BadCase{Name: "bad nodes", State: good, Args: []string{"-nodes", "x"}, Want: `invalid value "x" for flag -nodes: want a decimal integer >= 0`},
+		playertest.BadCase{Name: "hex nodes", State: good, Args: []string{"-nodes", "0x10"}, Want: `invalid value "0x10" for flag -nodes: want a decimal integer >= 0`},
+		playertest.BadCase{Name: "hash zero", State: good, Args: []string{"-hash", "0"}, Want: `invalid value "0" for flag -hash: want a decimal integer in 1..2048`},
+		playertest.BadCase{Name: "hash huge", State: good, Args: []string{"-hash", "5000"}, Want: `invalid value "5000" for flag -hash: want a decimal integer in 1..2048`},
+		playertest.BadCase{Name: "negative ply", State: good, Args: []string{"-ply", "-3"}, Want: `invalid value "-3" for flag -ply: want a decimal integer >= 0`},
+		playertest.BadCase{Name: "signed ply", State: good, Args: []string{"-ply", "+3"}, Want: `invalid value "+3" for flag -ply: want a decimal integer >= 0`},
 	)
 	playertest.CheckBadInput(t, submission.Name, submission.Run, cases)
 	var out, errb bytes.Buffer
 	assert.Equal(t, submission.Run([]string{"state"}, nil, &out, &errb), 2)
 	assert.Equal(t, errb.String(), "player_submission: usage: player_submission [flags] <state_file> <action_file>\n")
+}
+
+// TestActionIsState: player_submission never overwrites its state file
+// with its action file.
+func TestActionIsState(t *testing.T) {
+	playertest.CheckActionIsState(t, submission.Name, submission.Run, stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w"))
 }
 
 // TestBadInputKeepsActionFile: a bad state leaves an existing action file

@@ -1,0 +1,164 @@
+// Package cliutil holds the rules every program of the repository shares on
+// its command line and in its error messages: one way to read an integer
+// ([ParseInt], [IntVar]), one way to quote offending text ([Quote]) and the
+// check that an output file is not one of the inputs ([DistinctOutput]).
+package cliutil
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Integer is the set of types ParseInt and IntVar handle.
+type Integer interface{ ~int | ~int64 }
+
+// IntError is the error of [ParseInt]: the text is not a decimal integer in
+// Lo..Hi. Its message does not repeat the text; callers quote it with
+// [Quote] where they name the field.
+type IntError struct {
+	// Lo and Hi are the accepted bounds, inclusive.
+	Lo, Hi int64
+}
+
+// Error returns "want a decimal integer in LO..HI" (">= LO" when there is
+// no upper bound other than the type's).
+func (e *IntError) Error() string {
+	if e.Hi == math.MaxInt64 || e.Hi == math.MaxInt {
+		return fmt.Sprintf("want a decimal integer >= %d", e.Lo)
+	}
+	return fmt.Sprintf("want a decimal integer in %d..%d", e.Lo, e.Hi)
+}
+
+// ParseInt parses s as a decimal integer in lo..hi. It is the one rule for
+// integers of every program: an optional '-' (only when lo < 0), then one or
+// more ASCII digits, leading zeros allowed; no '+', no blanks, no '_', no
+// base prefix, no value outside lo..hi. The error is an [*IntError].
+func ParseInt[T Integer](s string, lo, hi T) (T, error) {
+	fail := &IntError{Lo: int64(lo), Hi: int64(hi)}
+	digits := s
+	neg := false
+	if lo < 0 && len(digits) > 0 && digits[0] == '-' {
+		neg, digits = true, digits[1:]
+	}
+	if digits == "" {
+		return 0, fail
+	}
+	// The magnitude may reach 2^63 (for math.MinInt64); beyond that the
+	// value is out of range whatever the bounds.
+	var mag uint64
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return 0, fail
+		}
+		if mag > (1<<63)/10 {
+			return 0, fail
+		}
+		mag = mag*10 + uint64(c-'0')
+		if mag > 1<<63 {
+			return 0, fail
+		}
+	}
+	var v int64
+	switch {
+	case neg && mag == 1<<63:
+		v = math.MinInt64
+	case neg:
+		v = -int64(mag)
+	case mag > math.MaxInt64:
+		return 0, fail
+	default:
+		v = int64(mag)
+	}
+	if v < int64(lo) || v > int64(hi) {
+		return 0, fail
+	}
+	return T(v), nil
+}
+
+// intFlag is the flag.Value of [IntVar].
+type intFlag[T Integer] struct {
+	p      *T
+	lo, hi T
+}
+
+func (f *intFlag[T]) String() string {
+	if f == nil || f.p == nil {
+		return "0"
+	}
+	return strconv.FormatInt(int64(*f.p), 10)
+}
+
+func (f *intFlag[T]) Set(s string) error {
+	v, err := ParseInt(s, f.lo, f.hi)
+	if err != nil {
+		return err
+	}
+	*f.p = v
+	return nil
+}
+
+// IntVar defines an integer flag on fs, stored in *p (set to value first),
+// whose text must pass [ParseInt] with the bounds lo..hi. A bad value makes
+// fs.Parse fail with "invalid value "+3" for flag -name: want a decimal
+// integer in lo..hi".
+func IntVar[T Integer](fs *flag.FlagSet, p *T, name string, value, lo, hi T, usage string) {
+	*p = value
+	fs.Var(&intFlag[T]{p: p, lo: lo, hi: hi}, name, usage)
+}
+
+// MaxQuote is the number of bytes of offending text an error message
+// quotes at most.
+const MaxQuote = 32
+
+// Quote returns s for an error message: at most its first [MaxQuote] bytes
+// (cut before a character that would not fit), as a Go string literal in
+// which every non-printable byte or character is escaped, followed by "…"
+// when s was cut. A UTF-8 byte order mark reads "\ufeff"; invalid UTF-8
+// bytes read "\xef". The result is short and one line, whatever s holds.
+func Quote[S ~string | ~[]byte](s S) string {
+	if len(s) <= MaxQuote {
+		return strconv.Quote(string(s))
+	}
+	cut := MaxQuote
+	for k := 0; k < utf8.UTFMax-1 && cut > 0 && !utf8.RuneStart(s[cut]); k++ {
+		cut--
+	}
+	if !utf8.RuneStart(s[cut]) {
+		cut = MaxQuote // not UTF-8 anyway: cut at the byte limit
+	}
+	return strconv.Quote(string(s[:cut])) + "…"
+}
+
+// SameFile reports whether the paths a and b name the same file: by
+// [os.SameFile] when both exist, else by their cleaned absolute paths.
+func SameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
+}
+
+// DistinctOutput returns an error when output names the same file as one
+// of inputs (see [SameFile]), so that a program never overwrites the file
+// it reads: "output X is the input file Y".
+func DistinctOutput(output string, inputs ...string) error {
+	for _, in := range inputs {
+		if SameFile(output, in) {
+			if in == output {
+				return fmt.Errorf("output %s is also the input file", output)
+			}
+			return fmt.Errorf("output %s is the input file %s", output, in)
+		}
+	}
+	return nil
+}
