@@ -241,12 +241,6 @@ func (s *Searcher[P, M, G]) AlphaBetaWindow(root P, depth int, alpha, beta Value
 	return s.root(depth, true, alpha, beta)
 }
 
-// Value returns the minimax value of root at depth without choosing a move:
-// the same as Minimax(root, depth).Value.
-func (s *Searcher[P, M, G]) Value(root P, depth int) Value {
-	return s.Minimax(root, depth).Value
-}
-
 // root searches the root: a node like any other, which also remembers its
 // first strictly best move.
 func (s *Searcher[P, M, G]) root(depth int, ab bool, alpha, beta Value) Result[M] {

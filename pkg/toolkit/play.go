@@ -313,30 +313,16 @@ func playLoop(s session, human int, o playOptions, in *bufio.Scanner, w *bufio.W
 func think[P, M any, G search.Game[P, M]](g G, opt search.Options, root P, o playOptions,
 	index func(M) int, progress func(iteration)) answer {
 	deadline := time.Now().Add(o.budget)
-	armed := false
-	opt.Stop = func() bool { return armed && !time.Now().Before(deadline) }
 	s := search.New[P, M](g, opt)
 	var a answer
-	var nodes uint64
-	for d := 1; d <= o.depth; d++ {
-		r := s.AlphaBeta(root, d)
-		nodes += r.Nodes
-		if r.Aborted {
-			a.timeUp = true
-			break
-		}
-		if !r.HasMove {
-			break
-		}
+	lim := search.DeepenLimits{Depth: o.depth, AlphaBeta: true, FirstComplete: true,
+		Stop: func() bool { return !time.Now().Before(deadline) }}
+	a.timeUp, _ = s.Deepen(root, lim, func(d int, r search.Result[M], total uint64) error {
 		a.move, a.depth = index(r.Move), d
-		armed = true
 		if progress != nil {
-			progress(iteration{depth: d, move: a.move, value: r.Value, nodes: nodes})
+			progress(iteration{depth: d, move: a.move, value: r.Value, nodes: total})
 		}
-		if d < o.depth && !time.Now().Before(deadline) {
-			a.timeUp = true
-			break
-		}
-	}
+		return nil
+	})
 	return a
 }

@@ -60,48 +60,23 @@ func Deepen(p *minichess.Position, alphaBeta bool, lim Limits, emit Emit, info f
 	if st == minichess.Win {
 		return WinRoot, emit(list[len(list)-1])
 	}
-	opt := minichess.CourseOptions()
+	lim2 := search.DeepenLimits{Depth: MaxDepth, AlphaBeta: alphaBeta, Nodes: lim.Nodes}
+	if lim.Depth > 0 && lim.Depth < MaxDepth {
+		lim2.Depth = lim.Depth
+	}
 	if !lim.Deadline.IsZero() {
 		deadline := lim.Deadline
-		opt.Stop = func() bool { return !time.Now().Before(deadline) }
+		lim2.Stop = func() bool { return !time.Now().Before(deadline) }
 	}
-	maxDepth := MaxDepth
-	if lim.Depth > 0 && lim.Depth < maxDepth {
-		maxDepth = lim.Depth
-	}
-	var total uint64
-	s := search.New[minichess.Node, minichess.Move](minichess.CourseGame{}, opt)
-	for d := 1; d <= maxDepth; d++ {
-		if opt.Stop != nil && opt.Stop() {
-			break
-		}
-		if lim.Nodes > 0 {
-			if total >= lim.Nodes {
-				break
-			}
-			s = search.New[minichess.Node, minichess.Move](minichess.CourseGame{}, withMax(opt, lim.Nodes-total))
-		}
-		var res search.Result[minichess.Move]
-		if alphaBeta {
-			res = s.AlphaBeta(n, d)
-		} else {
-			res = s.Minimax(n, d)
-		}
-		if res.Aborted || !res.HasMove {
-			break
-		}
-		total += res.Nodes
-		if err := emit(res.Move); err != nil {
-			return Searched, err
+	s := search.New[minichess.Node, minichess.Move](minichess.CourseGame{}, minichess.CourseOptions())
+	_, err := s.Deepen(n, lim2, func(d int, r search.Result[minichess.Move], total uint64) error {
+		if err := emit(r.Move); err != nil {
+			return err
 		}
 		if info != nil {
-			info(Iteration{Depth: d, Move: res.Move, Value: res.Value, Nodes: res.Nodes, Total: total})
+			info(Iteration{Depth: d, Move: r.Move, Value: r.Value, Nodes: r.Nodes, Total: total})
 		}
-	}
-	return Searched, nil
-}
-
-func withMax(o search.Options, n uint64) search.Options {
-	o.MaxNodes = n
-	return o
+		return nil
+	})
+	return Searched, err
 }
