@@ -9,5 +9,5 @@ import (
 )
 
 func main() {
-	os.Exit(cli.AdvEval(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(cli.AdvEval.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -9,5 +9,5 @@ import (
 )
 
 func main() {
-	os.Exit(cli.Moves(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(cli.Moves.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

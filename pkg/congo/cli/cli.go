@@ -26,8 +26,9 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/congo"
 )
 
-// program describes one batch program.
-type program struct {
+// Program is one of the graded batch programs (congo-setup ...
+// congo-alphabeta); its Run method is the program's entry point.
+type Program struct {
 	name       string
 	rules      congo.Rules // default edition
 	usage      string
@@ -93,7 +94,10 @@ func (e *lineErr) Error() string {
 }
 
 // run parses the flags, runs the cases and returns the exit status.
-func (pr *program) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Run runs the program: flags in args, N and the cases on stdin, the answers
+// on stdout, one line per problem on stderr. It returns the exit status: 0,
+// 1 when the output cannot be written, 2 on bad usage or input.
+func (pr *Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(pr.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	rules := fs.String("rules", pr.rules.String(), "edition, `2021|2022`; only promotion differs")
@@ -148,7 +152,7 @@ func (pr *program) run(args []string, stdin io.Reader, stdout, stderr io.Writer)
 
 // cases reads N and the N cases, writing each case's output when it is
 // complete.
-func (pr *program) cases(e *env, stdin io.Reader, out *bufio.Writer) error {
+func (pr *Program) cases(e *env, stdin io.Reader, out *bufio.Writer) error {
 	lr := &lineReader{r: bufio.NewReaderSize(stdin, 64<<10)}
 	raw, ok, err := lr.next()
 	if err != nil {
@@ -207,67 +211,50 @@ func (pr *program) cases(e *env, stdin io.Reader, out *bufio.Writer) error {
 	return nil
 }
 
-// Setup runs congo-setup (Part 1): for each FEN, the 17-line piece listing.
-func Setup(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return setupProgram.run(args, stdin, stdout, stderr)
-}
-
-// Moves runs congo-moves (Part 2): for each FEN, the sorted moves of the side
-// to move, restricted to one kind with -piece.
-func Moves(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return movesProgram.run(args, stdin, stdout, stderr)
-}
-
-// Move runs congo-move (Part 3): for each FEN and move, the resulting FEN
-// and the status.
-func Move(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return moveProgram.run(args, stdin, stdout, stderr)
-}
-
-// Eval runs congo-eval (Part 4.1): the simple evaluation of each FEN.
-func Eval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return evalProgram.run(args, stdin, stdout, stderr)
-}
-
-// Minimax runs congo-minimax (Part 4.2): the depth-2 minimax value of each
-// FEN.
-func Minimax(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return minimaxProgram.run(args, stdin, stdout, stderr)
-}
-
-// AdvEval runs congo-adveval (Part 5.1): the advanced evaluation of each FEN.
-func AdvEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return advevalProgram.run(args, stdin, stdout, stderr)
-}
-
-// AlphaBeta runs congo-alphabeta (Part 5.2): the depth-4 fail-hard
-// alpha-beta value of each FEN.
-func AlphaBeta(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return alphabetaProgram.run(args, stdin, stdout, stderr)
-}
-
-var setupProgram, movesProgram, moveProgram, evalProgram, minimaxProgram, advevalProgram, alphabetaProgram *program
+// The programs, by Part of the course.
+var (
+	// Setup is congo-setup (Part 1): for each FEN, the 17-line piece
+	// listing.
+	Setup = &Program{}
+	// Moves is congo-moves (Part 2): for each FEN, the sorted moves of the
+	// side to move, restricted to one kind with -piece.
+	Moves = &Program{}
+	// Move is congo-move (Part 3): for each FEN and move, the resulting FEN
+	// and the status.
+	Move = &Program{}
+	// Eval is congo-eval (Part 4.1): the simple evaluation of each FEN.
+	Eval = &Program{}
+	// Minimax is congo-minimax (Part 4.2): the depth-2 minimax value of each
+	// FEN.
+	Minimax = &Program{}
+	// AdvEval is congo-adveval (Part 5.1): the advanced evaluation of each
+	// FEN.
+	AdvEval = &Program{}
+	// AlphaBeta is congo-alphabeta (Part 5.2): the depth-4 fail-hard
+	// alpha-beta value of each FEN.
+	AlphaBeta = &Program{}
+)
 
 func init() {
-	setupProgram = &program{name: "congo-setup", rules: congo.Rules2022,
+	*Setup = Program{name: "congo-setup", rules: congo.Rules2022,
 		usage:  "Reads N and N FENs; prints for each the pieces of every kind and colour and the side to play.",
 		handle: setupCase}
-	movesProgram = &program{name: "congo-moves", rules: congo.Rules2022, piece: true,
+	*Moves = Program{name: "congo-moves", rules: congo.Rules2022, piece: true,
 		usage:  "Reads N and N FENs; prints for each the sorted moves of the side to move.",
 		handle: movesCase}
-	moveProgram = &program{name: "congo-move", rules: congo.Rules2022, withMove: true,
+	*Move = Program{name: "congo-move", rules: congo.Rules2022, withMove: true,
 		usage:      "Reads N and N pairs of lines (FEN, move); prints for each the new FEN and the status.",
 		handleMove: moveCase}
-	evalProgram = &program{name: "congo-eval", rules: congo.Rules2022,
+	*Eval = Program{name: "congo-eval", rules: congo.Rules2022,
 		usage:  "Reads N and N FENs; prints for each the material evaluation for the side to move.",
 		handle: evalCase}
-	minimaxProgram = &program{name: "congo-minimax", rules: congo.Rules2022,
+	*Minimax = Program{name: "congo-minimax", rules: congo.Rules2022,
 		usage:  "Reads N and N FENs; prints for each the depth-2 minimax value for the side to move.",
 		handle: minimaxCase}
-	advevalProgram = &program{name: "congo-adveval", rules: congo.Rules2021,
+	*AdvEval = Program{name: "congo-adveval", rules: congo.Rules2021,
 		usage:  "Reads N and N FENs; prints for each the advanced evaluation for the side to move.",
 		handle: advevalCase}
-	alphabetaProgram = &program{name: "congo-alphabeta", rules: congo.Rules2021,
+	*AlphaBeta = Program{name: "congo-alphabeta", rules: congo.Rules2021,
 		usage:  "Reads N and N FENs; prints for each the depth-4 alpha-beta value for the side to move.",
 		handle: alphabetaCase}
 }

@@ -17,13 +17,13 @@ type runFunc func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 
 // programs maps each program name to its function.
 var programs = map[string]runFunc{
-	"congo-setup":     Setup,
-	"congo-moves":     Moves,
-	"congo-move":      Move,
-	"congo-eval":      Eval,
-	"congo-minimax":   Minimax,
-	"congo-adveval":   AdvEval,
-	"congo-alphabeta": AlphaBeta,
+	"congo-setup":     Setup.Run,
+	"congo-moves":     Moves.Run,
+	"congo-move":      Move.Run,
+	"congo-eval":      Eval.Run,
+	"congo-minimax":   Minimax.Run,
+	"congo-adveval":   AdvEval.Run,
+	"congo-alphabeta": AlphaBeta.Run,
 }
 
 // TestGolden runs every program on the handout samples kept in

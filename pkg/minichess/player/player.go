@@ -18,9 +18,9 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-// BaselineRandValue is the first output of the C library's rand() after
-// srand(123): the TA baseline1's only random draw.
-const BaselineRandValue = 128959393
+// BaselineSeed is the seed of TA baseline1's only random draw: it calls
+// srand(123), then rand() once ([GlibcRand]).
+const BaselineSeed = 123
 
 // Emit receives one result line (a move) as soon as it is known. A non-nil
 // error stops the player, which returns it.
@@ -53,7 +53,7 @@ func Baseline(p *minichess.Position, level int, emit Emit) (noMoves bool, err er
 		if len(list) == 0 {
 			return true, nil
 		}
-		return false, emit(list[BaselineRandValue%len(list)])
+		return false, emit(list[int(GlibcRand(BaselineSeed))%len(list)])
 	}
 	depths := BaselineDepths(level)
 	if len(list) == 0 {
