@@ -10,8 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"gotest.tools/v3/assert"
+	"gotest.tools/v3/golden"
 )
 
 // fakeAgentEnv makes the test binary act as a congo-agent-protocol player
@@ -222,6 +224,27 @@ func TestTablesAndRecords(t *testing.T) {
 	assert.Assert(t, strings.Contains(rec, "\n1. "+games[0].Moves[0].String()+" "+games[0].Moves[1].String()+"\n"), rec)
 	assert.Assert(t, strings.Contains(rec, "Final position: "+games[0].Final+"\n"), rec)
 	assert.Equal(t, RecordName(1, games[0]), "01-minimax-vs-alphabeta.txt")
+}
+
+// TestPart6Golden plays the Part 6 round robin of the report (100 moves
+// each, 2021 rules) and compares its tables and the records of its games
+// with the golden files (go test -update rewrites them): the report's
+// bytes.
+func TestPart6Golden(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	cfg := DefaultConfig()
+	games, err := Play(cfg, Entrants())
+	assert.NilError(t, err)
+	dir := filepath.Join(testutil.RepoRoot(t), "testdata", "congo-roundrobin")
+	golden.Assert(t, string(Tables(cfg, Entrants(), games)), filepath.Join(dir, "part6.md"))
+	var records strings.Builder
+	for i, g := range games {
+		fmt.Fprintf(&records, "== %s\n", RecordName(i+1, g))
+		records.Write(Record(cfg, i+1, g))
+	}
+	golden.Assert(t, records.String(), filepath.Join(dir, "part6-games.txt"))
 }
 
 func TestRun(t *testing.T) {
