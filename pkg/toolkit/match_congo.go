@@ -7,12 +7,13 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/congo/agent"
+	"github.com/gamesearch/gamesearch/pkg/congo/arena"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // congoMatch is the match support of Congo, over the rules, openings and
-// protocol player of pkg/congo/agent.
+// protocol player of pkg/congo/arena.
 var congoMatch = matchGame{
 	name: "congo",
 	notes: `minimax[:depth=D]: Part 4's minimax (simple evaluation, default depth 2);
@@ -51,9 +52,9 @@ func playCongoMatch(s *matchSettings) (*matchSummary, error) {
 		list = []congo.Position{p}
 	case s.plies != 0:
 		start, _ := congo.ParseFEN(congo.StartFEN(ed))
-		list = match.Enumerate[congo.Position, congo.Move](agent.Mover{Edition: ed}, start, s.plies)
+		list = match.Enumerate[congo.Position, congo.Move](arena.Mover{Edition: ed}, start, s.plies)
 	default:
-		list = agent.Openings(ed, 100)
+		list = arena.Openings(ed, 100)
 	}
 	if s.start == "" {
 		list = congoPlayable(list, ed)
@@ -63,7 +64,7 @@ func playCongoMatch(s *matchSettings) (*matchSummary, error) {
 		return nil, err
 	}
 	if s.maxPlies == 0 {
-		s.maxPlies = agent.MatchPlies
+		s.maxPlies = arena.MatchPlies
 	}
 	var players [2]match.Player[congo.Position, congo.Move]
 	for i, text := range s.specs {
@@ -75,7 +76,7 @@ func playCongoMatch(s *matchSettings) (*matchSummary, error) {
 		players[i] = p
 	}
 	defer closePlayers(players[:])
-	return playMatch(s, agent.Rules{Edition: ed}, players, openings, [2]string{"White", "Black"}, congo.Move.String)
+	return playMatch(s, arena.Rules{Edition: ed}, players, openings, [2]string{"White", "Black"}, congo.Move.String)
 }
 
 // congoPlayable drops the openings where the side to move can capture the
@@ -151,7 +152,7 @@ func newCongoPlayer(text string, ed congo.Rules, s *matchSettings) (match.Player
 		if err != nil {
 			return nil, fmt.Errorf("player %q: %v", text, err)
 		}
-		p, err := agent.StartProgram(text, mt, s.stderr, append([]string{prog}, sp.command[1:]...)...)
+		p, err := arena.StartProgram(text, mt, s.stderr, append([]string{prog}, sp.command[1:]...)...)
 		if err != nil {
 			return nil, fmt.Errorf("player %q: %v", text, err)
 		}

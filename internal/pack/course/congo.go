@@ -15,7 +15,7 @@ import (
 // CongoRoundRobin is the main package, shipped with the programs, that
 // plays the Part 6 round robin ("all of your code, including ... code used
 // to generate the results", Part 6 section 7).
-const CongoRoundRobin = "internal/pack/roundrobin/cmd/congo-roundrobin"
+const CongoRoundRobin = "cmd/congo-roundrobin"
 
 // Example is a run of a shipped program on a handout sample.
 type Example struct {

@@ -137,12 +137,12 @@ func TestParseSeconds(t *testing.T) {
 		"5": 5 * time.Second, "60": time.Minute, "0.1": 100 * time.Millisecond, ".5": 500 * time.Millisecond,
 		"2.": 2 * time.Second, "0.0000000001": 1, "99999999": maxSeconds * time.Second,
 	} {
-		d, err := parseSeconds(s)
+		d, err := ParseSeconds(s)
 		assert.NilError(t, err, s)
 		assert.Equal(t, d, want, s)
 	}
 	for _, s := range []string{"", "0", "0.0", "-1", "+1", "1e3", "inf", "NaN", "0x10", "1.2.3", ".", "1 2", "1s"} {
-		_, err := parseSeconds(s)
+		_, err := ParseSeconds(s)
 		assert.Assert(t, err != nil, s)
 	}
 }
@@ -171,7 +171,7 @@ func TestReplyWithinDeadline(t *testing.T) {
 		a := New(Config{Rules: congo.Rules2022, Clock: clock})
 		var out bytes.Buffer
 		w := bufio.NewWriter(&out)
-		secs, _ := parseSeconds(T)
+		secs, _ := ParseSeconds(T)
 		_, hard := TimeLimits(secs)
 		for ply := 0; ply < 4; ply++ {
 			before := clock.T

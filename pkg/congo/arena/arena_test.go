@@ -1,20 +1,46 @@
-package agent
+package arena
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/congo/agent"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"gotest.tools/v3/assert"
 	"gotest.tools/v3/golden"
 )
 
-// openingsHeader is the comment of the openings files.
+// openingsDir returns testdata/congo-agent at the repository root, which
+// holds the openings files.
+func openingsDir(t *testing.T) string {
+	return filepath.Join(testutil.RepoRoot(t), "testdata", "congo-agent")
+}
+
+// writeOpenings writes openings as ReadOpenings reads them, after a comment
+// header.
+func writeOpenings(w io.Writer, header string, ps []congo.Position) error {
+	bw := bufio.NewWriter(w)
+	for _, l := range strings.Split(strings.TrimRight(header, "\n"), "\n") {
+		fmt.Fprintf(bw, "# %s\n", l)
+	}
+	for i := range ps {
+		bw.WriteString(ps[i].String())
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// openingsHeader is the comment of the openings files (written when
+// Openings was in package agent; the files keep its words).
 func openingsHeader(r congo.Rules, n, all, decided int) string {
 	return fmt.Sprintf("%d fixed openings of the %s edition for the congo-agent acceptance match (spec 6.9):\n"+
 		"positions two plies after the start position, chosen from all %d but the %d where White can capture\n"+
@@ -22,9 +48,9 @@ func openingsHeader(r congo.Rules, n, all, decided int) string {
 		n, r, all, decided, OpeningSeed)
 }
 
-// TestOpeningsFiles checks that the test data files hold agent.Openings(r,
-// 100): 100 distinct positions, each two plies after the start position
-// (go test ./pkg/congo/agent -update rewrites them).
+// TestOpeningsFiles checks that the test data files hold Openings(r, 100):
+// 100 distinct positions, each two plies after the start position (go test
+// ./pkg/congo/arena -update rewrites them).
 func TestOpeningsFiles(t *testing.T) {
 	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
 		start, _ := congo.ParseFEN(congo.StartFEN(r))
@@ -39,8 +65,8 @@ func TestOpeningsFiles(t *testing.T) {
 		ops := Openings(r, 100)
 		assert.Equal(t, len(ops), 100)
 		var buf bytes.Buffer
-		assert.NilError(t, WriteOpenings(&buf, openingsHeader(r, 100, len(all), decided), ops))
-		path := filepath.Join(goldenDir(t), "openings-"+r.String()+".txt")
+		assert.NilError(t, writeOpenings(&buf, openingsHeader(r, 100, len(all), decided), ops))
+		path := filepath.Join(openingsDir(t), "openings-"+r.String()+".txt")
 		golden.Assert(t, buf.String(), path)
 
 		data, err := os.ReadFile(path)
@@ -105,16 +131,16 @@ func TestSmallMatch(t *testing.T) {
 		t.Skip("short")
 	}
 	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
-		agent := StartInProcess("congo-agent", 0, nil, Config{Rules: r, Depth: 5})
+		ag := StartInProcess("congo-agent", time.Second, nil, agent.Config{Rules: r, Depth: 5})
 		rep, err := match.Play(match.Match[congo.Position, congo.Move]{
 			Rules:    Rules{r},
-			Players:  [2]match.Player[congo.Position, congo.Move]{agent, NewBaseline(r)},
+			Players:  [2]match.Player[congo.Position, congo.Move]{ag, NewBaseline(r)},
 			Openings: Openings(r, 4),
 			Games:    8,
 			MaxPlies: MatchPlies,
 		})
 		assert.NilError(t, err)
-		assert.NilError(t, agent.Close())
+		assert.NilError(t, ag.Close())
 		var why []string
 		for _, g := range rep.Games {
 			why = append(why, fmt.Sprintf("%s %s %d", g.Result, g.Reason, g.Plies))
@@ -155,7 +181,7 @@ const agentEnv = "CONGO_AGENT_TEST_PROGRAM"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(agentEnv) != "" {
-		os.Exit(Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(agent.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }

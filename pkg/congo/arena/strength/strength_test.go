@@ -1,4 +1,4 @@
-package agent
+package strength
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 func TestStrengthProgress(t *testing.T) {
 	args := []string{"-selfplay", "no-tt", "-nodes", "300", "-n", "2"}
 	var stdout, stderr bytes.Buffer
-	assert.Equal(t, Strength(args, nil, &stdout, &stderr), 0, stderr.String())
+	assert.Equal(t, Run(args, nil, &stdout, &stderr), 0, stderr.String())
 	assert.Assert(t, strings.HasPrefix(stdout.String(), "self-play, rules 2022, 300 nodes per move, 4 games (2 openings × 2 colours)\n"), stdout.String())
 	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
 	assert.Equal(t, len(lines), 4, stderr.String())
@@ -29,7 +29,7 @@ func TestStrengthProgress(t *testing.T) {
 		assert.Assert(t, strings.Contains(l, " s | A: W "), l)
 	}
 	var quiet, quietErr bytes.Buffer
-	assert.Equal(t, Strength(append(args, "-q"), nil, &quiet, &quietErr), 0, quietErr.String())
+	assert.Equal(t, Run(append(args, "-q"), nil, &quiet, &quietErr), 0, quietErr.String())
 	assert.Equal(t, quietErr.String(), "")
 	assert.Equal(t, quiet.String(), stdout.String())
 }
