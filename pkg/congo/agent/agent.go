@@ -175,9 +175,6 @@ func (a *Agent) NewGame() {
 // Position returns the current position.
 func (a *Agent) Position() congo.Position { return a.pos }
 
-// SetPosition makes p the current position.
-func (a *Agent) SetPosition(p congo.Position) { a.pos = p }
-
 // Apply plays the moves in order, all or none: it returns an error naming
 // the first malformed or illegal move and leaves the position unchanged.
 func (a *Agent) Apply(moves []string) error {

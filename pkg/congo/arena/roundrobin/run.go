@@ -88,6 +88,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cfg, out, gamesDir := o.cfg, &o.out, &o.gameDir
 	cfg.Progress = func(p match.Progress) { fmt.Fprintln(stderr, p) }
+	cfg.Stderr = stderr
 	entrants := Entrants()
 	games, err := Play(cfg, entrants)
 	if err != nil {
