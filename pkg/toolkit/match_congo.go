@@ -1,7 +1,6 @@
 package toolkit
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
@@ -9,7 +8,6 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/congo/agent"
 	"github.com/gamesearch/gamesearch/pkg/congo/arena"
 	"github.com/gamesearch/gamesearch/pkg/match"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // congoMatch is the match support of Congo, over the rules, openings and
@@ -131,12 +129,10 @@ func newCongoPlayer(text string, ed congo.Rules, s *matchSettings) (match.Player
 		if err != nil {
 			return nil, err
 		}
-		g := congo.Game{Rules: ed, Eval: congo.SimpleEval}
 		if ab {
-			g.Eval = congo.AdvancedEval
+			return arena.NewAlphaBeta(text, ed, d), sp.done()
 		}
-		return &congoCoursePlayer{name: text, ab: ab, depth: d,
-			s: search.New[congo.Position, congo.Move](g, congo.CourseOptions(ab))}, sp.done()
+		return arena.NewMinimax(text, ed, d), sp.done()
 	case "exec":
 		mt := s.moveTime
 		if mt == 0 {
@@ -159,29 +155,4 @@ func newCongoPlayer(text string, ed congo.Rules, s *matchSettings) (match.Player
 		return p, nil
 	}
 	return nil, fmt.Errorf("player %q: unknown player %q for congo (want engine, minimax, alphabeta or exec)", text, sp.kind)
-}
-
-// congoCoursePlayer is congo-minimax's or congo-alphabeta's search as a
-// player, to a fixed depth.
-type congoCoursePlayer struct {
-	name  string
-	ab    bool
-	depth int
-	s     *congo.Searcher
-}
-
-func (p *congoCoursePlayer) Name() string   { return p.name }
-func (p *congoCoursePlayer) NewGame(uint64) {}
-
-func (p *congoCoursePlayer) Move(t *match.Turn[congo.Position, congo.Move]) (congo.Move, error) {
-	var r search.Result[congo.Move]
-	if p.ab {
-		r = p.s.AlphaBeta(t.Pos, p.depth)
-	} else {
-		r = p.s.Minimax(t.Pos, p.depth)
-	}
-	if !r.HasMove {
-		return 0, errors.New("no move")
-	}
-	return r.Move, nil
 }
