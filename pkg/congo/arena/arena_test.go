@@ -14,6 +14,7 @@ import (
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/congo/agent"
+	"github.com/gamesearch/gamesearch/pkg/congo/baseline"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"gotest.tools/v3/assert"
 	"gotest.tools/v3/golden"
@@ -184,4 +185,57 @@ func TestMain(m *testing.M) {
 		os.Exit(agent.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
+}
+
+// TestCoursePlayers checks the course players against the searches they
+// stand for: the baseline plays baseline's chooser's move, minimax plays
+// congo-minimax's root move, and both count the nodes they search.
+func TestCoursePlayers(t *testing.T) {
+	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
+		for _, p := range Openings(r, 3) {
+			turn := &match.Turn[congo.Position, congo.Move]{Start: p, Pos: p}
+			b := NewBaseline(r)
+			assert.Equal(t, b.Name(), "baseline")
+			m, err := b.Move(turn)
+			assert.NilError(t, err)
+			want, ok := baseline.NewChooser(r).Choose(&p)
+			assert.Assert(t, ok)
+			assert.Equal(t, m, want, "%s %s", r, p.String())
+			n := b.Nodes()
+			assert.Assert(t, n > 0)
+			b.Move(turn)
+			assert.Equal(t, b.Nodes(), 2*n)
+
+			mm := NewMinimax("mm", r, 2)
+			m, err = mm.Move(turn)
+			assert.NilError(t, err)
+			res := congo.NewMinimax(r).Minimax(p, 2)
+			assert.Equal(t, m, res.Move)
+			assert.Equal(t, mm.Nodes(), res.Nodes)
+		}
+	}
+}
+
+// TestInProcessNodes: the in-process protocol player replies the agent's
+// move and counts the nodes of the agent's search.
+func TestInProcessNodes(t *testing.T) {
+	p := Openings(congo.Rules2022, 1)[0]
+	pp := StartInProcess("agent", time.Second, nil, agent.Config{Rules: congo.Rules2022, Depth: 4})
+	pp.NewGame(0)
+	m, err := pp.Move(&match.Turn[congo.Position, congo.Move]{Start: p, Pos: p})
+	assert.NilError(t, err)
+	assert.NilError(t, pp.Close())
+
+	a := agent.New(agent.Config{Rules: congo.Rules2022, Depth: 4})
+	var out bytes.Buffer
+	w := bufio.NewWriter(&out)
+	_, err = a.Handle("position "+p.String()+"\n", 1, w, io.Discard)
+	assert.NilError(t, err)
+	want, ok := a.Think(0, nil)
+	assert.Assert(t, ok)
+	res, _ := a.Last()
+	assert.Equal(t, m, want)
+	assert.Equal(t, pp.Nodes(), res.Nodes)
+	assert.Assert(t, pp.Nodes() > 0)
+	assert.Equal(t, pp.Replies, 1)
 }
