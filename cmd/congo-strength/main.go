@@ -1,14 +1,13 @@
-// Command congo-strength plays the congo-agent acceptance match of
-// specification section 6.9 and the agent's self-play matches; see package
-// github.com/gamesearch/gamesearch/pkg/congo/agent (Strength).
+// Command congo-strength plays the congo-agent acceptance match and the self-play
+// matches; see package github.com/gamesearch/gamesearch/pkg/congo/arena/strength.
 package main
 
 import (
 	"os"
 
-	"github.com/gamesearch/gamesearch/pkg/congo/agent"
+	"github.com/gamesearch/gamesearch/pkg/congo/arena/strength"
 )
 
 func main() {
-	os.Exit(agent.Strength(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(strength.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

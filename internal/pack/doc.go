@@ -24,7 +24,7 @@
 // The course recipes (Congo, Star/Circle, MiniChess) are in package
 // internal/pack/course and run by the command internal/pack/cmd/pack, which
 // scripts/package_<course>.sh call. The Congo Part 6 round robin is package
-// internal/pack/roundrobin. What each archive holds, and why, is written in
+// pkg/congo/arena/roundrobin (cmd/congo-roundrobin). What each archive holds, and why, is written in
 // docs/packaging.md.
 //
 // The layout of the Morris submission (specs/morris.md §10: NETID/README.txt,

@@ -1,19 +1,18 @@
 package toolkit
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/congo/agent"
+	"github.com/gamesearch/gamesearch/pkg/congo/arena"
 	"github.com/gamesearch/gamesearch/pkg/match"
-	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // congoMatch is the match support of Congo, over the rules, openings and
-// protocol player of pkg/congo/agent.
+// protocol player of pkg/congo/arena.
 var congoMatch = matchGame{
 	name: "congo",
 	notes: `minimax[:depth=D]: Part 4's minimax (simple evaluation, default depth 2);
@@ -52,9 +51,9 @@ func playCongoMatch(s *matchSettings) (*matchSummary, error) {
 		list = []congo.Position{p}
 	case s.plies != 0:
 		start, _ := congo.ParseFEN(congo.StartFEN(ed))
-		list = match.Enumerate[congo.Position, congo.Move](agent.Mover{Edition: ed}, start, s.plies)
+		list = match.Enumerate[congo.Position, congo.Move](arena.Mover{Edition: ed}, start, s.plies)
 	default:
-		list = agent.Openings(ed, 100)
+		list = arena.Openings(ed, 100)
 	}
 	if s.start == "" {
 		list = congoPlayable(list, ed)
@@ -64,7 +63,7 @@ func playCongoMatch(s *matchSettings) (*matchSummary, error) {
 		return nil, err
 	}
 	if s.maxPlies == 0 {
-		s.maxPlies = agent.MatchPlies
+		s.maxPlies = arena.MatchPlies
 	}
 	var players [2]match.Player[congo.Position, congo.Move]
 	for i, text := range s.specs {
@@ -76,7 +75,7 @@ func playCongoMatch(s *matchSettings) (*matchSummary, error) {
 		players[i] = p
 	}
 	defer closePlayers(players[:])
-	return playMatch(s, agent.Rules{Edition: ed}, players, openings, [2]string{"White", "Black"}, congo.Move.String)
+	return playMatch(s, arena.Rules{Edition: ed}, players, openings, [2]string{"White", "Black"}, congo.Move.String)
 }
 
 // congoPlayable drops the openings where the side to move can capture the
@@ -131,12 +130,10 @@ func newCongoPlayer(text string, ed congo.Rules, s *matchSettings) (match.Player
 		if err != nil {
 			return nil, err
 		}
-		g := congo.Game{Rules: ed, Eval: congo.SimpleEval}
 		if ab {
-			g.Eval = congo.AdvancedEval
+			return arena.NewAlphaBeta(text, ed, d), sp.done()
 		}
-		return &congoCoursePlayer{name: text, ab: ab, depth: d,
-			s: search.New[congo.Position, congo.Move](g, congo.CourseOptions(ab))}, sp.done()
+		return arena.NewMinimax(text, ed, d), sp.done()
 	case "exec":
 		mt := s.moveTime
 		if mt == 0 {
@@ -152,36 +149,11 @@ func newCongoPlayer(text string, ed congo.Rules, s *matchSettings) (match.Player
 		if err != nil {
 			return nil, fmt.Errorf("player %q: %v", text, err)
 		}
-		p, err := agent.StartProgram(text, mt, s.stderr, append([]string{prog}, sp.command[1:]...)...)
+		p, err := arena.StartProgram(text, mt, s.stderr, append([]string{prog}, sp.command[1:]...)...)
 		if err != nil {
 			return nil, fmt.Errorf("player %q: %v", text, err)
 		}
 		return p, nil
 	}
 	return nil, fmt.Errorf("player %q: unknown player %q for congo (want engine, minimax, alphabeta or exec)", text, sp.kind)
-}
-
-// congoCoursePlayer is congo-minimax's or congo-alphabeta's search as a
-// player, to a fixed depth.
-type congoCoursePlayer struct {
-	name  string
-	ab    bool
-	depth int
-	s     *congo.Searcher
-}
-
-func (p *congoCoursePlayer) Name() string   { return p.name }
-func (p *congoCoursePlayer) NewGame(uint64) {}
-
-func (p *congoCoursePlayer) Move(t *match.Turn[congo.Position, congo.Move]) (congo.Move, error) {
-	var r search.Result[congo.Move]
-	if p.ab {
-		r = p.s.AlphaBeta(t.Pos, p.depth)
-	} else {
-		r = p.s.Minimax(t.Pos, p.depth)
-	}
-	if !r.HasMove {
-		return 0, errors.New("no move")
-	}
-	return r.Move, nil
 }

@@ -3,22 +3,25 @@
 // agent"): a long-running program that reads newgame, position, moves, go and
 // quit commands on stdin and writes its moves on stdout, searching with the
 // tournament engine of package engine ([engine.Engine]) on the
-// [congo.EngineGame] adapter. It also holds the strength harness of the
-// acceptance match (congo-strength): the match rules as a
-// [match.Rules], the course baseline player, engine players and a player
-// that speaks the protocol to a congo-agent (a separate program or the agent
-// running in-process). With a [Chooser] in its [Config] the same protocol
-// loop plays another player's moves: congo-baseline (package
-// github.com/gamesearch/gamesearch/pkg/congo/baseline) plays the
-// [Baseline] this way.
+// [congo.EngineGame] adapter. With a [Chooser] in its [Config] the same
+// protocol loop plays another player's moves: congo-baseline (package
+// github.com/gamesearch/gamesearch/pkg/congo/baseline) plays the course
+// baseline this way.
+//
+// The package holds only what these two graded programs need: the protocol
+// loop ([Run], [Serve], [Agent.Handle]), the [Agent] and its time limits
+// ([TimeLimits], [ReplyLimit]). It must not import os/exec, package match or
+// the toolkit; the matches that play the agent (congo-strength, the Part 6
+// round robin, gamesearch match) are in package
+// github.com/gamesearch/gamesearch/pkg/congo/arena, which imports this one.
 //
 // Conventions: the agent never stops on bad input; each problem gives one
 // line "congo-agent: line N: ..." on stderr and the command is ignored (a bad
 // go argument counts as "go 1"). Time is read only through a [engine.Clock]
 // so tests can drive it; the reply to "go T" is due max(1 ms, 0.9 T − 20 ms)
-// after the go line was read, and the agent aims well inside that
-// ([TimeLimits]). With -depth the search is a fixed-depth one, time is not
-// read, and equal inputs give equal outputs.
+// after the go line was read ([ReplyLimit]), and the agent aims well inside
+// that ([TimeLimits]). With -depth the search is a fixed-depth one, time is
+// not read, and equal inputs give equal outputs.
 package agent
 
 import (
@@ -48,19 +51,17 @@ type Config struct {
 	Depth int
 	// Clock measures the time of a move (nil: the system clock).
 	Clock engine.Clock
-	// Options are the engine's options (the zero value means
-	// [DefaultOptions]).
-	Options *engine.Options
-	// Game is the engine adapter; its Rules field is overwritten by Rules
-	// (the zero value means [congo.NewEngineGame]).
-	Game *congo.EngineGame
 	// Chooser, when not nil, replaces the engine: go replies with its move,
 	// the time of go and Depth are ignored, and no engine is created.
-	// congo-baseline plays the course baseline ([Baseline]) this way.
+	// congo-baseline plays the course baseline this way.
 	Chooser Chooser
 	// Name is the program name that starts the stderr messages (the zero
 	// value means "congo-agent").
 	Name string
+	// MeasureCPU makes every search measure the CPU time of the calling
+	// OS thread ([Agent.LastCPU]); for a caller that runs the agent on a
+	// goroutine locked to its thread (Linux only; 0 elsewhere).
+	MeasureCPU bool
 }
 
 // Chooser picks the move of a position for go, in place of the engine.
@@ -83,6 +84,12 @@ func DefaultOptions() engine.Options {
 	o.HashMiB = 16
 	o.PollEvery = 256
 	return o
+}
+
+// ReplyLimit is the deadline of a reply to "go t": max(1 ms, 0.9 t − 20 ms)
+// after the go line was read.
+func ReplyLimit(t time.Duration) time.Duration {
+	return max(time.Millisecond, t*9/10-20*time.Millisecond)
 }
 
 // TimeLimits returns the soft and hard limits the agent uses for "go T".
@@ -118,8 +125,7 @@ type Agent struct {
 	// lastTime is the time from the go line to the end of the last search
 	// (0 at a fixed depth).
 	lastTime time.Duration
-	// measureCPU makes Think measure the CPU time of its thread (lastCPU);
-	// set by StartInProcess, whose goroutine is locked to its thread.
+	// measureCPU makes Think measure the CPU time of its thread (lastCPU).
 	measureCPU bool
 	lastCPU    time.Duration
 	// chooser replaces the engines when not nil (eng is then nil).
@@ -133,26 +139,21 @@ func (a *Agent) Last() (engine.Result[congo.Move], time.Duration) {
 	return a.last, a.lastTime
 }
 
-// New returns an agent at the start position of cfg.Rules.
+// LastCPU returns the CPU time of the last search when the agent measures
+// it ([Config.MeasureCPU]), and 0 otherwise.
+func (a *Agent) LastCPU() time.Duration { return a.lastCPU }
+
+// New returns an agent at the start position of cfg.Rules, searching with
+// [DefaultOptions] on [congo.NewEngineGame].
 func New(cfg Config) *Agent {
-	a := &Agent{name: cfg.Name, rules: cfg.Rules, depth: cfg.Depth, clock: cfg.Clock, chooser: cfg.Chooser}
+	a := &Agent{name: cfg.Name, rules: cfg.Rules, depth: cfg.Depth, clock: cfg.Clock, chooser: cfg.Chooser,
+		measureCPU: cfg.MeasureCPU, opt: DefaultOptions(), game: congo.NewEngineGame(cfg.Rules)}
 	if a.name == "" {
 		a.name = "congo-agent"
 	}
 	if a.clock == nil {
 		a.clock = engine.NewSystemClock()
 	}
-	if cfg.Options != nil {
-		a.opt = *cfg.Options
-	} else {
-		a.opt = DefaultOptions()
-	}
-	if cfg.Game != nil {
-		a.game = *cfg.Game
-	} else {
-		a.game = congo.NewEngineGame(cfg.Rules)
-	}
-	a.game.Rules = cfg.Rules
 	if a.chooser == nil {
 		a.eng = engine.New[congo.Position, congo.Move](a.game, a.opt)
 	}
@@ -174,9 +175,6 @@ func (a *Agent) NewGame() {
 
 // Position returns the current position.
 func (a *Agent) Position() congo.Position { return a.pos }
-
-// SetPosition makes p the current position.
-func (a *Agent) SetPosition(p congo.Position) { a.pos = p }
 
 // Apply plays the moves in order, all or none: it returns an error naming
 // the first malformed or illegal move and leaves the position unchanged.
@@ -388,7 +386,7 @@ func (a *Agent) Handle(s string, line int, out *bufio.Writer, stderr io.Writer) 
 			complain("moves: %v; no move of the line applied", err)
 		}
 	case "go":
-		t, err := parseSeconds(rest)
+		t, err := ParseSeconds(rest)
 		if err != nil {
 			complain("go: %v; using go 1", err)
 			t = time.Second
@@ -447,9 +445,9 @@ func cutToken(s string) (tok, rest string) {
 // maxSeconds bounds the time of a go command (about 11 days).
 const maxSeconds = 1e6
 
-// parseSeconds parses the argument of go: one positive decimal number
-// ("5", "60", "0.1", ".5").
-func parseSeconds(s string) (time.Duration, error) {
+// ParseSeconds parses the argument of go: one positive decimal number
+// ("5", "60", "0.1", ".5"); a time above maxSeconds counts as maxSeconds.
+func ParseSeconds(s string) (time.Duration, error) {
 	if s == "" {
 		return 0, errors.New("missing <seconds>")
 	}

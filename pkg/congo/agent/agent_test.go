@@ -161,12 +161,12 @@ func TestParseSeconds(t *testing.T) {
 		"5": 5 * time.Second, "60": time.Minute, "0.1": 100 * time.Millisecond, ".5": 500 * time.Millisecond,
 		"2.": 2 * time.Second, "0.0000000001": 1, "99999999": maxSeconds * time.Second,
 	} {
-		d, err := parseSeconds(s)
+		d, err := ParseSeconds(s)
 		assert.NilError(t, err, s)
 		assert.Equal(t, d, want, s)
 	}
 	for _, s := range []string{"", "0", "0.0", "-1", "+1", "1e3", "inf", "NaN", "0x10", "1.2.3", ".", "1 2", "1s"} {
-		_, err := parseSeconds(s)
+		_, err := ParseSeconds(s)
 		assert.Assert(t, err != nil, s)
 	}
 }
@@ -195,7 +195,7 @@ func TestReplyWithinDeadline(t *testing.T) {
 		a := New(Config{Rules: congo.Rules2022, Clock: clock})
 		var out bytes.Buffer
 		w := bufio.NewWriter(&out)
-		secs, _ := parseSeconds(T)
+		secs, _ := ParseSeconds(T)
 		_, hard := TimeLimits(secs)
 		for ply := 0; ply < 4; ply++ {
 			before := clock.T
@@ -243,27 +243,4 @@ func TestChooser(t *testing.T) {
 	assert.Equal(t, c.calls, 2)
 	assert.Equal(t, clock.T, time.Duration(0))
 	assert.Equal(t, errb.String(), "congo-x: line 5: unknown command \"bad\" (want newgame, position, moves, go or quit)\n")
-}
-
-// TestStrengthFlags checks that congo-strength reads its integers by the
-// one rule of every program, bounds included.
-func TestStrengthFlags(t *testing.T) {
-	o, err := parseStrength([]string{"-n", "012", "-depth", "3", "-nodes", "500", "-budget", "7"})
-	assert.NilError(t, err)
-	assert.Equal(t, o.n, 12)
-	assert.Equal(t, o.depth, 3)
-	assert.Equal(t, o.nodes, uint64(500))
-	assert.Equal(t, o.budget, uint64(7))
-	for _, c := range []struct{ flag, value, want string }{
-		{"-n", "+5", "want a decimal integer >= 1"},
-		{"-n", "0", "want a decimal integer >= 1"},
-		{"-depth", "128", "want a decimal integer in 0..127"},
-		{"-depth", "-1", "want a decimal integer in 0..127"},
-		{"-nodes", "0", "want a decimal integer >= 1"},
-		{"-nodes", "0x10", "want a decimal integer >= 1"},
-		{"-budget", "-1", "want a decimal integer >= 0"},
-	} {
-		_, err := parseStrength([]string{c.flag, c.value})
-		assert.Error(t, err, `invalid value "`+c.value+`" for flag `+c.flag+": "+c.want)
-	}
 }

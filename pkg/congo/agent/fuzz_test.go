@@ -59,9 +59,9 @@ func FuzzParseSeconds(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		d, err := parseSeconds(s)
+		d, err := ParseSeconds(s)
 		if err == nil && (d <= 0 || d.Seconds() > maxSeconds) {
-			t.Fatalf("parseSeconds(%q) = %v", s, d)
+			t.Fatalf("ParseSeconds(%q) = %v", s, d)
 		}
 	})
 }

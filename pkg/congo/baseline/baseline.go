@@ -1,11 +1,17 @@
-// Package baseline implements congo-baseline: the course's Part 5 player
-// (fail-hard negamax alpha-beta to depth 4 with the advanced evaluation,
-// root moves in ascending order, the first strictly best one played; see
-// [agent.Baseline]) behind the tournament protocol of congo-agent (newgame,
+// Package baseline implements congo-baseline: the course baseline of the
+// acceptance match (docs/congo.md, "The tournament agent"), the Part 5
+// player ([NewSearcher]: fail-hard negamax alpha-beta to [Depth] with the
+// advanced evaluation, root moves in ascending order, the first strictly
+// best one played), behind the tournament protocol of congo-agent (newgame,
 // position, moves, go, quit), so that a student can play her agent against
 // it under the course's own runner. The protocol loop is congo-agent's
-// ([agent.Serve]) with the baseline as its [agent.Chooser]; only the search
-// differs. The time of go is ignored: the course baseline has no time limit.
+// ([agent.Serve]) with the baseline as its [agent.Chooser] ([Chooser]); only
+// the search differs. The time of go is ignored: the course baseline has no
+// time limit.
+//
+// congo-baseline is a graded program: this package must not import os/exec,
+// package match or the toolkit. The match players built on the baseline's
+// search are in package github.com/gamesearch/gamesearch/pkg/congo/arena.
 package baseline
 
 import (
@@ -16,7 +22,34 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/congo/agent"
+	"github.com/gamesearch/gamesearch/pkg/search"
 )
+
+// Depth is the depth of the baseline's search.
+const Depth = 4
+
+// NewSearcher returns the baseline's search for edition r: the course's
+// fail-hard negamax alpha-beta (package search) with the advanced
+// evaluation and the moves in ascending order.
+func NewSearcher(r congo.Rules) *congo.Searcher {
+	g := congo.Game{Rules: r, Eval: congo.AdvancedEval}
+	return search.New[congo.Position, congo.Move](g, congo.CourseOptions(true))
+}
+
+// Chooser is the baseline as an [agent.Chooser].
+type Chooser struct {
+	s *congo.Searcher
+}
+
+// NewChooser returns the baseline of edition r.
+func NewChooser(r congo.Rules) *Chooser { return &Chooser{s: NewSearcher(r)} }
+
+// Choose searches p to [Depth] and returns the first root move whose value
+// is strictly greater than alpha at that time, or false when p has none.
+func (c *Chooser) Choose(p *congo.Position) (congo.Move, bool) {
+	r := c.s.AlphaBeta(*p, Depth)
+	return r.Move, r.HasMove
+}
 
 // usage is the -h text.
 const usage = `usage: congo-baseline [-rules 2021|2022]
@@ -53,6 +86,6 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "congo-baseline: -rules: want 2021 or 2022, got %q\n", *rules)
 		return 2
 	}
-	a := agent.New(agent.Config{Rules: r, Chooser: agent.NewBaseline(r), Name: "congo-baseline"})
+	a := agent.New(agent.Config{Rules: r, Chooser: NewChooser(r), Name: "congo-baseline"})
 	return agent.Serve(a, stdin, stdout, stderr)
 }

@@ -1,20 +1,48 @@
-package agent
+package arena
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/congo/agent"
+	"github.com/gamesearch/gamesearch/pkg/congo/baseline"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"gotest.tools/v3/assert"
 	"gotest.tools/v3/golden"
 )
 
-// openingsHeader is the comment of the openings files.
+// openingsDir returns testdata/congo-agent at the repository root, which
+// holds the openings files.
+func openingsDir(t *testing.T) string {
+	return filepath.Join(testutil.RepoRoot(t), "testdata", "congo-agent")
+}
+
+// writeOpenings writes openings as ReadOpenings reads them, after a comment
+// header.
+func writeOpenings(w io.Writer, header string, ps []congo.Position) error {
+	bw := bufio.NewWriter(w)
+	for _, l := range strings.Split(strings.TrimRight(header, "\n"), "\n") {
+		fmt.Fprintf(bw, "# %s\n", l)
+	}
+	for i := range ps {
+		bw.WriteString(ps[i].String())
+		bw.WriteByte('\n')
+	}
+	return bw.Flush()
+}
+
+// openingsHeader is the comment of the openings files (written when
+// Openings was in package agent; the files keep its words).
 func openingsHeader(r congo.Rules, n, all, decided int) string {
 	return fmt.Sprintf("%d fixed openings of the %s edition for the congo-agent acceptance match (spec 6.9):\n"+
 		"positions two plies after the start position, chosen from all %d but the %d where White can capture\n"+
@@ -22,9 +50,9 @@ func openingsHeader(r congo.Rules, n, all, decided int) string {
 		n, r, all, decided, OpeningSeed)
 }
 
-// TestOpeningsFiles checks that the test data files hold agent.Openings(r,
-// 100): 100 distinct positions, each two plies after the start position
-// (go test ./pkg/congo/agent -update rewrites them).
+// TestOpeningsFiles checks that the test data files hold Openings(r, 100):
+// 100 distinct positions, each two plies after the start position (go test
+// ./pkg/congo/arena -update rewrites them).
 func TestOpeningsFiles(t *testing.T) {
 	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
 		start, _ := congo.ParseFEN(congo.StartFEN(r))
@@ -39,8 +67,8 @@ func TestOpeningsFiles(t *testing.T) {
 		ops := Openings(r, 100)
 		assert.Equal(t, len(ops), 100)
 		var buf bytes.Buffer
-		assert.NilError(t, WriteOpenings(&buf, openingsHeader(r, 100, len(all), decided), ops))
-		path := filepath.Join(goldenDir(t), "openings-"+r.String()+".txt")
+		assert.NilError(t, writeOpenings(&buf, openingsHeader(r, 100, len(all), decided), ops))
+		path := filepath.Join(openingsDir(t), "openings-"+r.String()+".txt")
 		golden.Assert(t, buf.String(), path)
 
 		data, err := os.ReadFile(path)
@@ -105,16 +133,16 @@ func TestSmallMatch(t *testing.T) {
 		t.Skip("short")
 	}
 	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
-		agent := StartInProcess("congo-agent", 0, nil, Config{Rules: r, Depth: 5})
+		ag := StartInProcess("congo-agent", time.Second, nil, agent.Config{Rules: r, Depth: 5})
 		rep, err := match.Play(match.Match[congo.Position, congo.Move]{
 			Rules:    Rules{r},
-			Players:  [2]match.Player[congo.Position, congo.Move]{agent, NewBaseline(r)},
+			Players:  [2]match.Player[congo.Position, congo.Move]{ag, NewBaseline(r)},
 			Openings: Openings(r, 4),
 			Games:    8,
 			MaxPlies: MatchPlies,
 		})
 		assert.NilError(t, err)
-		assert.NilError(t, agent.Close())
+		assert.NilError(t, ag.Close())
 		var why []string
 		for _, g := range rep.Games {
 			why = append(why, fmt.Sprintf("%s %s %d", g.Result, g.Reason, g.Plies))
@@ -155,7 +183,91 @@ const agentEnv = "CONGO_AGENT_TEST_PROGRAM"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(agentEnv) != "" {
-		os.Exit(Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(agent.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
+}
+
+// TestCoursePlayers checks the course players against the searches they
+// stand for: the baseline plays baseline's chooser's move, minimax plays
+// congo-minimax's root move, and both count the nodes they search.
+func TestCoursePlayers(t *testing.T) {
+	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
+		for _, p := range Openings(r, 3) {
+			turn := &match.Turn[congo.Position, congo.Move]{Start: p, Pos: p}
+			b := NewBaseline(r)
+			assert.Equal(t, b.Name(), "baseline")
+			m, err := b.Move(turn)
+			assert.NilError(t, err)
+			want, ok := baseline.NewChooser(r).Choose(&p)
+			assert.Assert(t, ok)
+			assert.Equal(t, m, want, "%s %s", r, p.String())
+			n := b.Nodes()
+			assert.Assert(t, n > 0)
+			b.Move(turn)
+			assert.Equal(t, b.Nodes(), 2*n)
+
+			mm := NewMinimax("mm", r, 2)
+			m, err = mm.Move(turn)
+			assert.NilError(t, err)
+			res := congo.NewMinimax(r).Minimax(p, 2)
+			assert.Equal(t, m, res.Move)
+			assert.Equal(t, mm.Nodes(), res.Nodes)
+		}
+	}
+}
+
+// TestInProcessNodes: the in-process protocol player replies the agent's
+// move and counts the nodes of the agent's search.
+func TestInProcessNodes(t *testing.T) {
+	p := Openings(congo.Rules2022, 1)[0]
+	pp := StartInProcess("agent", time.Second, nil, agent.Config{Rules: congo.Rules2022, Depth: 4})
+	pp.NewGame(0)
+	m, err := pp.Move(&match.Turn[congo.Position, congo.Move]{Start: p, Pos: p})
+	assert.NilError(t, err)
+	assert.NilError(t, pp.Close())
+
+	a := agent.New(agent.Config{Rules: congo.Rules2022, Depth: 4})
+	var out bytes.Buffer
+	w := bufio.NewWriter(&out)
+	_, err = a.Handle("position "+p.String()+"\n", 1, w, io.Discard)
+	assert.NilError(t, err)
+	want, ok := a.Think(0, nil)
+	assert.Assert(t, ok)
+	res, _ := a.Last()
+	assert.Equal(t, m, want)
+	assert.Equal(t, pp.Nodes(), res.Nodes)
+	assert.Assert(t, pp.Nodes() > 0)
+	assert.Equal(t, pp.Replies, 1)
+}
+
+// TestGradedProgramsImportNoArena enforces the layering of the package doc:
+// no graded Congo program (every cmd/congo-* but the tools congo-strength
+// and congo-roundrobin) links this package, package match, the toolkit or
+// os/exec.
+func TestGradedProgramsImportNoArena(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	root := testutil.RepoRoot(t)
+	dirs, err := filepath.Glob(filepath.Join(root, "cmd", "congo-*"))
+	assert.NilError(t, err)
+	var graded []string
+	for _, d := range dirs {
+		if name := filepath.Base(d); name != "congo-strength" && name != "congo-roundrobin" {
+			graded = append(graded, "./cmd/"+name)
+		}
+	}
+	assert.Assert(t, len(graded) >= 9, "%v", graded)
+	for _, prog := range graded {
+		cmd := exec.Command("go", append([]string{"list", "-deps"}, prog)...)
+		cmd.Dir = root
+		out, err := cmd.Output()
+		assert.NilError(t, err, prog)
+		for _, dep := range strings.Fields(string(out)) {
+			bad := dep == "os/exec" || strings.HasSuffix(dep, "/pkg/match") || strings.HasSuffix(dep, "/pkg/toolkit") ||
+				strings.Contains(dep, "/pkg/congo/arena")
+			assert.Assert(t, !bad, "%s links %s", prog, dep)
+		}
+	}
 }

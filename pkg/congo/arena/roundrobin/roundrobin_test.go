@@ -10,8 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/match"
 	"gotest.tools/v3/assert"
+	"gotest.tools/v3/golden"
 )
 
 // fakeAgentEnv makes the test binary act as a congo-agent-protocol player
@@ -25,12 +28,12 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// fakeAgent answers "position" and "go" commands with the minimax player's
-// move (mode "minimax"), with an illegal move (mode "illegal") or by exiting
-// (mode "crash").
+// fakeAgent follows the position through "position" and "moves" commands
+// and answers "go" with the minimax player's move (mode "minimax"), which it
+// plays, with an illegal move (mode "illegal") or by exiting (mode "crash").
 func fakeAgent(mode string) int {
 	s := congo.NewMinimax(congo.Rules2021)
-	var pos congo.Position
+	var pos, next congo.Position
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
 		cmd, rest, _ := strings.Cut(sc.Text(), " ")
@@ -42,6 +45,16 @@ func fakeAgent(mode string) int {
 				return 1
 			}
 			pos = p
+		case "moves":
+			for _, f := range strings.Fields(rest) {
+				m, ok := congo.ParseMove(f)
+				if !ok || !pos.IsLegal(m) {
+					fmt.Fprintf(os.Stderr, "bad move %q\n", f)
+					return 1
+				}
+				pos.Play(&next, m, congo.Rules2021)
+				pos = next
+			}
 		case "go":
 			switch mode {
 			case "illegal":
@@ -55,6 +68,8 @@ func fakeAgent(mode string) int {
 					fmt.Println("0000")
 				} else {
 					fmt.Println(r.Move)
+					pos.Play(&next, r.Move, congo.Rules2021)
+					pos = next
 				}
 			}
 		case "quit":
@@ -107,8 +122,8 @@ func TestPlayMoveLimit(t *testing.T) {
 func TestPlayGameCapture(t *testing.T) {
 	// Minimax sees the lion flight c2c5 onto the black lion (spec 5.4).
 	cfg := Config{Rules: congo.Rules2021, Start: "7/7/2l4/7/7/2L4/7 w 8", MaxMoves: 100}
-	mm, _ := MinimaxEntrant().New(cfg.Rules)
-	ab, _ := AlphaBetaEntrant().New(cfg.Rules)
+	mm, _ := MinimaxEntrant().New(cfg.Rules, nil)
+	ab, _ := AlphaBetaEntrant().New(cfg.Rules, nil)
 	g, err := PlayGame(cfg, mm, ab)
 	assert.NilError(t, err)
 	assert.Equal(t, g.Outcome, WhiteWins)
@@ -127,16 +142,19 @@ func TestPlayGameCapture(t *testing.T) {
 // scripted plays fixed moves, then fails.
 type scripted []string
 
-func (s *scripted) Move(*congo.Position) (congo.Move, uint64, error) {
+func (s *scripted) Name() string   { return "scripted" }
+func (s *scripted) NewGame(uint64) {}
+
+func (s *scripted) Move(*match.Turn[congo.Position, congo.Move]) (congo.Move, error) {
 	if len(*s) == 0 {
-		return 0, 0, errors.New("out of moves")
+		return 0, errors.New("out of moves")
 	}
 	m, ok := congo.ParseMove((*s)[0])
 	*s = (*s)[1:]
 	if !ok {
-		return 0, 0, errors.New("bad script")
+		return 0, errors.New("bad script")
 	}
-	return m, 0, nil
+	return m, nil
 }
 
 func TestPlayGameForfeits(t *testing.T) {
@@ -157,8 +175,38 @@ func TestPlayGameForfeits(t *testing.T) {
 	assert.Equal(t, g.Reason, "Black forfeits: illegal move d6d3")
 }
 
+// TestPart6Rules checks the move limit of the Part 6 rules from a start
+// with Black to move: the game ends after each side has played MaxMoves
+// moves, not before, and the record counts each side's moves.
+func TestPart6Rules(t *testing.T) {
+	start, err := congo.ParseFEN("7/7/2l4/7/7/2L4/7 b 8")
+	assert.NilError(t, err)
+	r := part6{edition: congo.Rules2021, start: start, maxMoves: 2}
+	p := start
+	for i, s := range []string{"c5d5", "c2d2", "d5c5", "d2c2"} {
+		over, _, _ := r.Result(&p)
+		assert.Assert(t, !over, "ply %d", i)
+		m, _ := congo.ParseMove(s)
+		assert.Assert(t, r.Legal(&p, m), s)
+		p = r.Play(&p, m)
+	}
+	over, winner, reason := r.Result(&p)
+	assert.Assert(t, over)
+	assert.Equal(t, winner, -1)
+	assert.Equal(t, reason, "2 moves each")
+
+	cfg := Config{Rules: congo.Rules2021, Start: start.String(), MaxMoves: 2}
+	g, err := PlayGame(cfg, &scripted{"c2d2", "d2c2"}, &scripted{"c5d5", "d5c5"})
+	assert.NilError(t, err)
+	assert.Equal(t, g.Outcome, Draw)
+	assert.Equal(t, g.Reason, "2 moves each")
+	assert.Equal(t, g.Played, [2]int{2, 2})
+	assert.Equal(t, g.Final, "7/7/2l4/7/7/2L4/7 b 10")
+	assert.Equal(t, g.White+" "+g.Black, "scripted scripted")
+}
+
 func TestPlayGameBadConfig(t *testing.T) {
-	mm, _ := MinimaxEntrant().New(congo.Rules2021)
+	mm, _ := MinimaxEntrant().New(congo.Rules2021, nil)
 	_, err := PlayGame(Config{Start: "7/7/7/7/7/7/7 w 0", MaxMoves: 1}, mm, mm)
 	assert.ErrorContains(t, err, "has a lion missing")
 	_, err = PlayGame(Config{Start: "nonsense", MaxMoves: 1}, mm, mm)
@@ -222,6 +270,27 @@ func TestTablesAndRecords(t *testing.T) {
 	assert.Assert(t, strings.Contains(rec, "\n1. "+games[0].Moves[0].String()+" "+games[0].Moves[1].String()+"\n"), rec)
 	assert.Assert(t, strings.Contains(rec, "Final position: "+games[0].Final+"\n"), rec)
 	assert.Equal(t, RecordName(1, games[0]), "01-minimax-vs-alphabeta.txt")
+}
+
+// TestPart6Golden plays the Part 6 round robin of the report (100 moves
+// each, 2021 rules) and compares its tables and the records of its games
+// with the golden files (go test -update rewrites them): the report's
+// bytes.
+func TestPart6Golden(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	cfg := DefaultConfig()
+	games, err := Play(cfg, Entrants())
+	assert.NilError(t, err)
+	dir := filepath.Join(testutil.RepoRoot(t), "testdata", "congo-roundrobin")
+	golden.Assert(t, string(Tables(cfg, Entrants(), games)), filepath.Join(dir, "part6.md"))
+	var records strings.Builder
+	for i, g := range games {
+		fmt.Fprintf(&records, "== %s\n", RecordName(i+1, g))
+		records.Write(Record(cfg, i+1, g))
+	}
+	golden.Assert(t, records.String(), filepath.Join(dir, "part6-games.txt"))
 }
 
 func TestRun(t *testing.T) {

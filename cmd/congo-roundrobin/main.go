@@ -1,11 +1,11 @@
 // Command congo-roundrobin plays the Congo Part 6 round robin and prints its
-// tables; see package github.com/gamesearch/gamesearch/internal/pack/roundrobin.
+// tables; see package github.com/gamesearch/gamesearch/pkg/congo/arena/roundrobin.
 package main
 
 import (
 	"os"
 
-	"github.com/gamesearch/gamesearch/internal/pack/roundrobin"
+	"github.com/gamesearch/gamesearch/pkg/congo/arena/roundrobin"
 )
 
 func main() {

@@ -17,8 +17,9 @@ import (
 // usage is the help text of the congo-roundrobin command.
 const usage = `usage: congo-roundrobin [-max-moves N] [-rules 2021|2022] [-start FEN] [-o FILE] [-games DIR]
 Plays the Congo Part 6 round robin (every player against every other, both
-colours) of the players minimax (depth 2) and alpha-beta (depth 4) and prints
-the results tables in Markdown. A progress line per game goes to stderr.
+colours) of the players minimax (depth 2), alpha-beta (depth 4) and
+congo-agent (depth 6) and prints the results tables in Markdown. A progress
+line per game goes to stderr.
   -max-moves N  draw after N moves by each side (default 100)
   -rules R      edition whose promotion rule applies (default 2021)
   -start FEN    start position (default "2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 4")
@@ -88,6 +89,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cfg, out, gamesDir := o.cfg, &o.out, &o.gameDir
 	cfg.Progress = func(p match.Progress) { fmt.Fprintln(stderr, p) }
+	cfg.Stderr = stderr
 	entrants := Entrants()
 	games, err := Play(cfg, entrants)
 	if err != nil {

@@ -1,11 +1,14 @@
-package agent
-
-// This file is congo-strength: the acceptance match of the agent
-// (docs/congo.md, "The tournament agent") against the course baseline, and
-// the self-play matches that decide which engine features the agent keeps.
+// Package strength implements congo-strength: the acceptance match of
+// congo-agent (docs/congo.md, "The tournament agent") against the course
+// baseline, and the self-play matches of the agent's engine that decide
+// which engine features the agent keeps (docs/engine/congo.md). The games
+// are played by package match with the rules, openings and players of
+// package github.com/gamesearch/gamesearch/pkg/congo/arena.
+//
+// It is a tool, not a graded program: only cmd/congo-strength imports it.
+package strength
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,6 +21,8 @@ import (
 
 	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/congo/agent"
+	"github.com/gamesearch/gamesearch/pkg/congo/arena"
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 )
@@ -123,7 +128,7 @@ func parseStrength(args []string) (strengthOptions, error) {
 		return o, fmt.Errorf("-rules: want 2021 or 2022, got %q", *rules)
 	}
 	o.rules = r
-	t, err := parseSeconds(*secs)
+	t, err := agent.ParseSeconds(*secs)
 	if err != nil {
 		return o, fmt.Errorf("-movetime: %v", err)
 	}
@@ -144,50 +149,13 @@ func parseStrength(args []string) (strengthOptions, error) {
 	return o, nil
 }
 
-// ReplyLimit is the deadline of a reply to "go t" in the acceptance match:
-// max(1 ms, 0.9 t − 20 ms).
-func ReplyLimit(t time.Duration) time.Duration {
-	return max(time.Millisecond, t*9/10-20*time.Millisecond)
-}
+// errHelp is returned by parseStrength for -h.
+var errHelp = errors.New("help")
 
-// ReadOpenings reads one FEN per line ('#' starts a comment line, blank
-// lines are skipped).
-func ReadOpenings(r io.Reader) ([]congo.Position, error) {
-	var out []congo.Position
-	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
-		s := strings.TrimSpace(sc.Text())
-		if s == "" || s[0] == '#' {
-			continue
-		}
-		p, err := congo.ParseFEN(s)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %v", line, err)
-		}
-		out = append(out, p)
-	}
-	return out, sc.Err()
-}
-
-// WriteOpenings writes openings as ReadOpenings reads them, after a comment
-// header.
-func WriteOpenings(w io.Writer, header string, ps []congo.Position) error {
-	bw := bufio.NewWriter(w)
-	for _, l := range strings.Split(strings.TrimRight(header, "\n"), "\n") {
-		fmt.Fprintf(bw, "# %s\n", l)
-	}
-	for i := range ps {
-		bw.WriteString(ps[i].String())
-		bw.WriteByte('\n')
-	}
-	return bw.Flush()
-}
-
-// Strength is the congo-strength program: args without the program name;
-// the result is the exit status (0 when the match was played, 1 when it
-// could not be, 2 for bad flags). The summary goes to stdout, progress to
-// stderr.
-func Strength(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Run is the congo-strength program: args without the program name; the
+// result is the exit status (0 when the match was played, 1 when it could
+// not be, 2 for bad flags). The summary goes to stdout, progress to stderr.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseStrength(args)
 	if err == errHelp {
 		fmt.Fprintf(stderr, strengthUsage, strings.Join(FeatureNames(), ", "))
@@ -197,14 +165,14 @@ func Strength(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "congo-strength: %s\n", oneLine(err.Error()))
 		return 2
 	}
-	openings := Openings(o.rules, o.n)
+	openings := arena.Openings(o.rules, o.n)
 	if o.openings != "" {
 		f, err := os.Open(o.openings)
 		if err != nil {
 			fmt.Fprintf(stderr, "congo-strength: %v\n", err)
 			return 1
 		}
-		openings, err = ReadOpenings(f)
+		openings, err = arena.ReadOpenings(f)
 		f.Close()
 		if err != nil {
 			fmt.Fprintf(stderr, "congo-strength: %s: %v\n", o.openings, err)
@@ -219,21 +187,21 @@ func Strength(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		progress = func(p match.Progress) { fmt.Fprintln(stderr, p) }
 	}
 	m := match.Match[congo.Position, congo.Move]{
-		Rules:     Rules{o.rules},
+		Rules:     arena.Rules{Edition: o.rules},
 		Openings:  openings,
 		Games:     2 * len(openings),
-		MaxPlies:  MatchPlies,
+		MaxPlies:  arena.MatchPlies,
 		Progress:  progress,
 		KeepMoves: o.listAll,
 	}
 	var summary strings.Builder
 	if o.selfplay != "" {
-		optA, gA := DefaultOptions(), congo.NewEngineGame(o.rules)
+		optA, gA := agent.DefaultOptions(), congo.NewEngineGame(o.rules)
 		Features[o.selfplay](&optA, &gA)
-		optB, gB := DefaultOptions(), congo.NewEngineGame(o.rules)
+		optB, gB := agent.DefaultOptions(), congo.NewEngineGame(o.rules)
 		optA.HashMiB, optB.HashMiB = 16, 16
-		m.Players[0] = EnginePlayer(o.selfplay, gA, optA, o.nodes)
-		m.Players[1] = EnginePlayer("default", gB, optB, o.nodes)
+		m.Players[0] = arena.NewEnginePlayer(o.selfplay, gA, optA, o.nodes)
+		m.Players[1] = arena.NewEnginePlayer("default", gB, optB, o.nodes)
 		fmt.Fprintf(&summary, "self-play, rules %s, %d nodes per move, %d games (%d openings × 2 colours)\n", o.rules, o.nodes, m.Games, len(openings))
 		rep, err := match.Play(m)
 		if err != nil {
@@ -245,8 +213,8 @@ func Strength(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if o.budget > 0 {
-		ep := EnginePlayer("congo-agent engine", congo.NewEngineGame(o.rules), DefaultOptions(), o.budget)
-		m.Players = [2]match.Player[congo.Position, congo.Move]{ep, NewBaseline(o.rules)}
+		ep := arena.NewEnginePlayer("congo-agent engine", congo.NewEngineGame(o.rules), agent.DefaultOptions(), o.budget)
+		m.Players = [2]arena.Player{ep, arena.NewBaseline(o.rules)}
 		fmt.Fprintf(&summary, "congo-agent engine (%d nodes per move) vs baseline (alpha-beta depth 4), rules %s, %d games (%d openings × 2 colours)\n",
 			o.budget, o.rules, m.Games, len(openings))
 		rep, err := match.Play(m)
@@ -261,30 +229,30 @@ func Strength(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	var agent *ProtocolPlayer
+	var pp *arena.ProtocolPlayer
 	args2 := []string{"-rules", o.rules.String()}
 	if o.depth > 0 {
 		args2 = append(args2, "-depth", fmt.Sprint(o.depth))
 	}
 	if o.agent != "" {
-		agent, err = StartProgram("congo-agent", o.moveTime, stderr, append([]string{o.agent}, args2...)...)
+		pp, err = arena.StartProgram("congo-agent", o.moveTime, stderr, append([]string{o.agent}, args2...)...)
 		if err != nil {
 			fmt.Fprintf(stderr, "congo-strength: %v\n", err)
 			return 1
 		}
 	} else {
-		agent = StartInProcess("congo-agent", o.moveTime, stderr, Config{Rules: o.rules, Depth: o.depth})
+		pp = arena.StartInProcess("congo-agent", o.moveTime, stderr, agent.Config{Rules: o.rules, Depth: o.depth})
 	}
 	// The deadline applies to the agent only (the baseline is untimed), so
 	// the agent's player enforces it rather than the match.
-	limit := ReplyLimit(o.moveTime)
+	limit := agent.ReplyLimit(o.moveTime)
 	if o.depth == 0 {
-		agent.Deadline, agent.DeadlineCPU = limit, o.cpuLate
+		pp.Deadline, pp.DeadlineCPU = limit, o.cpuLate
 	}
-	m.Players = [2]match.Player[congo.Position, congo.Move]{agent, NewBaseline(o.rules)}
+	m.Players = [2]arena.Player{pp, arena.NewBaseline(o.rules)}
 	start := time.Now()
 	rep, err := match.Play(m)
-	cerr := agent.Close()
+	cerr := pp.Close()
 	defer func() {
 		if o.listAll && rep != nil {
 			listGames(stdout, o.rules, openings, rep)
@@ -295,7 +263,7 @@ func Strength(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(&summary, "congo-agent (go %s) vs baseline (alpha-beta depth 4), rules %s, %d games (%d openings × 2 colours)\n",
-		secondsArg(o.moveTime), o.rules, m.Games, len(openings))
+		arena.FormatSeconds(o.moveTime), o.rules, m.Games, len(openings))
 	writeReport(&summary, rep)
 	if o.depth == 0 {
 		clock := "wall time"
@@ -303,12 +271,12 @@ func Strength(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			clock = "the agent's CPU time"
 		}
 		fmt.Fprintf(&summary, "agent replies: %d; limit %.1f ms measured on %s (a later reply loses its game)\n",
-			agent.Replies, float64(limit)/1e6, clock)
+			pp.Replies, float64(limit)/1e6, clock)
 		fmt.Fprintf(&summary, "  wall time, go sent to reply read: slowest %.1f ms, %d over the limit\n",
-			float64(agent.Slowest)/1e6, agent.Late)
+			float64(pp.Slowest)/1e6, pp.Late)
 		if o.agent == "" {
 			fmt.Fprintf(&summary, "  CPU time of the agent's searches: slowest %.1f ms, %d over the limit\n",
-				float64(agent.SlowestCPU)/1e6, agent.LateCPU)
+				float64(pp.SlowestCPU)/1e6, pp.LateCPU)
 		}
 	} else {
 		fmt.Fprintf(&summary, "agent at fixed depth %d (replies not timed)\n", o.depth)
@@ -369,10 +337,15 @@ func listGames(w io.Writer, r congo.Rules, openings []congo.Position, rep *match
 		p := openings[g.Opening]
 		var ms []string
 		for _, m := range g.Moves {
-			p = Rules{r}.Play(&p, m)
+			p = arena.Rules{Edition: r}.Play(&p, m)
 			ms = append(ms, m.String())
 		}
 		fmt.Fprintf(w, "game %d, opening %d, A as %s: %s (%s) after %d plies; final %s, material %+d\n  moves: %s\n",
 			g.Index+1, g.Opening, congo.Color(g.AColor), g.Result, g.Reason, g.Plies, p.String(), p.Material(), strings.Join(ms, " "))
 	}
+}
+
+// oneLine replaces line breaks so a message stays on one line.
+func oneLine(s string) string {
+	return strings.NewReplacer("\r", " ", "\n", " ").Replace(s)
 }
