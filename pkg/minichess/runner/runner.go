@@ -18,7 +18,7 @@
 // game, and exit statuses 1, 2, 130 and 143.
 //
 // The rules, file formats and drawing come from package minichess; the
-// process-group code lives in proc_unix.go and proc_windows.go.
+// process-group code is internal/procgroup.
 package runner
 
 import (
