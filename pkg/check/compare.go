@@ -51,7 +51,7 @@ func firstDiff(want, got []string, what string, first int) string {
 	for i := 0; i < len(want) || i < len(got); i++ {
 		switch {
 		case i >= len(got):
-			if len(got) == 0 {
+			if first+i == 1 {
 				return fmt.Sprintf("%s is empty: want %s first", what, quoteLine(want[0]))
 			}
 			return fmt.Sprintf("%s ends after line %d: want line %d %s", what, first+i-1, first+i, quoteLine(want[i]))

@@ -174,7 +174,8 @@ func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
 				}
 				return 0
 			}
-			r.shrink = memo(func() string { return u.shrink(c, o, k) })
+			unanswered := len(chunk) < len(want) && (rr.timedOut || rr.crashed())
+			r.shrink = memo(func() string { return u.shrink(c, o, k, unanswered) })
 		}
 		r.features = memo(func() causeSet {
 			var s causeSet
@@ -262,15 +263,19 @@ func (u *congoUnit) describe(k int) string {
 	return s
 }
 
-// shrink runs case k alone (N = 1).
-func (u *congoUnit) shrink(c *command, o *options, k int) string {
+// shrink runs case k alone (N = 1). unanswered tells that the batch ended
+// (time limit or crash) before answering the case.
+func (u *congoUnit) shrink(c *command, o *options, k int, unanswered bool) string {
 	one := &congoUnit{prog: u.prog, rules: u.rules, piece: u.piece, label: u.label, cases: u.cases[k : k+1]}
 	rs, err := one.run(c, o)
 	if err != nil || len(rs) != 1 {
 		return ""
 	}
 	in := strings.ReplaceAll(strings.TrimSuffix(string(congoInput(one.cases)), "\n"), "\n", " / ")
-	if rs[0].passed {
+	switch {
+	case rs[0].passed && unanswered:
+		return "the case alone (stdin " + in + ") is answered right: the run ended before reaching it"
+	case rs[0].passed:
 		return "the case alone (stdin " + in + ") is answered right: the failure depends on the cases " +
 			"before it (state kept from one case to the next, or the input read a line off)"
 	}

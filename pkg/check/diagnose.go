@@ -13,8 +13,13 @@ import (
 // cause is a known mistake (or a class of them).
 type cause uint8
 
-// The known mistakes, most specific first within each group. Run-level
+// The known mistakes, in the order the diagnosis prefers them. Run-level
 // causes come first: when a program also times out, that is what to fix.
+// Then the causes a model or an exact comparison shows, then the features
+// of the failing cases, then the counting conventions (an off-by-one count
+// can also come from a rule mistake, such as a pass that ends the game one
+// node early), and last the generic cut-off cause: a rule mistake also
+// changes only the count of some alpha-beta cases.
 const (
 	causeTimeout cause = iota
 	causeCrash
@@ -27,20 +32,20 @@ const (
 	causeIllegal
 	causeEdition
 	causeTie
+	causeStrictCut
+	causeRootAlpha
+	causeBlackView
+	causePromotion
+	causeBlack
+	causePass
+	causeStack
 	causeCountRoot
 	causeCountNoRoot
 	causeCountNodes
 	causeCountLeaves
 	causeCountInternal
 	causeCountRootChildren
-	causeStrictCut
-	causeRootAlpha
 	causeCutoff
-	causeBlackView
-	causePromotion
-	causeBlack
-	causePass
-	causeStack
 	numCauses
 )
 

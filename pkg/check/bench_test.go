@@ -1,0 +1,32 @@
+package check
+
+import (
+	"testing"
+)
+
+// BenchmarkReference measures the reference's own cost of 200 random cases
+// of each exact program: the random positions and their expected outputs,
+// as the random suite and gen compute them (target: under 1 s each).
+func BenchmarkReference(b *testing.B) {
+	for _, p := range programs {
+		if !p.exact {
+			continue
+		}
+		b.Run(p.name, func(b *testing.B) {
+			o := &options{prog: p, rules: p.rules, n: 200, seed: DefaultSeed}
+			for b.Loop() {
+				units, err := randomUnits(o, o.n, o.seed)
+				if err != nil {
+					b.Fatal(err)
+				}
+				n := 0
+				for _, u := range units {
+					n += u.size()
+				}
+				if n != 200 {
+					b.Fatalf("%d cases, want 200", n)
+				}
+			}
+		})
+	}
+}
