@@ -42,7 +42,7 @@ func agentRandom(o *options, n int, seed uint64) []unit {
 	var units []unit
 	r := match.NewRand(seed ^ 0x6167656e74) // "agent": other games than the batch programs'
 	for i, c := range congoPositions(o.rules, n, seed, false) {
-		units = append(units, &agentCase{name: fmt.Sprintf("random #%d", i+1), fen: c.fen, seed: r.Uint64(), rules: o.rules})
+		units = append(units, &agentCase{name: fmt.Sprintf("#%d", i+1), fen: c.fen, seed: r.Uint64(), rules: o.rules})
 	}
 	return units
 }

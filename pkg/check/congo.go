@@ -28,7 +28,8 @@ type congoUnit struct {
 	prog  *programInfo
 	rules congo.Rules
 	piece string
-	// label names the batch in case names ("positions_500.in", "random").
+	// label names the batch in case names ("positions_500.in"; empty for
+	// random cases).
 	label string
 	cases []congoCase
 }
@@ -149,7 +150,7 @@ func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
 		want := u.wantLines(k)
 		end := min(off+len(want), len(got))
 		chunk := got[min(off, len(got)):end]
-		r := &result{name: fmt.Sprintf("%s #%d", u.label, k+1), input: u.describe(k), warn: w,
+		r := &result{name: strings.TrimSpace(fmt.Sprintf("%s #%d", u.label, k+1)), input: u.describe(k), warn: w,
 			expected: strings.Join(u.cases[k].want, "\n") + "\n"}
 		r.actual = strings.Join(chunk, "\n")
 		if len(chunk) > 0 {
@@ -425,7 +426,7 @@ func congoReadSet(o *options) (unit, error) {
 // congoRandom returns a batch of n random cases: positions reached from the
 // edition's start position by random games.
 func congoRandom(o *options, n int, seed uint64) (*congoUnit, error) {
-	u := &congoUnit{prog: o.prog, rules: o.rules, piece: o.piece, label: "random",
+	u := &congoUnit{prog: o.prog, rules: o.rules, piece: o.piece, label: "",
 		cases: congoPositions(o.rules, n, seed, withMove(o.prog))}
 	want, err := u.reference(u.cases, u.rules)
 	if err != nil {

@@ -72,7 +72,7 @@ func chessRandom(n int, seed uint64) []unit {
 		if list, st := p.LegalMoves(buf[:0]); !ok || st != minichess.None || len(list) == 0 {
 			continue
 		}
-		units = append(units, &chessCase{name: fmt.Sprintf("random #%d", len(units)+1), pos: p})
+		units = append(units, &chessCase{name: fmt.Sprintf("#%d", len(units)+1), pos: p})
 	}
 	return units
 }

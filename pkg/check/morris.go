@@ -167,7 +167,7 @@ func morrisRandom(p morris.Program, kind morris.Kind, n int, seed uint64) []morr
 		depth := 1 + r.Intn(4)
 		input := s.Position.Format(b.N)
 		res, _ := morrisSolve(standardOf(p), kind, input, depth)
-		out = append(out, morrisCase{name: fmt.Sprintf("random #%d", len(out)+1), prog: p, kind: kind,
+		out = append(out, morrisCase{name: fmt.Sprintf("#%d", len(out)+1), prog: p, kind: kind,
 			depth: depth, input: input, want: res})
 	}
 	return out

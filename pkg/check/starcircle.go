@@ -115,7 +115,7 @@ func starcircleRandom(n int, seed uint64) []scCase {
 				p.Values[i] = v
 			}
 		}
-		out = append(out, newSCCase(fmt.Sprintf("random #%d", len(out)+1), p))
+		out = append(out, newSCCase(fmt.Sprintf("#%d", len(out)+1), p))
 	}
 	return out
 }
