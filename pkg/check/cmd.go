@@ -25,12 +25,9 @@ const checkUsage = "check PROGRAM [flags] -- COMMAND [ARG...]"
 
 const genUsage = "gen PROGRAM [-rules 2021|2022] [-board KIND] [-piece KIND] [-n N] [-seed S] -o DIR"
 
-// usageError is a mistake on the command line (exit status 2).
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+// usagef returns a usage mistake (exit status 2, like every error of
+// check and gen).
+func usagef(format string, a ...any) error { return fmt.Errorf(format, a...) }
 
 // errHelp is returned after the help text was printed.
 var errHelp = errors.New("help")

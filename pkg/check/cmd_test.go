@@ -105,7 +105,8 @@ func TestReportFile(t *testing.T) {
 }
 
 // TestWarnings: CRLF line ends and trailing blanks are tolerated and named
-// in warnings; a missing final newline too.
+// in warnings; so are a missing final newline and a non-zero exit status
+// after right answers.
 func TestWarnings(t *testing.T) {
 	bin := ownBin(t)
 	dir := t.TempDir()
@@ -117,6 +118,11 @@ func TestWarnings(t *testing.T) {
 	w := strings.Join(rep.Warnings, "\n")
 	if !strings.Contains(w, "CRLF") || !strings.Contains(w, "trailing white space") {
 		t.Errorf("warnings %q: want CRLF and trailing white space", w)
+	}
+	exit3 := script(t, dir, "exit3.sh", filepath.Join(bin, "congo-eval")+`; exit 3`)
+	code, rep = runCheck(t, "congo-eval", "-n", "5", "-suite", "random", "--", exit3)
+	if code != 0 || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "non-zero exit status") {
+		t.Errorf("exit %d, warnings %q: want a pass with the exit-status warning", code, rep.Warnings)
 	}
 	nonl := script(t, dir, "nonl.sh", filepath.Join(bin, "MiniMaxGame")+` "$@" | head -c -1`)
 	code, rep = runCheck(t, "MiniMaxGame", "-suite", "random", "-n", "3", "--", nonl)

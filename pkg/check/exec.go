@@ -124,7 +124,6 @@ type runResult struct {
 	timedOut bool
 	// overflow reports that a stream exceeded maxCapture bytes.
 	overflow bool
-	elapsed  time.Duration
 }
 
 // crashed reports whether the program ended abnormally on its own: a
@@ -172,7 +171,6 @@ func (c *command) run(s runSpec) (*runResult, error) {
 	}
 	res := &runResult{timedOut: p.wait(s.timeout)}
 	res.exitCode, res.signal = p.finish()
-	res.elapsed = p.elapsed
 	res.stdout, res.stderr = stdout.bytes(), stderr.bytes()
 	res.overflow = stdout.over || stderr.over
 	for _, name := range s.read {
@@ -188,11 +186,9 @@ func (c *command) run(s runSpec) (*runResult, error) {
 
 // process is one started run of the command.
 type process struct {
-	cmd     *exec.Cmd
-	group   *procgroup.Group
-	done    chan struct{}
-	start   time.Time
-	elapsed time.Duration
+	cmd   *exec.Cmd
+	group *procgroup.Group
+	done  chan struct{}
 }
 
 // start starts the command with extra arguments in dir. stdin, stdout and
@@ -213,10 +209,9 @@ func (c *command) start(dir string, extra []string, stdin io.Reader, stdout, std
 		return nil, fmt.Errorf("%w %s: %v", errCannotStart, c.path, unwrapExec(err))
 	}
 	g.Started()
-	p := &process{cmd: cmd, group: g, done: make(chan struct{}), start: time.Now()}
+	p := &process{cmd: cmd, group: g, done: make(chan struct{})}
 	go func() {
 		cmd.Wait()
-		p.elapsed = time.Since(p.start)
 		close(p.done)
 	}()
 	return p, nil

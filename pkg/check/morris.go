@@ -259,7 +259,7 @@ func (mc *morrisCase) judge(rr *runResult) *result {
 	}
 	r.passed = r.problem == ""
 	if r.passed && rr.crashed() {
-		r.passed, r.problem = false, "right answer, but the program ended with "+rr.status()
+		r.warn.add(warnExit)
 	}
 	if !r.passed {
 		r.problem = runNote(rr, r.problem)

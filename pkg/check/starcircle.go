@@ -175,10 +175,10 @@ func (sc *scCase) judge(rr *runResult) *result {
 	} else {
 		r.problem = firstDiff(want, got, "output.txt", 1)
 	}
-	if r.problem == "" && rr.crashed() {
-		r.problem = "right answer, but the program ended with " + rr.status()
-	}
 	r.passed = r.problem == ""
+	if r.passed && rr.crashed() {
+		r.warn.add(warnExit)
+	}
 	if !r.passed {
 		r.problem = runNote(rr, r.problem)
 		r.causes = memo(func() causeSet { return sc.causes(rr, want, got, written) })

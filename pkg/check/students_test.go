@@ -100,11 +100,15 @@ func compile(t *testing.T, tool string, args ...string) {
 // mistakes, verdicts and causes is logged (go test -v -run TestStudents).
 func TestStudents(t *testing.T) {
 	var mu sync.Mutex
-	var table []string
+	table := make([][]string, len(students))
 	t.Cleanup(func() {
-		t.Logf("mistake table (language, program, mistake: cases passed, likely cause):\n%s", strings.Join(table, "\n"))
+		var rows []string
+		for _, r := range table {
+			rows = append(rows, r...)
+		}
+		t.Logf("mistake table (language, program, mistake: cases passed, likely cause):\n%s", strings.Join(rows, "\n"))
 	})
-	for _, s := range students {
+	for i, s := range students {
 		t.Run(s.lang, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
@@ -123,12 +127,12 @@ func TestStudents(t *testing.T) {
 				t.Fatalf("correct %s program: exit %d, %d/%d passed; %s", s.lang, code, rep.Passed, rep.Total, rep.firstFailure())
 			}
 			mu.Lock()
-			table = append(table, fmt.Sprintf("%-6s %-15s %-10s %d/%d passed, PASS", s.lang, s.program, "(none)", rep.Passed, rep.Total))
+			table[i] = append(table[i], fmt.Sprintf("%-6s %-15s %-10s %d/%d passed, PASS", s.lang, s.program, "(none)", rep.Passed, rep.Total))
 			mu.Unlock()
 			for _, m := range s.mistakes {
 				code, rep := check(m.name, m.flags)
 				mu.Lock()
-				table = append(table, fmt.Sprintf("%-6s %-15s %-10s %d/%d passed, caught: %s", s.lang, s.program, m.name,
+				table[i] = append(table[i], fmt.Sprintf("%-6s %-15s %-10s %d/%d passed, caught: %s", s.lang, s.program, m.name,
 					rep.Passed, rep.Total, clip(rep.LikelyCause, 90)))
 				mu.Unlock()
 				if code != 1 || rep.Passed == rep.Total {
