@@ -89,14 +89,35 @@ func (u *congoUnit) referenceArgs(rules congo.Rules) []string {
 	return args
 }
 
+// referenceChunk is the number of cases the reference answers in one
+// in-process run; chunks run in parallel.
+const referenceChunk = 25
+
 // reference runs the reference program on cases under rules and returns
 // each case's lines.
 func (u *congoUnit) reference(cases []congoCase, rules congo.Rules) ([][]string, error) {
-	var out, errb bytes.Buffer
-	if st := u.prog.congo(u.referenceArgs(rules), bytes.NewReader(congoInput(cases)), &out, &errb); st != 0 {
-		return nil, fmt.Errorf("reference %s: %s", u.prog.name, strings.TrimSpace(errb.String()))
+	chunks := (len(cases) + referenceChunk - 1) / referenceChunk
+	parts := make([][][]string, chunks)
+	errs := make([]error, chunks)
+	forEach(chunks, func(i int) {
+		part := cases[i*referenceChunk : min(len(cases), (i+1)*referenceChunk)]
+		var out, errb bytes.Buffer
+		if st := u.prog.congo(u.referenceArgs(rules), bytes.NewReader(congoInput(part)), &out, &errb); st != 0 {
+			errs[i] = fmt.Errorf("reference %s: %s", u.prog.name, strings.TrimSpace(errb.String()))
+			return
+		}
+		// Each chunk is a batch of its own: congo-setup's first block has
+		// no empty line before it.
+		parts[i], errs[i] = splitCongo(u.prog, splitLines(out.String()), len(part))
+	})
+	var all [][]string
+	for i := range parts {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		all = append(all, parts[i]...)
 	}
-	return splitCongo(u.prog, splitLines(out.String()), len(cases))
+	return all, nil
 }
 
 // splitCongo cuts a program's complete output into n cases.
@@ -448,10 +469,13 @@ const (
 )
 
 // congoPositions returns n positions (with a move when moves is set)
-// reached from the start position of rules by random games of 0 to 119
-// plies that keep both lions. Half the plies capture when they can, so that
-// the material varies; congo-move cases cycle through promotions, lion
-// captures, drownings and captures.
+// reached from the start position of rules by random games that keep both
+// lions. Half the plies capture when they can. One game in forty stops in
+// the opening (after 0 to 11 plies); the others stop when 2 to 16 pieces
+// besides the lions are left, or after 150 plies, which gives about the
+// spread of material of the course's position files (mostly 4 to 16
+// pieces). congo-move cases cycle through
+// promotions, lion captures, drownings and captures.
 func congoPositions(rules congo.Rules, n int, seed uint64, moves bool) []congoCase {
 	r := match.NewRand(seed)
 	start, _ := congo.ParseFEN(congo.StartFEN(rules))
@@ -459,8 +483,11 @@ func congoPositions(rules congo.Rules, n int, seed uint64, moves bool) []congoCa
 	out := make([]congoCase, 0, n)
 	for miss := 0; len(out) < n; miss++ {
 		p := start
-		plies := r.Intn(120)
-		for i := 0; i < plies; i++ {
+		plies, left := 150, 2+r.Intn(15)
+		if r.Intn(40) == 0 {
+			plies, left = r.Intn(12), 0
+		}
+		for i := 0; i < plies && p.Occupied().Count()-2 > left; i++ {
 			buf = p.GenerateMoves(buf[:0])
 			picks = picks[:0]
 			if r.Intn(2) == 0 {

@@ -164,12 +164,12 @@ func morrisRandom(p morris.Program, kind morris.Kind, n int, seed uint64) []morr
 		if !ok {
 			continue
 		}
-		depth := 1 + r.Intn(4)
-		input := s.Position.Format(b.N)
-		res, _ := morrisSolve(standardOf(p), kind, input, depth)
 		out = append(out, morrisCase{name: fmt.Sprintf("#%d", len(out)+1), prog: p, kind: kind,
-			depth: depth, input: input, want: res})
+			depth: 1 + r.Intn(4), input: s.Position.Format(b.N)})
 	}
+	forEach(len(out), func(i int) {
+		out[i].want, _ = morrisSolve(standardOf(p), kind, out[i].input, out[i].depth)
+	})
 	return out
 }
 

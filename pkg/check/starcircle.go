@@ -115,8 +115,9 @@ func starcircleRandom(n int, seed uint64) []scCase {
 				p.Values[i] = v
 			}
 		}
-		out = append(out, newSCCase(fmt.Sprintf("#%d", len(out)+1), p))
+		out = append(out, scCase{name: fmt.Sprintf("#%d", len(out)+1), prob: p})
 	}
+	forEach(len(out), func(i int) { out[i] = newSCCase(out[i].name, out[i].prob) })
 	return out
 }
 
