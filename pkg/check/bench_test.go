@@ -41,7 +41,7 @@ func BenchmarkReference(b *testing.B) {
 					b.Fatalf("%d cases, want 200", n)
 				}
 			}
-			b.ReportMetric((cpuTime() - cpu).Seconds()/float64(b.N), "cpu-s/op")
+			b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 		})
 	}
 }
