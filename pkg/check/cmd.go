@@ -228,6 +228,13 @@ func check(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	total := 0
+	for _, s := range suites {
+		total += s.cases()
+	}
+	if total == 0 {
+		return usagef("no cases: the corpora have none for %s with these -rules, -board or -piece; use -suite random or all", o.prog.name)
+	}
 	if *batch != "" {
 		if *format != "text" {
 			return usagef("-batch writes one CSV row per submission: -format must be text")
@@ -238,7 +245,7 @@ func check(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep, err := checkOne(o, c, suites, *maxFlag)
+	rep, err := checkOne(o, c, suites, *maxFlag, true)
 	if err != nil {
 		return err
 	}
@@ -274,8 +281,9 @@ func writeOut(name, text string, stdout io.Writer) error {
 	return nil
 }
 
-// checkOne runs every case of the suites with command c.
-func checkOne(o *options, c *command, suites []*suite, maxFail int) (*report, error) {
+// checkOne runs every case of the suites with command c; the report shows
+// at most maxFail failures, shrunk when shrink is set.
+func checkOne(o *options, c *command, suites []*suite, maxFail int, shrink bool) (*report, error) {
 	results := make([][]*result, len(suites))
 	for i, s := range suites {
 		for _, u := range s.units {
@@ -286,7 +294,7 @@ func checkOne(o *options, c *command, suites []*suite, maxFail int) (*report, er
 			results[i] = append(results[i], rs...)
 		}
 	}
-	return newReport(o, c, suites, results, maxFail), nil
+	return newReport(o, c, suites, results, maxFail, shrink), nil
 }
 
 // runBatch checks every subfolder of dir with argv, "{}" standing for the
@@ -334,7 +342,7 @@ func runBatch(o *options, argv []string, suites []*suite, dir string, jobs int, 
 			c, err := newCommand(sub)
 			var rep *report
 			if err == nil {
-				rep, err = checkOne(o, c, suites, 1)
+				rep, err = checkOne(o, c, suites, 1, false)
 			}
 			ok := false
 			if err != nil {

@@ -50,6 +50,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"ABGame", "-suite", "random", "-n", "1", "--", filepath.Join(dir, "missing")}, "cannot start"},
 		{[]string{"ABGame", "-suite", "random", "-n", "1", "-batch", dir, "--", "x"}, "must contain {}"},
 		{[]string{"ABGame", "-bogus", "--", "x"}, "flag provided but not defined"},
+		{[]string{"congo-moves", "-piece", "crocodile", "-suite", "public", "--", "x"}, "no cases"},
 	} {
 		var out, errb bytes.Buffer
 		code := Check(c.args, &out, &errb)

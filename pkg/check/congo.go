@@ -182,11 +182,10 @@ func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
 			r.problem = runNote(rr, r.problem)
 		}
 		if k == len(u.cases)-1 && r.problem == "" && len(got) > len(all) {
-			r.problem = fmt.Sprintf("stdout has %d extra lines after the last case: %s", len(got)-len(all), quoteLine(got[len(all)]))
+			r.problem = fmt.Sprintf("stdout goes on after the last case for %d more lines: %s", len(got)-len(all), quoteLine(got[len(all)]))
 		}
 		r.passed = r.problem == ""
 		if !r.passed {
-			k := k
 			r.causes = func() causeSet {
 				if s := unitCauses(); s != 0 {
 					return s

@@ -47,9 +47,10 @@ type failure struct {
 const maxScore = 100
 
 // newReport tallies results (in suite order) into a report with at most
-// maxFail failures shown.
-func newReport(o *options, c *command, suites []*suite, results [][]*result, maxFail int) *report {
-	rep := &report{Program: o.prog.name, Command: c.String(), Settings: settings(o), MaxScore: maxScore}
+// maxFail failures shown, with their shrunk cases when shrink is set.
+func newReport(o *options, c *command, suites []*suite, results [][]*result, maxFail int, shrink bool) *report {
+	rep := &report{Program: o.prog.name, Command: c.String(), Settings: settings(o), MaxScore: maxScore,
+		Failures: []failure{}}
 	var all []*result
 	nonEmpty := 0
 	for _, s := range suites {
@@ -67,7 +68,7 @@ func newReport(o *options, c *command, suites []*suite, results [][]*result, max
 				sr.Passed++
 			} else if len(rep.Failures) < maxFail {
 				f := failure{Suite: s.name, Case: r.name, Input: r.input, Expected: r.expected, Actual: r.actual, Problem: r.problem}
-				if r.shrink != nil {
+				if r.shrink != nil && shrink {
 					f.Shrunk = r.shrink()
 				}
 				rep.Failures = append(rep.Failures, f)
