@@ -89,3 +89,12 @@ func hasJunk(want, got []string) bool {
 	}
 	return false
 }
+
+// onlyAtDepth is the shrunk case of a failure at depth d that every smaller
+// depth answers right.
+func onlyAtDepth(d int) string {
+	if d == 2 {
+		return "depth 1 is answered right; the case differs only at depth 2"
+	}
+	return fmt.Sprintf("depths 1 to %d are answered right; the case differs only at depth %d", d-1, d)
+}

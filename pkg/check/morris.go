@@ -413,7 +413,7 @@ func (mc *morrisCase) shrink(c *command, o *options) string {
 		}
 	}
 	if mc.depth > 1 {
-		return fmt.Sprintf("depths 1 to %d agree; the case differs only at depth %d", mc.depth-1, mc.depth)
+		return onlyAtDepth(mc.depth)
 	}
 	return "depth 1 is the smallest depth"
 }

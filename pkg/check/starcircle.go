@@ -291,7 +291,7 @@ func (sc *scCase) shrink(c *command, o *options) string {
 		}
 	}
 	if sc.prob.Depth > 1 {
-		return fmt.Sprintf("depths 1 to %d agree; the case differs only at depth %d", sc.prob.Depth-1, sc.prob.Depth)
+		return onlyAtDepth(sc.prob.Depth)
 	}
 	return "depth 1 is the smallest depth"
 }
