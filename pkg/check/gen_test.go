@@ -163,7 +163,11 @@ func TestRandomCasesCoverEdgeCases(t *testing.T) {
 	}
 
 	var pass, stack int
-	for _, sc := range starcircleRandom(100, DefaultSeed) {
+	scs, err := starcircleRandom(100, DefaultSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range scs {
 		f := sc.features()
 		if f.has(causePass) {
 			pass++

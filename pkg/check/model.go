@@ -38,13 +38,16 @@ type modelResult struct {
 // larger trees.
 const modelLimit = 4_000_000
 
-// modeler runs one model search.
+// modeler runs one model search. moves and kids are per-ply buffers, so
+// that the search allocates only when it reaches a new ply.
 type modeler[P, M any, G search.Game[P, M]] struct {
 	g     G
 	m     mistake
 	ab    bool
 	res   modelResult
 	visit func(parent *P, mv M)
+	moves [][]M
+	kids  []*P
 }
 
 // runModel searches root to depth with minimax (ab false) or fail-soft
@@ -76,7 +79,12 @@ func (md *modeler[P, M, G]) node(p *P, ply, depth int, alpha, beta search.Value)
 	if md.g.Terminal(p) || depth <= 0 {
 		return md.eval(p, ply)
 	}
-	moves := md.g.Moves(p, nil)
+	if len(md.moves) == ply {
+		md.moves = append(md.moves, nil)
+		md.kids = append(md.kids, new(P))
+	}
+	moves := md.g.Moves(p, md.moves[ply][:0])
+	md.moves[ply] = moves
 	if ply == 0 {
 		md.res.rootMoves = len(moves)
 	}
@@ -84,13 +92,13 @@ func (md *modeler[P, M, G]) node(p *P, ply, depth int, alpha, beta search.Value)
 		return md.eval(p, ply)
 	}
 	best := -search.DefaultInf
-	var child P
+	child := md.kids[ply]
 	for i, mv := range moves {
-		md.g.Play(&child, p, mv)
+		md.g.Play(child, p, mv)
 		if md.visit != nil {
 			md.visit(p, mv)
 		}
-		v := -md.node(&child, ply+1, depth-1, -beta, -alpha)
+		v := -md.node(child, ply+1, depth-1, -beta, -alpha)
 		if md.res.aborted {
 			return 0
 		}

@@ -197,7 +197,10 @@ func randomUnits(o *options, n int, seed uint64) ([]unit, error) {
 			units = append(units, &cs[i])
 		}
 	case famStarCircle:
-		cs := starcircleRandom(n, seed)
+		cs, err := starcircleRandom(n, seed)
+		if err != nil {
+			return nil, err
+		}
 		for i := range cs {
 			units = append(units, &cs[i])
 		}

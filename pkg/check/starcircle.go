@@ -68,15 +68,17 @@ func starcirclePublic(o *options) ([]unit, error) {
 // player to move, either algorithm, depths 1 to 4, the handout's row values
 // or other increasing ones. Every fourth game is played towards its end, for
 // passes and stacks on the last rows.
-func starcircleRandom(n int, seed uint64) []scCase {
+func starcircleRandom(n int, seed uint64) ([]scCase, error) {
+	start, err := starcircle.Parse([]byte(starcircle.StartInput("MINIMAX", 1)))
+	if err != nil {
+		return nil, err
+	}
 	r := match.NewRand(seed)
 	out := make([]scCase, 0, n)
 	var buf, picks []starcircle.Move
 	for len(out) < n {
-		p, err := starcircle.Parse([]byte(starcircle.StartInput("MINIMAX", 1)))
-		if err != nil {
-			panic(err) // the start input is a constant
-		}
+		p := new(starcircle.Problem)
+		*p = *start
 		g := starcircle.NewGame(starcircle.NewWeights(p.Values), starcircle.Star)
 		pos := p.Position()
 		plies := r.Intn(40)
@@ -118,7 +120,7 @@ func starcircleRandom(n int, seed uint64) []scCase {
 		out = append(out, scCase{name: fmt.Sprintf("#%d", len(out)+1), prob: p})
 	}
 	forEach(len(out), func(i int) { out[i] = newSCCase(out[i].name, out[i].prob) })
-	return out
+	return out, nil
 }
 
 // newSCCase returns the case of problem p with the reference's answer.
