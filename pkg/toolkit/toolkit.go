@@ -18,6 +18,8 @@
 //     protocol), both colours from a seeded list of openings, and prints
 //     wins/draws/losses, the score and the Elo difference with its 95%
 //     interval.
+//   - check PROGRAM -- COMMAND and gen PROGRAM -o DIR: the autograder and
+//     its test-set generator, package check.
 //
 // Conventions:
 //
@@ -40,6 +42,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/gamesearch/gamesearch/pkg/check"
 )
 
 // command is one subcommand of gamesearch.
@@ -56,7 +60,19 @@ var commands = []command{
 	{"bench", "bench [-quick] [-corpus DIR]   speed figures of every game", runBench},
 	{"play", "play GAME [-depth N] [-time DUR] [-human first|second]   play against the engine", runPlay},
 	{"match", "match GAME PLAYER_A PLAYER_B [-games N] [-openings N] [-seed S] [-maxplies N] [-movetime DUR]   a match between two players", runMatch},
+	{"check", "check PROGRAM [flags] -- COMMAND [ARG...]   judge a student's program against the reference", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return exitStatus(check.Check(args, stdout, stderr))
+	}},
+	{"gen", "gen PROGRAM [-rules R] [-board B] [-n N] [-seed S] -o DIR   a fresh test set with expected outputs", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return exitStatus(check.Gen(args, stdout, stderr))
+	}},
 }
+
+// exitStatus is the exit status of a subcommand that prints its own
+// messages (check, gen).
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
 // usageText is the top-level help.
 func usageText() string {
@@ -81,7 +97,7 @@ func usageText() string {
 // 1 when the output cannot be written.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "gamesearch: missing command (perft, tree, bench, play, match); run \"gamesearch help\"")
+		fmt.Fprintln(stderr, "gamesearch: missing command (perft, tree, bench, play, match, check, gen); run \"gamesearch help\"")
 		return 2
 	}
 	name := args[0]
@@ -117,9 +133,12 @@ func (e *outputError) Error() string { return "cannot write output: " + e.err.Er
 
 // report prints err as one stderr line and returns the exit status.
 func report(stderr io.Writer, prefix string, err error) int {
+	var es exitStatus
 	switch {
 	case err == nil, errors.Is(err, errHelp):
 		return 0
+	case errors.As(err, &es):
+		return int(es)
 	}
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
 	fmt.Fprintf(stderr, "%s: %s\n", prefix, msg)

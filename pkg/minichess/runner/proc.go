@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"sync"
 	"time"
+
+	"github.com/gamesearch/gamesearch/internal/procgroup"
 )
 
 // killGrace is how long a player may take to exit after the termination
@@ -114,13 +116,13 @@ func runPlayer(p *player, dir string, timeout time.Duration, stdout, stderr io.W
 		Stdout: outF,
 		Stderr: errF,
 	}
-	g := newGroup(cmd)
+	g := procgroup.New(cmd)
 	if err := cmd.Start(); err != nil {
 		closeOut()
 		closeErr()
 		return err
 	}
-	g.started()
+	g.Started()
 	closeOut()
 	closeErr()
 
@@ -135,23 +137,23 @@ func runPlayer(p *player, dir string, timeout time.Duration, stdout, stderr io.W
 	select {
 	case <-done:
 	case <-timer.C:
-		g.terminate()
+		g.Terminate()
 		grace := time.NewTimer(killGrace)
 		select {
 		case <-done:
 		case <-grace.C:
-			g.kill()
+			g.Kill()
 			<-done
 		}
 		grace.Stop()
 	case sig := <-sigs:
-		g.kill()
+		g.Kill()
 		<-done
 		result = interrupted{code: exitCodeFor(sig)}
 	}
 	// Whatever ended the player, nothing it started may still write the
 	// action file after the runner reads it.
-	g.kill()
-	g.release()
+	g.Kill()
+	g.Release()
 	return result
 }

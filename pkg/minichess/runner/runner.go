@@ -21,7 +21,7 @@
 // also rejected before the game, untouched.
 //
 // The rules, file formats and drawing come from package minichess; the
-// process-group code lives in proc_unix.go and proc_windows.go.
+// process-group code is internal/procgroup.
 package runner
 
 import (

@@ -1,0 +1,100 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+)
+
+// normalize splits a program's output into lines the way the course
+// graders compare them: a CR before an LF and white space at the end of a
+// line are dropped (and reported as warnings), and the newline after the
+// last line is optional (reported when missing, if the reference has one).
+func normalize(out []byte, wantFinalNewline bool) ([]string, warnSet) {
+	var w warnSet
+	s := string(out)
+	if s == "" {
+		return nil, w
+	}
+	if strings.HasSuffix(s, "\n") {
+		s = s[:len(s)-1]
+	} else if wantFinalNewline {
+		w.add(warnFinalNewline)
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if strings.HasSuffix(l, "\r") {
+			l = l[:len(l)-1]
+			w.add(warnCRLF)
+		}
+		if t := strings.TrimRight(l, " \t\r"); t != l {
+			l = t
+			w.add(warnTrailingSpace)
+		}
+		lines[i] = l
+	}
+	return lines, w
+}
+
+// splitLines splits a reference output into its lines (no final empty
+// line).
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+// firstDiff compares lines with want and returns "" when they agree, else
+// a one-line description of the first difference. what names the stream
+// ("stdout", "output.txt"); first is the number of the first line.
+func firstDiff(want, got []string, what string, first int) string {
+	for i := 0; i < len(want) || i < len(got); i++ {
+		switch {
+		case i >= len(got):
+			if first+i == 1 {
+				return fmt.Sprintf("%s is empty: want %s first", what, quoteLine(want[0]))
+			}
+			return fmt.Sprintf("%s ends after line %d: want line %d %s", what, first+i-1, first+i, quoteLine(want[i]))
+		case i >= len(want):
+			return fmt.Sprintf("%s has an extra line %d: %s", what, first+i, quoteLine(got[i]))
+		case want[i] != got[i]:
+			return fmt.Sprintf("%s line %d: want %s, got %s", what, first+i, quoteLine(want[i]), quoteLine(got[i]))
+		}
+	}
+	return ""
+}
+
+// isSubsequence reports whether want appears in got in order, possibly with
+// other lines in between, and got has more lines: extra output.
+func isSubsequence(want, got []string) bool {
+	if len(got) <= len(want) || len(want) == 0 {
+		return false
+	}
+	i := 0
+	for _, g := range got {
+		if i < len(want) && g == want[i] {
+			i++
+		}
+	}
+	return i == len(want)
+}
+
+// hasJunk reports whether some line of got is the matching line of want
+// followed by more text: trailing junk.
+func hasJunk(want, got []string) bool {
+	for i := 0; i < len(want) && i < len(got); i++ {
+		if len(got[i]) > len(want[i]) && strings.HasPrefix(got[i], want[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyAtDepth is the shrunk case of a failure at depth d that every smaller
+// depth answers right.
+func onlyAtDepth(d int) string {
+	if d == 2 {
+		return "depth 1 is answered right; the case differs only at depth 2"
+	}
+	return fmt.Sprintf("depths 1 to %d are answered right; the case differs only at depth %d", d-1, d)
+}

@@ -1,0 +1,561 @@
+package check
+
+// Congo: the course's grader feeds N and the cases on stdin and compares
+// stdout, so one run answers a whole batch; each case is judged on its own
+// lines of the output.
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/match"
+)
+
+// congoCase is one case of a batch: a FEN (and for congo-move a move) and
+// the reference's lines for it.
+type congoCase struct {
+	fen, move string
+	want      []string
+}
+
+// congoUnit is one batch: one run of the command.
+type congoUnit struct {
+	prog  *programInfo
+	rules congo.Rules
+	piece string
+	// label names the batch in case names ("positions_500.in"; empty for
+	// random cases).
+	label string
+	cases []congoCase
+}
+
+// linesPerCase is the number of output lines of one case (without the blank
+// line that separates congo-setup's blocks).
+func linesPerCase(p *programInfo) int {
+	switch p.name {
+	case "congo-setup":
+		return 17
+	case "congo-move":
+		return 2
+	}
+	return 1
+}
+
+// withMove reports whether the program's cases are FEN and move pairs.
+func withMove(p *programInfo) bool { return p.name == "congo-move" }
+
+// editionMatters reports whether the program's output depends on -rules.
+func editionMatters(p *programInfo) bool {
+	switch p.name {
+	case "congo-move", "congo-minimax", "congo-alphabeta":
+		return true
+	}
+	return false
+}
+
+// congoInput returns the stdin of a batch of cases.
+func congoInput(cases []congoCase) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%d\n", len(cases))
+	for _, c := range cases {
+		b.WriteString(c.fen + "\n")
+		if c.move != "" {
+			b.WriteString(c.move + "\n")
+		}
+	}
+	return b.Bytes()
+}
+
+// wantLines returns the lines case k of a batch must produce: for
+// congo-setup, blocks after the first are preceded by an empty line.
+func (u *congoUnit) wantLines(k int) []string {
+	if k > 0 && u.prog.name == "congo-setup" {
+		return append([]string{""}, u.cases[k].want...)
+	}
+	return u.cases[k].want
+}
+
+// referenceArgs returns the reference's flags for rules.
+func (u *congoUnit) referenceArgs(rules congo.Rules) []string {
+	args := []string{"-rules", rules.String()}
+	if u.piece != "" {
+		args = append(args, "-piece", u.piece)
+	}
+	return args
+}
+
+// referenceChunk is the number of cases the reference answers in one
+// in-process run; chunks run in parallel.
+const referenceChunk = 25
+
+// reference runs the reference program on cases under rules and returns
+// each case's lines.
+func (u *congoUnit) reference(cases []congoCase, rules congo.Rules) ([][]string, error) {
+	chunks := (len(cases) + referenceChunk - 1) / referenceChunk
+	parts := make([][][]string, chunks)
+	errs := make([]error, chunks)
+	forEach(chunks, func(i int) {
+		part := cases[i*referenceChunk : min(len(cases), (i+1)*referenceChunk)]
+		var out, errb bytes.Buffer
+		if st := u.prog.congo(u.referenceArgs(rules), bytes.NewReader(congoInput(part)), &out, &errb); st != 0 {
+			errs[i] = fmt.Errorf("reference %s: %s", u.prog.name, strings.TrimSpace(errb.String()))
+			return
+		}
+		// Each chunk is a batch of its own: congo-setup's first block has
+		// no empty line before it.
+		parts[i], errs[i] = splitCongo(u.prog, splitLines(out.String()), len(part))
+	})
+	var all [][]string
+	for i := range parts {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		all = append(all, parts[i]...)
+	}
+	return all, nil
+}
+
+// splitCongo cuts a program's complete output into n cases.
+func splitCongo(p *programInfo, lines []string, n int) ([][]string, error) {
+	per := linesPerCase(p)
+	out := make([][]string, 0, n)
+	i := 0
+	for k := 0; k < n; k++ {
+		if k > 0 && p.name == "congo-setup" {
+			if i >= len(lines) || lines[i] != "" {
+				return nil, fmt.Errorf("case %d: missing the empty line between blocks", k+1)
+			}
+			i++
+		}
+		if i+per > len(lines) {
+			return nil, fmt.Errorf("output ends in case %d of %d", k+1, n)
+		}
+		out = append(out, lines[i:i+per])
+		i += per
+	}
+	if i != len(lines) {
+		return nil, fmt.Errorf("%d lines after case %d", len(lines)-i, n)
+	}
+	return out, nil
+}
+
+func (u *congoUnit) size() int { return len(u.cases) }
+
+// run runs the whole batch once and judges each case on its lines.
+func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
+	rr, err := c.run(runSpec{stdin: congoInput(u.cases), timeout: o.timeout})
+	if err != nil {
+		return nil, err
+	}
+	got, w := normalize(rr.stdout, true)
+	var all []string
+	for k := range u.cases {
+		all = append(all, u.wantLines(k)...)
+	}
+	unitCauses := memo(func() causeSet { return u.runCauses(rr, all, got) })
+	alt := memo(func() [][]string {
+		if !editionMatters(u.prog) {
+			return nil
+		}
+		a, _ := u.reference(u.cases, 1-u.rules)
+		return a
+	})
+	results := make([]*result, len(u.cases))
+	off := 0
+	for k := range u.cases {
+		want := u.wantLines(k)
+		end := min(off+len(want), len(got))
+		chunk := got[min(off, len(got)):end]
+		r := &result{name: strings.TrimSpace(fmt.Sprintf("%s #%d", u.label, k+1)), input: u.describe(k), warn: w,
+			expected: strings.Join(u.cases[k].want, "\n") + "\n"}
+		r.actual = strings.Join(chunk, "\n")
+		if len(chunk) > 0 {
+			r.actual += "\n"
+		}
+		r.problem = firstDiff(want, chunk, "stdout", off+1)
+		if r.problem != "" && len(chunk) < len(want) {
+			r.problem = runNote(rr, r.problem)
+		}
+		if k == len(u.cases)-1 && r.problem == "" && len(got) > len(all) {
+			r.problem = fmt.Sprintf("stdout goes on after the last case for %d more lines: %s", len(got)-len(all), quoteLine(got[len(all)]))
+		}
+		r.passed = r.problem == ""
+		if !r.passed {
+			r.causes = func() causeSet {
+				if s := unitCauses(); s != 0 {
+					return s
+				}
+				if a := alt(); a != nil && strings.Join(a[k], "\n") == strings.Join(chunk, "\n") {
+					return setOf(causeEdition)
+				}
+				return 0
+			}
+			unanswered := len(chunk) < len(want) && (rr.timedOut || rr.crashed())
+			r.shrink = memo(func() string { return u.shrink(c, o, k, unanswered) })
+		}
+		r.features = memo(func() causeSet {
+			var s causeSet
+			if f := strings.Fields(u.cases[k].fen); len(f) > 1 && strings.EqualFold(f[1], "b") {
+				s |= setOf(causeBlack)
+			}
+			if a := alt(); a != nil && strings.Join(a[k], "\n") != strings.Join(u.cases[k].want, "\n") {
+				s |= setOf(causePromotion)
+			}
+			return s
+		})
+		results[k] = r
+		off += len(want)
+	}
+	for _, r := range results {
+		if r.passed && rr.crashed() {
+			r.warn.add(warnExit)
+		}
+	}
+	return results, nil
+}
+
+// runCauses returns the causes that concern the whole run: how it ended,
+// answers shifted by a case, extra lines.
+func (u *congoUnit) runCauses(rr *runResult, all, got []string) causeSet {
+	switch {
+	case rr.timedOut:
+		return setOf(causeTimeout)
+	case rr.crashed():
+		return setOf(causeCrash)
+	case len(got) == 0:
+		return setOf(causeEmpty)
+	case u.shifted(got):
+		return setOf(causeShift)
+	case isSubsequence(all, got) || hasJunk(all, got):
+		return setOf(causeExtra)
+	case len(got) < len(all):
+		return setOf(causeTruncated)
+	}
+	return 0
+}
+
+// shifted reports whether most answers appear one case late: the answer
+// of case k where case k+1's belongs.
+func (u *congoUnit) shifted(got []string) bool {
+	n := len(u.cases)
+	if n < 2 {
+		return false
+	}
+	per := linesPerCase(u.prog)
+	sep := 0
+	if u.prog.name == "congo-setup" {
+		sep = 1
+	}
+	// chunk returns the lines of case k in got, without its separator.
+	chunk := func(k int) []string {
+		start := k * (per + sep)
+		if start+per > len(got) {
+			return nil
+		}
+		return got[start : start+per]
+	}
+	same := func(a, b []string) bool { return a != nil && strings.Join(a, "\n") == strings.Join(b, "\n") }
+	late, direct := 0, 0
+	for k := 0; k < n; k++ {
+		if same(chunk(k), u.cases[k].want) {
+			direct++
+		}
+		if k+1 < n && same(chunk(k+1), u.cases[k].want) {
+			late++
+		}
+	}
+	return late > direct && 2*late >= n-1
+}
+
+// describe returns case k's input as the report shows it.
+func (u *congoUnit) describe(k int) string {
+	c := u.cases[k]
+	s := fmt.Sprintf("case %d of %d on stdin: %s", k+1, len(u.cases), c.fen)
+	if c.move != "" {
+		s += "\nmove: " + c.move
+	}
+	return s
+}
+
+// shrink runs case k alone (N = 1). unanswered tells that the batch ended
+// (time limit or crash) before answering the case.
+func (u *congoUnit) shrink(c *command, o *options, k int, unanswered bool) string {
+	one := &congoUnit{prog: u.prog, rules: u.rules, piece: u.piece, label: u.label, cases: u.cases[k : k+1]}
+	rs, err := one.run(c, o)
+	if err != nil || len(rs) != 1 {
+		return ""
+	}
+	in := strings.ReplaceAll(strings.TrimSuffix(string(congoInput(one.cases)), "\n"), "\n", " / ")
+	switch {
+	case rs[0].passed && unanswered:
+		return "the case alone (stdin " + in + ") is answered right: the run ended before reaching it"
+	case rs[0].passed:
+		return "the case alone (stdin " + in + ") is answered right: the failure depends on the cases " +
+			"before it (state kept from one case to the next, or the input read a line off)"
+	}
+	return "the case alone (stdin " + in + ") still fails: " + rs[0].problem
+}
+
+// readCongoIn reads an .in file: N and the cases (FEN and move pairs for
+// congo-move).
+func readCongoIn(path string, moves bool) ([]congoCase, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	lines := splitLines(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("%s: empty", path)
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(lines[0]))
+	per := 1
+	if moves {
+		per = 2
+	}
+	if err != nil || n < 0 || 1+n*per > len(lines) {
+		return nil, fmt.Errorf("%s: line 1: N %q does not match the %d lines that follow", path, lines[0], len(lines)-1)
+	}
+	cases := make([]congoCase, n)
+	for k := range cases {
+		cases[k].fen = strings.TrimSpace(lines[1+k*per])
+		if _, err := congo.ParseFEN(cases[k].fen); err != nil {
+			return nil, fmt.Errorf("%s: line %d: %v", path, 2+k*per, err)
+		}
+		if moves {
+			cases[k].move = strings.TrimSpace(lines[2+k*per])
+		}
+	}
+	return cases, nil
+}
+
+// congoFiles builds a unit from an .in file and an .out file.
+func congoFiles(o *options, label, in, out string) (*congoUnit, error) {
+	cases, err := readCongoIn(in, withMove(o.prog))
+	if err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return nil, err
+	}
+	want, err := splitCongo(o.prog, splitLines(string(data)), len(cases))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", out, err)
+	}
+	for k := range cases {
+		cases[k].want = want[k]
+	}
+	return &congoUnit{prog: o.prog, rules: o.rules, piece: o.piece, label: label, cases: cases}, nil
+}
+
+// congoCorpus lists the vendored corpus files of each program and edition:
+// pairs of .in and .out paths under congo/ (a piece name selects the
+// per-piece files of congo-moves).
+func congoCorpus(prog string, r congo.Rules, piece string) [][2]string {
+	y21 := r == congo.Rules2021
+	switch prog {
+	case "congo-setup":
+		return [][2]string{{"part1_handout_fens.in", "part1_handout_fens.DERIVED.out"}}
+	case "congo-moves":
+		if y21 {
+			if piece == "" {
+				return [][2]string{{"2021/movegen_1k.in", "derived/2021_movegen_1k.allmoves_sorted.DERIVED.out"}}
+			}
+			if piece == "lion" || piece == "zebra" || piece == "elephant" || piece == "pawn" {
+				return [][2]string{{"2021/movegen_1k.in", "2021/movegen_1k." + piece + ".out"}}
+			}
+			return nil
+		}
+		letters := map[string]string{"lion": "L", "zebra": "Z", "giraffe": "G", "pawn": "P", "superpawn": "S"}
+		switch {
+		case piece == "":
+			return [][2]string{{"2022/positions_500.in", "derived/2022_positions_500.allmoves_sorted.DERIVED.out"}}
+		case letters[piece] != "":
+			out := [][2]string{{"2022/positions_500.in", "derived/2022_positions_500.gen" + letters[piece] + ".DERIVED.out"}}
+			if piece == "superpawn" {
+				out = append(out, [2]string{"2022/superpawn_50.in", "2022/superpawn_50.out"})
+			}
+			return out
+		}
+		return nil
+	case "congo-move":
+		if y21 {
+			return [][2]string{{"2021/exec_50a.in", "2021/exec_50a.out"}, {"2021/exec_50b_handoutfigs.in", "2021/exec_50b_handoutfigs.out"}}
+		}
+		return [][2]string{{"2022/exec_500.in", "2022/exec_500.out"}}
+	case "congo-eval":
+		if y21 {
+			return [][2]string{{"2021/eval_50.in", "2021/eval_50.out"}, {"2021/minimax_d2_500.in", "derived/2021_eval_500.DERIVED.out"}}
+		}
+		return [][2]string{{"2022/positions_500.in", "2022/eval_500.out"}}
+	case "congo-minimax":
+		if y21 {
+			return [][2]string{{"2021/minimax_d2_500.in", "2021/minimax_d2_500.out"}}
+		}
+		return [][2]string{{"2022/positions_500.in", "2022/minimax_d2_500.out"}}
+	case "congo-adveval":
+		if y21 {
+			return [][2]string{{"2021/minimax_d2_500.in", "derived/2021_adveval_500.DERIVED.out"}}
+		}
+		return [][2]string{{"2022/positions_500.in", "2022/adveval_500.out"}}
+	case "congo-alphabeta":
+		if y21 {
+			return [][2]string{{"2021/minimax_d2_500.in", "derived/2021_alphabeta_d4_500.DERIVED.out"}}
+		}
+		return [][2]string{{"2022/alphabeta_d4_25.in", "2022/alphabeta_d4_25.out"}, {"2022/positions_500.in", "derived/2022_alphabeta_d4_500.DERIVED.out"}}
+	}
+	return nil
+}
+
+// congoPublic returns the vendored corpus batches of the program.
+func congoPublic(o *options) ([]unit, error) {
+	var units []unit
+	for _, f := range congoCorpus(o.prog.name, o.rules, o.piece) {
+		dir := filepath.Join(o.corpus, "congo")
+		u, err := congoFiles(o, filepath.Base(f[1]), filepath.Join(dir, f[0]), filepath.Join(dir, f[1]))
+		if err != nil {
+			return nil, err
+		}
+		units = append(units, u)
+	}
+	return units, nil
+}
+
+// congoSetNames returns the .in and .out names of a gen set.
+func congoSetNames(o *options) (string, string) {
+	out := o.prog.name + ".out"
+	if o.piece != "" {
+		out = o.prog.name + "." + o.piece + ".out"
+	}
+	return o.prog.name + ".in", out
+}
+
+// congoReadSet reads a set written by gen.
+func congoReadSet(o *options) (unit, error) {
+	in, out := congoSetNames(o)
+	return congoFiles(o, in, filepath.Join(o.cases, in), filepath.Join(o.cases, out))
+}
+
+// congoRandom returns a batch of n random cases: positions reached from the
+// edition's start position by random games.
+func congoRandom(o *options, n int, seed uint64) (*congoUnit, error) {
+	u := &congoUnit{prog: o.prog, rules: o.rules, piece: o.piece, label: "",
+		cases: congoPositions(o.rules, n, seed, withMove(o.prog))}
+	want, err := u.reference(u.cases, u.rules)
+	if err != nil {
+		return nil, err
+	}
+	for k := range u.cases {
+		u.cases[k].want = want[k]
+	}
+	return u, nil
+}
+
+// Kinds of congo-move cases, in turn: any move, then moves that show the
+// edge cases of Part 3.
+const (
+	moveAny = iota
+	movePromotion
+	moveLionCapture
+	moveDrowning
+	moveCapture
+	numMoveKinds
+)
+
+// congoPositions returns n positions (with a move when moves is set)
+// reached from the start position of rules by random games that keep both
+// lions. Half the plies capture when they can. One game in forty stops in
+// the opening (after 0 to 11 plies); the others stop when 2 to 16 pieces
+// besides the lions are left, or after 150 plies, which gives about the
+// spread of material of the course's position files (mostly 4 to 16
+// pieces). congo-move cases cycle through
+// promotions, lion captures, drownings and captures.
+func congoPositions(rules congo.Rules, n int, seed uint64, moves bool) []congoCase {
+	r := match.NewRand(seed)
+	start, _ := congo.ParseFEN(congo.StartFEN(rules))
+	var buf, picks []congo.Move
+	out := make([]congoCase, 0, n)
+	for miss := 0; len(out) < n; miss++ {
+		p := start
+		plies, left := 150, 2+r.Intn(15)
+		if r.Intn(40) == 0 {
+			plies, left = r.Intn(12), 0
+		}
+		for i := 0; i < plies && p.Occupied().Count()-2 > left; i++ {
+			buf = p.GenerateMoves(buf[:0])
+			picks = picks[:0]
+			if r.Intn(2) == 0 {
+				for _, m := range buf {
+					if t := p.At(m.To()); t != congo.NoPiece && t.Kind() != congo.Lion {
+						picks = append(picks, m)
+					}
+				}
+			}
+			if len(picks) == 0 {
+				for _, m := range buf {
+					if t := p.At(m.To()); t == congo.NoPiece || t.Kind() != congo.Lion {
+						picks = append(picks, m)
+					}
+				}
+			}
+			if len(picks) == 0 {
+				break
+			}
+			p.MakeMove(picks[r.Intn(len(picks))], rules)
+		}
+		if p.LionMissing() {
+			continue
+		}
+		c := congoCase{fen: p.String()}
+		if moves {
+			kind := len(out) % numMoveKinds
+			if miss >= 50 {
+				kind = moveAny // rare in these games: give up on the kind for this case
+			}
+			buf = p.GenerateMoves(buf[:0])
+			picks = picks[:0]
+			for _, m := range buf {
+				if moveKind(&p, m, kind) {
+					picks = append(picks, m)
+				}
+			}
+			if len(picks) == 0 {
+				continue
+			}
+			c.move = picks[r.Intn(len(picks))].String()
+		}
+		out = append(out, c)
+		miss = -1
+	}
+	return out
+}
+
+// moveKind reports whether m is a move of the given kind in p.
+func moveKind(p *congo.Position, m congo.Move, kind int) bool {
+	from, to := m.From(), m.To()
+	target := p.At(to)
+	switch kind {
+	case movePromotion:
+		last := 6
+		if p.Side == congo.Black {
+			last = 0
+		}
+		return p.At(from).Kind() == congo.Pawn && to.Rank() == last
+	case moveLionCapture:
+		return target != congo.NoPiece && target.Kind() == congo.Lion
+	case moveDrowning:
+		river := p.ColorSet(p.Side) & congo.River &^ p.KindSet(congo.Crocodile)
+		if river.Has(from) && !congo.River.Has(to) {
+			river &^= congo.Bit(from)
+		}
+		return river != 0
+	case moveCapture:
+		return target != congo.NoPiece
+	}
+	return true
+}

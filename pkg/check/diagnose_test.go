@@ -1,0 +1,182 @@
+package check
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/morris"
+	"github.com/gamesearch/gamesearch/pkg/starcircle"
+)
+
+// TestModelMatchesReference: without a mistake the model search gives the
+// reference's board, count and estimate on every corpus row up to depth 4
+// (Morris), and the reference's output on the Star/Circle corpus cases it
+// can search.
+func TestModelMatchesReference(t *testing.T) {
+	tsv := filepath.Join(testutil.Conformance(t, "morris"), "cases.tsv")
+	rows := 0
+	for _, p := range morris.Programs[:6] {
+		cases, err := readMorrisTSV(tsv, p, 0, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mc := range cases {
+			if mc.depth > 4 {
+				continue
+			}
+			m, ok := mc.model(mistake{})
+			want := morrisAnswer{mc.want.Board.Format(morris.BoardOf(mc.kind).N), mc.want.Evaluated, mc.want.Estimate}
+			if !ok || m.morrisAnswer != want {
+				t.Fatalf("%s %s depth %d %s: model %+v, want %+v", p.Name, mc.kind, mc.depth, mc.input, m.morrisAnswer, want)
+			}
+			rows++
+		}
+	}
+	units, err := starcircleDir(filepath.Join(testutil.Conformance(t, "starcircle"), "cases"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	searched := 0
+	for _, u := range units {
+		sc := u.(*scCase)
+		if sc.prob.Depth > 6 {
+			continue
+		}
+		m, ok := sc.model(mistake{}, nil)
+		if !ok || m.lines != strings.TrimSpace(sc.want) {
+			t.Fatalf("%s: model %q, want %q", sc.name, m.lines, sc.want)
+		}
+		searched++
+	}
+	if rows < 300 || searched < 800 {
+		t.Fatalf("compared %d Morris rows and %d Star/Circle cases; want most of the corpora", rows, searched)
+	}
+}
+
+// TestMistakeModels: each model mistake changes what it should: ties the
+// move, strict cuts and a fixed root alpha the alpha-beta count only.
+func TestMistakeModels(t *testing.T) {
+	// The handout's board3 at depth 3 (spec §6.9): 453 evaluations with
+	// alpha-beta, estimate 952.
+	mc := morrisCase{prog: morris.ABGame, kind: morris.S22, depth: 3, input: "xxxxxxxxWWxWWxBBBxxxxx"}
+	base, _ := mc.model(mistake{})
+	if base.count != 453 || base.estimate != 952 || base.board != "xxxxxxxxWxxWWWBBBxxxxx" {
+		t.Fatalf("base %+v", base.morrisAnswer)
+	}
+	strict, _ := mc.model(mistake{strict: true})
+	root, _ := mc.model(mistake{rootAlphaFixed: true})
+	tie, _ := mc.model(mistake{tieLast: true})
+	if strict.count <= base.count || root.count <= base.count || strict.board != base.board || root.estimate != base.estimate {
+		t.Errorf("strict %+v, root alpha %+v: want more evaluations, same board and estimate", strict.morrisAnswer, root.morrisAnswer)
+	}
+	if tie.board == base.board || tie.estimate != base.estimate || tie.count != base.count {
+		t.Errorf("tie-last %+v: want another board with the same estimate and count", tie.morrisAnswer)
+	}
+	// ABOpening on the empty board at depth 2: 42 evaluations, 462 with
+	// strict cuts (morris README).
+	mc = morrisCase{prog: morris.ABOpening, kind: morris.S22, depth: 2, input: strings.Repeat("x", 22)}
+	if m, _ := mc.model(mistake{strict: true}); m.count != 462 {
+		t.Errorf("strict ABOpening: %d evaluations, want 462", m.count)
+	}
+	if got := countCauses(base.r, base.count+1, false); !got.has(causeCountRoot) {
+		t.Errorf("count + 1: causes %b, want the root counted", got)
+	}
+	if got := countCauses(base.r, base.r.nodes, false); !got.has(causeCountNodes) {
+		t.Errorf("count = nodes: causes %b, want every node counted", got)
+	}
+}
+
+// TestLikelyCause: the first cause common to every failure is named; a
+// feature counts only when a passing case lacks it.
+func TestLikelyCause(t *testing.T) {
+	fail := func(c causeSet, f causeSet) *result {
+		return &result{causes: func() causeSet { return c }, features: func() causeSet { return f }}
+	}
+	pass := func(f causeSet) *result { return &result{passed: true, features: func() causeSet { return f }} }
+	for _, c := range []struct {
+		name    string
+		results []*result
+		want    cause
+		none    bool
+	}{
+		{"common model cause", []*result{fail(setOf(causeStrictCut, causeCutoff), 0), fail(setOf(causeCutoff, causeStrictCut, causeCountRoot), 0)}, causeStrictCut, false},
+		{"only the generic cause in common", []*result{fail(setOf(causeStrictCut, causeCutoff), 0), fail(setOf(causeRootAlpha, causeCutoff), 0)}, causeCutoff, false},
+		{"nothing in common", []*result{fail(setOf(causeTie), 0), fail(setOf(causeCountRoot), 0)}, 0, true},
+		{"feature lacking in a passing case", []*result{fail(0, setOf(causePass)), pass(0)}, causePass, false},
+		{"feature everywhere", []*result{fail(0, setOf(causePass)), pass(setOf(causePass))}, 0, true},
+		{"no failure", []*result{pass(0)}, 0, true},
+		{"run level first", []*result{fail(setOf(causeTimeout, causeTie), 0)}, causeTimeout, false},
+	} {
+		got := likelyCause(c.results)
+		if c.none && got != "" || !c.none && got != causeText[c.want] {
+			t.Errorf("%s: %q", c.name, got)
+		}
+	}
+}
+
+// TestCompare: normalization tolerates CR, trailing blanks and the final
+// newline, and reports them; firstDiff names the first differing line.
+func TestCompare(t *testing.T) {
+	lines, w := normalize([]byte("a \r\nb\t\nc"), true)
+	if strings.Join(lines, "|") != "a|b|c" || w != 1<<warnCRLF|1<<warnTrailingSpace|1<<warnFinalNewline {
+		t.Errorf("normalize: %q, warnings %b", lines, w)
+	}
+	if lines, w := normalize([]byte("a\nb"), false); len(lines) != 2 || w != 0 {
+		t.Errorf("no final newline expected: %q, %b", lines, w)
+	}
+	for _, c := range []struct {
+		want, got []string
+		msg       string
+	}{
+		{[]string{"1", "2"}, []string{"1", "2"}, ""},
+		{[]string{"1", "2"}, []string{"1", "3"}, `stdout line 2: want "2", got "3"`},
+		{[]string{"1", "2"}, []string{"1"}, `stdout ends after line 1: want line 2 "2"`},
+		{[]string{"1"}, nil, `stdout is empty: want "1" first`},
+		{[]string{"1"}, []string{"1", "x"}, `stdout has an extra line 2: "x"`},
+	} {
+		if got := firstDiff(c.want, c.got, "stdout", 1); got != c.msg {
+			t.Errorf("firstDiff(%q, %q) = %q, want %q", c.want, c.got, got, c.msg)
+		}
+	}
+	if !isSubsequence([]string{"1", "2"}, []string{"1", "dbg", "2"}) || isSubsequence([]string{"1", "2"}, []string{"2", "1", "x"}) {
+		t.Error("isSubsequence")
+	}
+	if !hasJunk([]string{"12"}, []string{"12 nodes"}) || hasJunk([]string{"12"}, []string{"13"}) {
+		t.Error("hasJunk")
+	}
+}
+
+// TestShifted: answers one case late are recognized.
+func TestShifted(t *testing.T) {
+	p, _ := findProgram("congo-eval")
+	u := &congoUnit{prog: p, cases: []congoCase{{want: []string{"1"}}, {want: []string{"2"}}, {want: []string{"3"}}, {want: []string{"4"}}}}
+	if !u.shifted([]string{"10000", "1", "2", "3"}) || !u.shifted([]string{"1", "1", "2", "3"}) {
+		t.Error("answers one case late not recognized")
+	}
+	if u.shifted([]string{"1", "2", "3", "4"}) || u.shifted([]string{"5", "6", "7", "8"}) {
+		t.Error("right or unrelated answers taken for shifted ones")
+	}
+}
+
+// TestStarCircleFeatures: the start position at depth 2 meets neither a pass
+// nor a stack; a board with a stack and a Circle that cannot move has both.
+func TestStarCircleFeatures(t *testing.T) {
+	p, err := starcircle.Parse([]byte(starcircle.StartInput("MINIMAX", 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := newSCCase("start", p)
+	if f := sc.features(); f.has(causePass) || f.has(causeStack) {
+		t.Errorf("start position at depth 2: features %b, want neither pass nor stack", f)
+	}
+	p.Board = [64]int{}
+	p.Board[starcircle.NewSquare(7, 1)] = 2  // a Star stack on H2
+	p.Board[starcircle.NewSquare(6, 0)] = 1  // Star on G1: steps onto H2
+	p.Board[starcircle.NewSquare(0, 1)] = -1 // Circle on A2: cannot move, passes
+	sc = newSCCase("edge", p)
+	if f := sc.features(); !f.has(causePass) || !f.has(causeStack) {
+		t.Errorf("stack and blocked Circle: features %b, want pass and stack", f)
+	}
+}

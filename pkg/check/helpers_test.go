@@ -1,0 +1,108 @@
+package check
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+)
+
+// tmpRoot holds what the tests build once (our programs, the students'
+// programs); removed when the tests end.
+var tmpRoot string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "check-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	tmpRoot = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// ownPrograms are the commands the tests run as submissions.
+var ownPrograms = []string{
+	"congo-setup", "congo-moves", "congo-move", "congo-eval", "congo-minimax", "congo-adveval", "congo-alphabeta",
+	"congo-agent", "MiniMaxOpening", "MiniMaxGame", "ABOpening", "ABGame", "MiniMaxOpeningBlack",
+	"MiniMaxGameBlack", "MiniMaxOpeningImproved", "MiniMaxGameImproved", "starcircle",
+	"minichess-submission", "minichess-alphabeta", "minichess-baseline",
+}
+
+var (
+	buildOnce sync.Once
+	buildErr  error
+)
+
+// ownBin builds our graded programs once (one go build) and returns the
+// folder holding them; the MiniChess baseline is also copied to baseline4,
+// the name that selects its level.
+func ownBin(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(tmpRoot, "bin")
+	buildOnce.Do(func() {
+		args := []string{"build", "-o", dir + string(filepath.Separator)}
+		for _, p := range ownPrograms {
+			args = append(args, "./cmd/"+p)
+		}
+		cmd := exec.Command("go", args...)
+		cmd.Dir = testutil.RepoRoot(t)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+			return
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "minichess-baseline"))
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, "baseline4"), data, 0o755)
+		}
+		buildErr = err
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return dir
+}
+
+// runCheck runs "gamesearch check" with args and -format json, and returns
+// the exit status and the decoded report.
+func runCheck(t *testing.T, args ...string) (int, *report) {
+	t.Helper()
+	dash := len(args)
+	for i, a := range args {
+		if a == "--" {
+			dash = i
+			break
+		}
+	}
+	full := append(append(append([]string{}, args[:dash]...), "-format", "json"), args[dash:]...)
+	var out, errb bytes.Buffer
+	code := Check(full, &out, &errb)
+	if code == 2 {
+		t.Fatalf("check %s: exit 2: %s", strings.Join(args, " "), errb.String())
+	}
+	var rep report
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("check %s: bad JSON report: %v\n%s", strings.Join(args, " "), err, out.String())
+	}
+	return code, &rep
+}
+
+// lookTool returns the path of a compiler or interpreter, skipping the test
+// when it is missing.
+func lookTool(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		t.Skipf("%s not found: skipping this language", name)
+	}
+	return p
+}

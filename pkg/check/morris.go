@@ -1,0 +1,482 @@
+package check
+
+// Morris-Variant: one run per case, as the course's grader runs a
+// submission: "COMMAND board1.txt board2.txt DEPTH" in a fresh directory
+// holding board1.txt; the three lines on stdout and board2.txt are compared.
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/morris"
+)
+
+// The file names of the handout's example call.
+const (
+	morrisIn  = "board1.txt"
+	morrisOut = "board2.txt"
+)
+
+// morrisCase is one Morris input with the reference's answer.
+type morrisCase struct {
+	name  string
+	prog  morris.Program
+	kind  morris.Kind
+	depth int
+	input string
+	want  morris.Result
+}
+
+// standardOf returns the standard program whose tree an improved program
+// searches (itself for the standard programs).
+func standardOf(p morris.Program) morris.Program {
+	if p.Estimator == morris.Standard {
+		return p
+	}
+	if p.Phase == morris.Opening {
+		return morris.MiniMaxOpening
+	}
+	return morris.MiniMaxGame
+}
+
+// morrisStdout is the reference's standard output for res on a board of n
+// points.
+func morrisStdout(res morris.Result, n int) string {
+	return fmt.Sprintf("Board Position: %s\nPositions evaluated by static estimation: %d.\nMINIMAX estimate: %d.\n",
+		res.Board.Format(n), res.Evaluated, res.Estimate)
+}
+
+// morrisSolve runs the reference program p on input at depth.
+func morrisSolve(p morris.Program, kind morris.Kind, input string, depth int) (morris.Result, error) {
+	pos, _, err := morris.ParseBoard([]byte(input), kind, true)
+	if err != nil {
+		return morris.Result{}, err
+	}
+	return morris.NewProgramSearcher(p, morris.BoardOf(kind)).Search(pos, depth), nil
+}
+
+// The columns of cases.tsv (testdata/conformance/morris/README.md).
+const morrisHeader = "program\tboard_kind\tdepth\tinput\toutput_board\tevaluated\testimate\tsource"
+
+// readMorrisTSV reads the rows of a cases.tsv file for program p (for an
+// improved program: its standard program's rows) on board kind (all boards
+// when anyBoard).
+func readMorrisTSV(path string, p morris.Program, kind morris.Kind, anyBoard bool) ([]morrisCase, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	want := standardOf(p).Name
+	var out []morrisCase
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	line := 0
+	for sc.Scan() {
+		line++
+		if line == 1 {
+			if sc.Text() != morrisHeader {
+				return nil, fmt.Errorf("%s: line 1: not the cases.tsv header %q", path, morrisHeader)
+			}
+			continue
+		}
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) != 8 {
+			return nil, fmt.Errorf("%s: line %d: %d fields, want 8", path, line, len(f))
+		}
+		k, ok := morris.ParseKind(f[1])
+		depth, dok := morris.ParseDepth(f[2])
+		ev, eerr := strconv.ParseUint(f[5], 10, 64)
+		est, serr := strconv.ParseInt(f[6], 10, 64)
+		if !ok || !dok || eerr != nil || serr != nil {
+			return nil, fmt.Errorf("%s: line %d: bad board kind, depth, evaluated or estimate", path, line)
+		}
+		if f[0] != want || (!anyBoard && k != kind) {
+			continue
+		}
+		board, _, err := morris.ParseBoard([]byte(f[4]), k, true)
+		if err != nil {
+			return nil, fmt.Errorf("%s: line %d: output_board: %v", path, line, err)
+		}
+		if _, _, err := morris.ParseBoard([]byte(f[3]), k, true); err != nil {
+			return nil, fmt.Errorf("%s: line %d: input: %v", path, line, err)
+		}
+		out = append(out, morrisCase{
+			name: fmt.Sprintf("%s line %d", filepath.Base(path), line), prog: p, kind: k, depth: depth,
+			input: f[3], want: morris.Result{Board: board, Evaluated: ev, Estimate: est},
+		})
+	}
+	return out, sc.Err()
+}
+
+// writeMorrisTSV writes cases as a cases.tsv file.
+func writeMorrisTSV(cases []morrisCase) []byte {
+	var b bytes.Buffer
+	b.WriteString(morrisHeader + "\n")
+	for _, c := range cases {
+		n := morris.BoardOf(c.kind).N
+		fmt.Fprintf(&b, "%s\t%s\t%d\t%s\t%s\t%d\t%d\treference\n", c.prog.Name, c.kind, c.depth, c.input,
+			c.want.Board.Format(n), c.want.Evaluated, c.want.Estimate)
+	}
+	return b.Bytes()
+}
+
+// morrisRandom returns n random cases of program p on board kind: positions
+// reached from the empty board by random games (placements with removals,
+// then moves), with the side the program plays to move, in the phase it
+// searches, at depths 1 to 4.
+func morrisRandom(p morris.Program, kind morris.Kind, n int, seed uint64) []morrisCase {
+	b := morris.BoardOf(kind)
+	rules := morris.MatchRules{Board: b}
+	r := match.NewRand(seed)
+	var buf []morris.Node
+	out := make([]morrisCase, 0, n)
+	for len(out) < n {
+		// plies: even for White programs, odd for Black ones; within the
+		// opening for the opening programs, after it for the game programs.
+		var plies int
+		if p.Phase == morris.Opening {
+			plies = r.Intn(b.Pieces) * 2
+		} else {
+			plies = 2*b.Pieces + r.Intn(25)*2
+		}
+		if p.Black {
+			plies++
+		}
+		s := rules.Start(morris.Position{})
+		ok := true
+		for i := 0; i < plies && ok; i++ {
+			if rules.Over(&s) {
+				ok = false
+				break
+			}
+			if buf = rules.Moves(&s, buf[:0]); len(buf) == 0 {
+				ok = false
+				break
+			}
+			s = rules.Play(&s, buf[r.Intn(len(buf))])
+		}
+		if !ok {
+			continue
+		}
+		out = append(out, morrisCase{name: fmt.Sprintf("#%d", len(out)+1), prog: p, kind: kind,
+			depth: 1 + r.Intn(4), input: s.Position.Format(b.N)})
+	}
+	forEach(len(out), func(i int) {
+		out[i].want, _ = morrisSolve(standardOf(p), kind, out[i].input, out[i].depth)
+	})
+	return out
+}
+
+// run runs the command on the case and judges it.
+func (mc *morrisCase) run(c *command, o *options) ([]*result, error) {
+	rr, err := mc.exec(c, o, mc.depth)
+	if err != nil {
+		return nil, err
+	}
+	var r *result
+	if mc.prog.Estimator == morris.Standard {
+		r = mc.judge(rr)
+		if !r.passed {
+			r.shrink = memo(func() string { return mc.shrink(c, o) })
+		}
+	} else {
+		r = mc.judgeValid(rr)
+	}
+	return []*result{r}, nil
+}
+
+func (mc *morrisCase) size() int { return 1 }
+
+// exec runs the command on the case's board at depth.
+func (mc *morrisCase) exec(c *command, o *options, depth int) (*runResult, error) {
+	return c.run(runSpec{
+		args:    []string{morrisIn, morrisOut, strconv.Itoa(depth)},
+		files:   []file{{morrisIn, []byte(mc.input + "\n")}},
+		read:    []string{morrisOut},
+		timeout: o.timeout,
+	})
+}
+
+// describe returns the input as the report shows it.
+func (mc *morrisCase) describe(depth int) string {
+	return fmt.Sprintf("%s (board %s) holds %s\nCOMMAND %s %s %d", morrisIn, mc.kind, mc.input, morrisIn, morrisOut, depth)
+}
+
+// morrisLines matches the three lines of a Morris answer.
+var morrisLines = [3]*regexp.Regexp{
+	regexp.MustCompile(`^Board Position: ([WBx]+)$`),
+	regexp.MustCompile(`^Positions evaluated by static estimation: ([0-9]+)\.$`),
+	regexp.MustCompile(`^MINIMAX estimate: (-?[0-9]+)\.$`),
+}
+
+// morrisAnswer is a parsed answer.
+type morrisAnswer struct {
+	board    string
+	count    uint64
+	estimate int64
+}
+
+// parseMorris parses three normalized stdout lines.
+func parseMorris(lines []string) (morrisAnswer, bool) {
+	if len(lines) != 3 {
+		return morrisAnswer{}, false
+	}
+	var m [3]string
+	for i, re := range morrisLines {
+		s := re.FindStringSubmatch(lines[i])
+		if s == nil {
+			return morrisAnswer{}, false
+		}
+		m[i] = s[1]
+	}
+	count, err1 := strconv.ParseUint(m[1], 10, 64)
+	est, err2 := strconv.ParseInt(m[2], 10, 64)
+	return morrisAnswer{m[0], count, est}, err1 == nil && err2 == nil
+}
+
+// judge compares an exact program's run with the reference.
+func (mc *morrisCase) judge(rr *runResult) *result {
+	n := morris.BoardOf(mc.kind).N
+	wantOut := morrisStdout(mc.want, n)
+	wantFile := mc.want.Board.Format(n)
+	r := &result{name: mc.name, input: mc.describe(mc.depth),
+		expected: wantOut + morrisOut + ": " + wantFile + "\n"}
+	got, w := normalize(rr.stdout, true)
+	fileData, written := rr.files[morrisOut]
+	gotFile, fw := normalize(fileData, true)
+	r.warn = w | fw
+	r.actual = string(rr.stdout) + morrisOut + ": " + fileState(fileData, written)
+	want := splitLines(wantOut)
+	r.problem = firstDiff(want, got, "stdout", 1)
+	if r.problem == "" {
+		r.problem = fileDiff(wantFile, gotFile, written)
+	}
+	r.passed = r.problem == ""
+	if r.passed && rr.crashed() {
+		r.warn.add(warnExit)
+	}
+	if !r.passed {
+		r.problem = runNote(rr, r.problem)
+		r.causes = memo(func() causeSet { return mc.causes(rr, want, got, gotFile, written) })
+	}
+	return r
+}
+
+// fileState shows an output file's content, or that it is missing.
+func fileState(data []byte, written bool) string {
+	if !written {
+		return "(not written)\n"
+	}
+	if len(data) == 0 {
+		return "(empty)\n"
+	}
+	s := string(data)
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	return s
+}
+
+// fileDiff compares an output file holding one line with want.
+func fileDiff(want string, got []string, written bool) string {
+	if !written {
+		return morrisOut + " was not written"
+	}
+	return firstDiff([]string{want}, got, morrisOut, 1)
+}
+
+// runNote adds how the run ended to a problem when it ended abnormally.
+func runNote(rr *runResult, problem string) string {
+	switch {
+	case rr.timedOut, rr.crashed():
+		note := rr.status()
+		if l := rr.stderrLine(); l != "" && !rr.timedOut {
+			note += "; stderr: " + l
+		}
+		return problem + " (" + note + ")"
+	case rr.overflow:
+		return problem + " (more than 8 MiB of output)"
+	}
+	return problem
+}
+
+// runCauses returns the run-level causes of a failed run: timeout, crash,
+// empty output, extra lines.
+func runCauses(rr *runResult, want, got []string) causeSet {
+	switch {
+	case rr.timedOut:
+		return setOf(causeTimeout)
+	case rr.crashed():
+		return setOf(causeCrash)
+	case len(got) == 0:
+		return setOf(causeEmpty)
+	case isSubsequence(want, got) || hasJunk(want, got):
+		return setOf(causeExtra)
+	}
+	return 0
+}
+
+// causes returns the mistakes that explain a failed exact run.
+func (mc *morrisCase) causes(rr *runResult, want, got, gotFile []string, written bool) causeSet {
+	if s := runCauses(rr, want, got); s != 0 {
+		return s
+	}
+	n := morris.BoardOf(mc.kind).N
+	if firstDiff(want, got, "", 1) == "" {
+		return setOf(causeNoOutputFile)
+	}
+	a, ok := parseMorris(got)
+	if !ok {
+		return setOf(causeFormat)
+	}
+	wb := mc.want.Board.Format(n)
+	var s causeSet
+	if a.board != wb && a.estimate == mc.want.Estimate && a.count == mc.want.Evaluated {
+		s |= setOf(causeTie)
+	}
+	if a.board == wb && a.count == mc.want.Evaluated && a.estimate == -mc.want.Estimate && mc.prog.Black {
+		s |= setOf(causeBlackView)
+	}
+	if a.board != wb || a.estimate != mc.want.Estimate {
+		return s
+	}
+	base, bok := mc.model(mistake{})
+	if !bok {
+		return s
+	}
+	s |= countCauses(base.r, a.count, false)
+	if mc.prog.AlphaBeta {
+		s |= setOf(causeCutoff)
+		for _, m := range []struct {
+			m mistake
+			c cause
+		}{{mistake{strict: true}, causeStrictCut}, {mistake{rootAlphaFixed: true}, causeRootAlpha}} {
+			if v, ok := mc.model(m.m); ok && v.board == a.board && v.count == a.count && v.estimate == a.estimate {
+				s |= setOf(m.c)
+			}
+		}
+	}
+	return s
+}
+
+// morrisModel is a model search's answer.
+type morrisModel struct {
+	morrisAnswer
+	r modelResult
+}
+
+// model runs the mistake model of the case's program.
+func (mc *morrisCase) model(m mistake) (morrisModel, bool) {
+	b := morris.BoardOf(mc.kind)
+	pos, _, err := morris.ParseBoard([]byte(mc.input), mc.kind, true)
+	if err != nil {
+		return morrisModel{}, false
+	}
+	rules := morris.Rules{Board: b, Phase: mc.prog.Phase, Estimator: mc.prog.Estimator}
+	root, depth := mc.prog.Root(b, pos, mc.depth)
+	r := runModel(rules, root, depth, mc.prog.AlphaBeta, m, nil)
+	if r.aborted {
+		return morrisModel{}, false
+	}
+	board := pos
+	if r.idx >= 0 {
+		board = rules.Moves(&root, nil)[r.idx].Position
+		if mc.prog.Black {
+			board = board.Swap()
+		}
+	}
+	return morrisModel{morrisAnswer{board.Format(b.N), r.evals, r.value}, r}, true
+}
+
+// shrink reruns the command at the smaller depths and returns the first
+// that still differs.
+func (mc *morrisCase) shrink(c *command, o *options) string {
+	for d := 1; d < mc.depth; d++ {
+		want, err := morrisSolve(mc.prog, mc.kind, mc.input, d)
+		if err != nil {
+			return ""
+		}
+		rr, err := mc.exec(c, o, d)
+		if err != nil {
+			return ""
+		}
+		dc := *mc
+		dc.depth, dc.want = d, want
+		if r := dc.judge(rr); !r.passed {
+			return fmt.Sprintf("smallest depth that still differs: %d\n%s\n%s", d, dc.describe(d), r.problem)
+		}
+	}
+	if mc.depth > 1 {
+		return onlyAtDepth(mc.depth)
+	}
+	return "depth 1 is the smallest depth"
+}
+
+// judgeValid checks an improved program's run: three lines in the right
+// form naming a legal board (a child of the input for White, or the input
+// when White has none), the same board in board2.txt, within the time
+// limit, no crash.
+func (mc *morrisCase) judgeValid(rr *runResult) *result {
+	r := &result{name: mc.name, input: mc.describe(mc.depth)}
+	got, w := normalize(rr.stdout, true)
+	fileData, written := rr.files[morrisOut]
+	gotFile, fw := normalize(fileData, true)
+	r.warn = w | fw
+	r.actual = string(rr.stdout) + morrisOut + ": " + fileState(fileData, written)
+	fail := func(c cause, problem string) *result {
+		r.problem = runNote(rr, problem)
+		r.causes = func() causeSet { return setOf(c) }
+		return r
+	}
+	switch {
+	case rr.timedOut:
+		return fail(causeTimeout, "no answer before the time limit")
+	case rr.crashed():
+		return fail(causeCrash, "the program crashed")
+	case len(got) == 0:
+		return fail(causeEmpty, "stdout is empty")
+	}
+	a, ok := parseMorris(got)
+	if !ok {
+		return fail(causeFormat, "stdout is not the three lines \"Board Position: …\", "+
+			"\"Positions evaluated by static estimation: N.\", \"MINIMAX estimate: V.\"")
+	}
+	if !mc.legal(a.board) {
+		return fail(causeIllegal, fmt.Sprintf("board %s is not a position White can reach from %s in one move", a.board, mc.input))
+	}
+	if !written || len(gotFile) != 1 || gotFile[0] != a.board {
+		return fail(causeNoOutputFile, fmt.Sprintf("%s must hold the printed board %s", morrisOut, a.board))
+	}
+	if a.count != mc.want.Evaluated {
+		r.warn.add(warnCount)
+	}
+	r.passed = true
+	return r
+}
+
+// legal reports whether board is a child of the input for White (in the
+// program's phase), or the input itself when White has no move.
+func (mc *morrisCase) legal(board string) bool {
+	b := morris.BoardOf(mc.kind)
+	pos, _, err1 := morris.ParseBoard([]byte(mc.input), mc.kind, true)
+	got, _, err2 := morris.ParseBoard([]byte(board), mc.kind, true)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	children := b.AppendChildren(nil, &morris.Node{Position: pos}, mc.prog.Phase)
+	if len(children) == 0 {
+		return got == pos
+	}
+	for _, ch := range children {
+		if ch.Position == got {
+			return true
+		}
+	}
+	return false
+}

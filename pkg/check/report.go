@@ -1,0 +1,250 @@
+package check
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// report is the outcome of one check of one submission.
+type report struct {
+	Program     string        `json:"program"`
+	Command     string        `json:"command"`
+	Settings    string        `json:"settings"`
+	Suites      []suiteResult `json:"suites"`
+	Passed      int           `json:"passed"`
+	Total       int           `json:"total"`
+	Score       float64       `json:"score"`
+	MaxScore    float64       `json:"max_score"`
+	Failures    []failure     `json:"failures"`
+	LikelyCause string        `json:"likely_cause,omitempty"`
+	Warnings    []string      `json:"warnings,omitempty"`
+}
+
+// suiteResult is one suite's tally and points.
+type suiteResult struct {
+	Name      string  `json:"name"`
+	Passed    int     `json:"passed"`
+	Total     int     `json:"total"`
+	Points    float64 `json:"points"`
+	MaxPoints float64 `json:"max_points"`
+}
+
+// failure is one reported failed case.
+type failure struct {
+	Suite    string `json:"suite"`
+	Case     string `json:"case"`
+	Input    string `json:"input"`
+	Expected string `json:"expected,omitempty"`
+	Actual   string `json:"actual"`
+	Problem  string `json:"problem"`
+	Shrunk   string `json:"shrunk,omitempty"`
+}
+
+// maxScore is the score of a submission that passes everything; it is split
+// equally among the suites that have cases.
+const maxScore = 100
+
+// newReport tallies results (in suite order) into a report with at most
+// maxFail failures shown, with their shrunk cases when shrink is set.
+func newReport(o *options, c *command, suites []*suite, results [][]*result, maxFail int, shrink bool) *report {
+	rep := &report{Program: o.prog.name, Command: c.String(), Settings: settings(o), MaxScore: maxScore,
+		Failures: []failure{}}
+	var all []*result
+	nonEmpty := 0
+	for _, s := range suites {
+		if s.cases() > 0 {
+			nonEmpty++
+		}
+	}
+	var warn [numWarnings]int
+	for i, s := range suites {
+		sr := suiteResult{Name: s.name}
+		for _, r := range results[i] {
+			r.suite = s.name
+			sr.Total++
+			if r.passed {
+				sr.Passed++
+			} else if len(rep.Failures) < maxFail {
+				f := failure{Suite: s.name, Case: r.name, Input: r.input, Expected: r.expected, Actual: r.actual, Problem: r.problem}
+				if r.shrink != nil && shrink {
+					f.Shrunk = r.shrink()
+				}
+				rep.Failures = append(rep.Failures, f)
+			}
+			for w := warning(0); w < numWarnings; w++ {
+				if r.warn&(1<<w) != 0 {
+					warn[w]++
+				}
+			}
+			all = append(all, r)
+		}
+		if sr.Total > 0 {
+			sr.MaxPoints = round2(maxScore / float64(nonEmpty))
+			sr.Points = round2(sr.MaxPoints * float64(sr.Passed) / float64(sr.Total))
+		}
+		rep.Suites = append(rep.Suites, sr)
+		rep.Passed += sr.Passed
+		rep.Total += sr.Total
+		rep.Score += sr.Points
+	}
+	rep.Score = round2(rep.Score)
+	if rep.Passed == rep.Total && rep.Total > 0 {
+		rep.Score = maxScore
+	}
+	for w := warning(0); w < numWarnings; w++ {
+		if warn[w] > 0 {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s (%d of %d cases)", warningText[w], warn[w], rep.Total))
+		}
+	}
+	rep.LikelyCause = likelyCause(all)
+	return rep
+}
+
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// settings describes the options of a check: the cases, the suites and
+// the time limit.
+func settings(o *options) string {
+	parts := []string{caseSettings(o), "-suite " + o.suite}
+	if o.cases != "" {
+		parts = append(parts, "-cases "+o.cases)
+	}
+	return strings.Join(append(parts, "-timeout "+o.timeout.String()), " ")
+}
+
+// caseSettings describes the options that decide the random cases.
+func caseSettings(o *options) string {
+	var parts []string
+	switch o.prog.family {
+	case famCongo, famAgent:
+		parts = append(parts, "-rules "+o.rules.String())
+	case famMorris:
+		parts = append(parts, "-board "+o.board.String())
+	}
+	if o.piece != "" {
+		parts = append(parts, "-piece "+o.piece)
+	}
+	parts = append(parts, fmt.Sprintf("-n %d -seed %d", o.n, o.seed))
+	return strings.Join(parts, " ")
+}
+
+// ok reports whether every case passed.
+func (rep *report) ok() bool { return rep.Passed == rep.Total }
+
+// firstFailure is a one-line summary of the first failure ("" if none).
+func (rep *report) firstFailure() string {
+	if len(rep.Failures) == 0 {
+		return ""
+	}
+	f := rep.Failures[0]
+	return f.Suite + " " + f.Case + ": " + f.Problem
+}
+
+// text renders the report for a person.
+func (rep *report) text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "gamesearch check %s %s\ncommand: %s\n", rep.Program, rep.Settings, rep.Command)
+	for _, s := range rep.Suites {
+		if s.Total == 0 {
+			fmt.Fprintf(&b, "%-7s no cases for this program and edition\n", s.Name)
+			continue
+		}
+		fmt.Fprintf(&b, "%-7s %d/%d passed\n", s.Name, s.Passed, s.Total)
+	}
+	for _, f := range rep.Failures {
+		fmt.Fprintf(&b, "\nFAIL %s %s: %s\n", f.Suite, f.Case, f.Problem)
+		fmt.Fprintf(&b, "  input:\n%s\n", indent(f.Input, "    "))
+		if f.Expected != "" {
+			fmt.Fprintf(&b, "  expected:\n%s\n", indent(f.Expected, "    "))
+		}
+		fmt.Fprintf(&b, "  actual:\n%s\n", indent(f.Actual, "    "))
+		if f.Shrunk != "" {
+			fmt.Fprintf(&b, "  shrunk case:\n%s\n", indent(f.Shrunk, "    "))
+		}
+	}
+	if n := rep.Total - rep.Passed - len(rep.Failures); n > 0 {
+		fmt.Fprintf(&b, "\n(%d more failures not shown; -max N shows more)\n", n)
+	}
+	b.WriteString("\n")
+	if rep.LikelyCause != "" {
+		fmt.Fprintf(&b, "likely cause: %s\n", rep.LikelyCause)
+	}
+	for _, w := range rep.Warnings {
+		fmt.Fprintf(&b, "warning: %s\n", w)
+	}
+	verdict := "PASS"
+	if !rep.ok() {
+		verdict = "FAIL"
+	}
+	fmt.Fprintf(&b, "%d/%d cases passed, score %s/%d: %s\n", rep.Passed, rep.Total, fmtScore(rep.Score), maxScore, verdict)
+	return b.String()
+}
+
+// fmtScore prints a score with at most two decimals.
+func fmtScore(x float64) string {
+	s := fmt.Sprintf("%.2f", x)
+	s = strings.TrimRight(s, "0")
+	return strings.TrimSuffix(s, ".")
+}
+
+// jsonText renders the report as JSON.
+func (rep *report) jsonText() string {
+	data, _ := json.MarshalIndent(rep, "", "  ")
+	return string(data) + "\n"
+}
+
+// gradescope is Gradescope's results.json.
+type gradescope struct {
+	Score  float64          `json:"score"`
+	Output string           `json:"output,omitempty"`
+	Tests  []gradescopeTest `json:"tests"`
+}
+
+// gradescopeTest is one test of results.json: one per suite.
+type gradescopeTest struct {
+	Name     string  `json:"name"`
+	Score    float64 `json:"score"`
+	MaxScore float64 `json:"max_score"`
+	Status   string  `json:"status"`
+	Output   string  `json:"output"`
+}
+
+// gradescopeText renders the report as Gradescope's results.json: one test
+// per suite with cases, worth its share of 100 points, scored by the share
+// of cases passed.
+func (rep *report) gradescopeText() string {
+	g := gradescope{Score: rep.Score, Tests: []gradescopeTest{}}
+	var out []string
+	if rep.LikelyCause != "" {
+		out = append(out, "likely cause: "+rep.LikelyCause)
+	}
+	for _, w := range rep.Warnings {
+		out = append(out, "warning: "+w)
+	}
+	g.Output = strings.Join(out, "\n")
+	for _, s := range rep.Suites {
+		if s.Total == 0 {
+			continue
+		}
+		t := gradescopeTest{Name: fmt.Sprintf("%s: %s suite", rep.Program, s.Name), Score: s.Points,
+			MaxScore: s.MaxPoints, Status: "passed"}
+		if s.Passed < s.Total {
+			t.Status = "failed"
+		}
+		lines := []string{fmt.Sprintf("%d/%d cases passed", s.Passed, s.Total)}
+		for _, f := range rep.Failures {
+			if f.Suite == s.Name {
+				lines = append(lines, fmt.Sprintf("FAIL %s: %s", f.Case, f.Problem))
+				if f.Shrunk != "" {
+					lines = append(lines, "  shrunk case: "+strings.ReplaceAll(f.Shrunk, "\n", "\n  "))
+				}
+			}
+		}
+		t.Output = strings.Join(lines, "\n")
+		g.Tests = append(g.Tests, t)
+	}
+	data, _ := json.MarshalIndent(g, "", "  ")
+	return string(data) + "\n"
+}

@@ -1,0 +1,150 @@
+package check
+
+import (
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// student is a program written for these tests the way a student of the
+// course writes it, with classic mistakes selected by the environment
+// variable MISTAKE.
+type student struct {
+	lang, program string
+	// build compiles the source into dir and returns the command line.
+	build func(t *testing.T, dir string) []string
+	// flags are check's flags for every run.
+	flags    []string
+	mistakes []mistakeCase
+}
+
+// mistakeCase is one mistake and the words the likely cause must contain.
+type mistakeCase struct {
+	name  string
+	flags []string
+	want  []string
+}
+
+var students = []student{
+	{
+		lang: "C++", program: "congo-alphabeta",
+		build: func(t *testing.T, dir string) []string {
+			cxx := lookTool(t, "g++")
+			out := filepath.Join(dir, "congo_alphabeta")
+			compile(t, cxx, "-O2", "-o", out, filepath.Join("testdata", "students", "congo_alphabeta.cpp"))
+			return []string{out}
+		},
+		flags: []string{"-rules", "2022", "-suite", "random", "-n", "25"},
+		mistakes: []mistakeCase{
+			{"rules2021", nil, []string{"promotion", "edition"}},
+			{"noignore", nil, []string{"cin.ignore"}},
+			{"debug", nil, []string{"extra lines"}},
+			{"crash", nil, []string{"crash"}},
+			{"timeout", []string{"-timeout", "2s"}, []string{"timeout"}},
+		},
+	},
+	{
+		lang: "Java", program: "ABGame",
+		build: func(t *testing.T, dir string) []string {
+			javac := lookTool(t, "javac")
+			java := lookTool(t, "java")
+			compile(t, javac, "-d", dir, filepath.Join("testdata", "students", "ABGame.java"))
+			return []string{java, "-cp", dir, "ABGame"}
+		},
+		flags: []string{"-suite", "random", "-n", "8"},
+		mistakes: []mistakeCase{
+			{"tielast", nil, []string{"tie-breaking"}},
+			{"strict", nil, []string{"cut-off", "strict"}},
+			{"rootalpha", nil, []string{"cut-off", "root does not raise alpha"}},
+			{"countroot", nil, []string{"what is counted", "root"}},
+		},
+	},
+	{
+		lang: "Python", program: "starcircle",
+		build: func(t *testing.T, dir string) []string {
+			py := lookTool(t, "python3")
+			// Run the interpreter itself, not a version manager's shim.
+			if out, err := exec.Command(py, "-c", "import sys; print(sys.executable)").Output(); err == nil && len(out) > 1 {
+				py = strings.TrimSpace(string(out))
+			}
+			src, err := filepath.Abs(filepath.Join("testdata", "students", "starcircle.py"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []string{py, src}
+		},
+		flags: []string{"-suite", "random", "-n", "30"},
+		mistakes: []mistakeCase{
+			{"tielast", nil, []string{"tie-breaking"}},
+			{"strict", nil, []string{"cut-off", "strict"}},
+			{"noroot", nil, []string{"what is counted", "root"}},
+			{"passend", nil, []string{"pass"}},
+			{"nostack", nil, []string{"stack"}},
+		},
+	},
+}
+
+// compile runs a compiler and fails the test on an error.
+func compile(t *testing.T, tool string, args ...string) {
+	t.Helper()
+	if out, err := exec.Command(tool, args...).CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", tool, err, out)
+	}
+}
+
+// TestStudents: for each student program, the correct version passes and
+// every mistake is caught with the right likely cause. The table of
+// mistakes, verdicts and causes is logged (go test -v -run TestStudents).
+func TestStudents(t *testing.T) {
+	var mu sync.Mutex
+	table := make([][]string, len(students))
+	t.Cleanup(func() {
+		var rows []string
+		for _, r := range table {
+			rows = append(rows, r...)
+		}
+		t.Logf("mistake table (language, program, mistake: cases passed, likely cause):\n%s", strings.Join(rows, "\n"))
+	})
+	for i, s := range students {
+		t.Run(s.lang, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			argv := s.build(t, dir)
+			check := func(mistake string, extra []string) (int, *report) {
+				env, err := exec.LookPath("env")
+				if err != nil {
+					t.Skip("env not found")
+				}
+				args := append(append([]string{s.program}, s.flags...), extra...)
+				args = append(append(args, "-max", "1", "--", env, "MISTAKE="+mistake), argv...)
+				return runCheck(t, args...)
+			}
+			code, rep := check("", nil)
+			if code != 0 || rep.Passed != rep.Total || rep.Total == 0 {
+				t.Fatalf("correct %s program: exit %d, %d/%d passed; %s", s.lang, code, rep.Passed, rep.Total, rep.firstFailure())
+			}
+			mu.Lock()
+			table[i] = append(table[i], fmt.Sprintf("%-6s %-15s %-10s %d/%d passed, PASS", s.lang, s.program, "(none)", rep.Passed, rep.Total))
+			mu.Unlock()
+			for _, m := range s.mistakes {
+				code, rep := check(m.name, m.flags)
+				mu.Lock()
+				table[i] = append(table[i], fmt.Sprintf("%-6s %-15s %-10s %d/%d passed, caught: %s", s.lang, s.program, m.name,
+					rep.Passed, rep.Total, clip(rep.LikelyCause, 90)))
+				mu.Unlock()
+				if code != 1 || rep.Passed == rep.Total {
+					t.Errorf("mistake %s: exit %d, %d/%d passed: not caught", m.name, code, rep.Passed, rep.Total)
+					continue
+				}
+				for _, w := range m.want {
+					if !strings.Contains(rep.LikelyCause, w) {
+						t.Errorf("mistake %s: likely cause %q does not say %q", m.name, rep.LikelyCause, w)
+					}
+				}
+			}
+		})
+	}
+}
