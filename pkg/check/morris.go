@@ -16,6 +16,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/morris"
+	"github.com/gamesearch/gamesearch/pkg/morris/arena"
 )
 
 // The file names of the handout's example call.
@@ -132,7 +133,7 @@ func writeMorrisTSV(cases []morrisCase) []byte {
 // searches, at depths 1 to 4.
 func morrisRandom(p morris.Program, kind morris.Kind, n int, seed uint64) []morrisCase {
 	b := morris.BoardOf(kind)
-	rules := morris.MatchRules{Board: b}
+	rules := arena.MatchRules{Board: b}
 	r := match.NewRand(seed)
 	var buf []morris.Node
 	out := make([]morrisCase, 0, n)

@@ -51,13 +51,13 @@ const defaultTimeout = 10 * time.Second
 
 // programs lists every program check knows, in the order of the usage text.
 var programs = []*programInfo{
-	{name: "congo-setup", family: famCongo, exact: true, congo: cli.Setup, rules: congo.Rules2022, about: "Congo Part 1: piece listing"},
-	{name: "congo-moves", family: famCongo, exact: true, congo: cli.Moves, rules: congo.Rules2022, about: "Congo Part 2: sorted moves (-piece KIND: one kind)"},
-	{name: "congo-move", family: famCongo, exact: true, congo: cli.Move, rules: congo.Rules2022, about: "Congo Part 3: FEN and move in, new FEN and status out"},
-	{name: "congo-eval", family: famCongo, exact: true, congo: cli.Eval, rules: congo.Rules2022, about: "Congo Part 4.1: evaluation"},
-	{name: "congo-minimax", family: famCongo, exact: true, congo: cli.Minimax, rules: congo.Rules2022, about: "Congo Part 4.2: minimax depth 2"},
-	{name: "congo-adveval", family: famCongo, exact: true, congo: cli.AdvEval, rules: congo.Rules2021, about: "Congo Part 5.1: advanced evaluation"},
-	{name: "congo-alphabeta", family: famCongo, exact: true, congo: cli.AlphaBeta, rules: congo.Rules2021, about: "Congo Part 5.2: alpha-beta depth 4"},
+	{name: "congo-setup", family: famCongo, exact: true, congo: cli.Setup.Run, rules: congo.Rules2022, about: "Congo Part 1: piece listing"},
+	{name: "congo-moves", family: famCongo, exact: true, congo: cli.Moves.Run, rules: congo.Rules2022, about: "Congo Part 2: sorted moves (-piece KIND: one kind)"},
+	{name: "congo-move", family: famCongo, exact: true, congo: cli.Move.Run, rules: congo.Rules2022, about: "Congo Part 3: FEN and move in, new FEN and status out"},
+	{name: "congo-eval", family: famCongo, exact: true, congo: cli.Eval.Run, rules: congo.Rules2022, about: "Congo Part 4.1: evaluation"},
+	{name: "congo-minimax", family: famCongo, exact: true, congo: cli.Minimax.Run, rules: congo.Rules2022, about: "Congo Part 4.2: minimax depth 2"},
+	{name: "congo-adveval", family: famCongo, exact: true, congo: cli.AdvEval.Run, rules: congo.Rules2021, about: "Congo Part 5.1: advanced evaluation"},
+	{name: "congo-alphabeta", family: famCongo, exact: true, congo: cli.AlphaBeta.Run, rules: congo.Rules2021, about: "Congo Part 5.2: alpha-beta depth 4"},
 	{name: "MiniMaxOpening", family: famMorris, exact: true, morris: morris.MiniMaxOpening, about: "Morris Part I"},
 	{name: "MiniMaxGame", family: famMorris, exact: true, morris: morris.MiniMaxGame, about: "Morris Part I"},
 	{name: "ABOpening", family: famMorris, exact: true, morris: morris.ABOpening, about: "Morris Part II"},
