@@ -1,23 +1,23 @@
-package course
+package pack
 
 import (
+	"slices"
 	"strings"
 	"testing"
-
-	"github.com/gamesearch/gamesearch/internal/pack"
 )
 
 // FuzzParseArgs feeds command lines (arguments separated by NUL bytes) to
-// the pack command's parser: it must never panic, every error must be a
+// the packager's parser: it must never panic, every error must be a
 // *UsageError with a message, and whatever it accepts must name a known
-// course with a valid NETID (optional only for minichess), a move limit in
-// range and well-formed platforms.
+// course, with only that course's flags, a move limit and a report budget
+// in range and well-formed platforms.
 func FuzzParseArgs(f *testing.F) {
 	for _, s := range []string{
 		"", "-h", "congo", "congo\x00abc123", "congo\x00ab", "starcircle\x00XYZ99", "minichess",
 		"minichess\x00abc\x00def", "-platforms\x00linux/amd64,windows/amd64\x00minichess",
 		"-platforms\x00linux\x00minichess", "-max-moves\x005\x00congo\x00abc", "-max-moves=-3\x00congo\x00abc",
-		"-dist\x00/tmp/x\x00-repo\x00.\x00starcircle\x00abc", "morris\x00abc123", "-bogus",
+		"-dist\x00/tmp/x\x00-repo\x00.\x00starcircle\x00abc", "morris\x00abc123", "-no-bin\x00morris\x00abc123",
+		"-no-bin\x00congo\x00abc", "-report-nodes\x00100\x00minichess", "-bogus",
 	} {
 		f.Add(s)
 	}
@@ -37,18 +37,16 @@ func FuzzParseArgs(f *testing.F) {
 			}
 			return
 		}
-		known := false
-		for _, c := range Courses {
-			known = known || c == course
-		}
-		if !known {
+		r, err := findRecipe(course)
+		if err != nil {
 			t.Fatalf("%q: accepted course %q", args, course)
 		}
-		if cfg.NetID == "" && course != "minichess" || cfg.NetID != "" && !pack.NetIDPattern.MatchString(cfg.NetID) {
-			t.Fatalf("%q: accepted NETID %q for %s", args, cfg.NetID, course)
+		if cfg.MaxMoves != 0 && !slices.Contains(r.flags, "max-moves") || cfg.NoBin && !slices.Contains(r.flags, "no-bin") ||
+			cfg.Platforms != nil && !slices.Contains(r.flags, "platforms") || cfg.ReportNodes != 0 && !slices.Contains(r.flags, "report-nodes") {
+			t.Fatalf("%q: accepted a flag of another course for %s: %+v", args, course, cfg)
 		}
-		if cfg.MaxMoves < 0 || cfg.MaxMoves > 10000 {
-			t.Fatalf("%q: accepted -max-moves %d", args, cfg.MaxMoves)
+		if cfg.MaxMoves < 0 || cfg.MaxMoves > 10000 || cfg.ReportNodes > 1e9 {
+			t.Fatalf("%q: accepted -max-moves %d, -report-nodes %d", args, cfg.MaxMoves, cfg.ReportNodes)
 		}
 		for _, pl := range cfg.Platforms {
 			if !validPlatform(pl) {
