@@ -9,7 +9,7 @@ import (
 // FuzzParseArgs feeds command lines (arguments separated by NUL bytes) to
 // the packager's parser: it must never panic, every error must be a
 // *UsageError with a message, and whatever it accepts must name a known
-// course, with only that course's flags, a move limit and a report budget
+// course, with only that course's flags, a move limit and report budgets
 // in range and well-formed platforms.
 func FuzzParseArgs(f *testing.F) {
 	for _, s := range []string{
@@ -17,7 +17,7 @@ func FuzzParseArgs(f *testing.F) {
 		"minichess\x00abc\x00def", "-platforms\x00linux/amd64,windows/amd64\x00minichess",
 		"-platforms\x00linux\x00minichess", "-max-moves\x005\x00congo\x00abc", "-max-moves=-3\x00congo\x00abc",
 		"-dist\x00/tmp/x\x00-repo\x00.\x00starcircle\x00abc", "morris\x00abc123", "-no-bin\x00morris\x00abc123",
-		"-no-bin\x00congo\x00abc", "-report-nodes\x00100\x00minichess", "-bogus",
+		"-no-bin\x00congo\x00abc", "-report-nodes\x00100\x00minichess", "-report-openings\x003\x00minichess", "-bogus",
 	} {
 		f.Add(s)
 	}
@@ -42,11 +42,12 @@ func FuzzParseArgs(f *testing.F) {
 			t.Fatalf("%q: accepted course %q", args, course)
 		}
 		if cfg.MaxMoves != 0 && !slices.Contains(r.flags, "max-moves") || cfg.NoBin && !slices.Contains(r.flags, "no-bin") ||
-			cfg.Platforms != nil && !slices.Contains(r.flags, "platforms") || cfg.ReportNodes != 0 && !slices.Contains(r.flags, "report-nodes") {
+			cfg.Platforms != nil && !slices.Contains(r.flags, "platforms") || cfg.ReportNodes != 0 && !slices.Contains(r.flags, "report-nodes") ||
+			cfg.ReportOpenings != 0 && !slices.Contains(r.flags, "report-openings") {
 			t.Fatalf("%q: accepted a flag of another course for %s: %+v", args, course, cfg)
 		}
-		if cfg.MaxMoves < 0 || cfg.MaxMoves > 10000 || cfg.ReportNodes > 1e9 {
-			t.Fatalf("%q: accepted -max-moves %d, -report-nodes %d", args, cfg.MaxMoves, cfg.ReportNodes)
+		if cfg.MaxMoves < 0 || cfg.MaxMoves > 10000 || cfg.ReportNodes > 1e8 || cfg.ReportOpenings < 0 || cfg.ReportOpenings > 10000 {
+			t.Fatalf("%q: accepted -max-moves %d, -report-nodes %d, -report-openings %d", args, cfg.MaxMoves, cfg.ReportNodes, cfg.ReportOpenings)
 		}
 		for _, pl := range cfg.Platforms {
 			if !validPlatform(pl) {

@@ -3,6 +3,8 @@ package pack
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -26,6 +28,11 @@ var MiniChessPrograms = []MiniChessProgram{
 	{"minichess-baseline", []string{"baseline1", "baseline2", "baseline3", "baseline4"}},
 }
 
+// MiniChessReport is the main package, shipped with the programs, that
+// writes REPORT.md, the design report, from its template
+// docs/minichess/report.md.tmpl.
+const MiniChessReport = "cmd/minichess-report"
+
 // miniChessFile is one program file of a MiniChess archive.
 type miniChessFile struct {
 	// File is its name in the archive, Cmd the directory under cmd/ it is
@@ -46,8 +53,9 @@ type miniChessReadme struct {
 // miniChess writes one archive per platform,
 // minichess/minichess-<os>-<arch>.zip, each with the top folder
 // minichess-<os>-<arch>/ holding the programs built for that platform
-// under the course template's names, README.txt on running a game, and
-// src/ with their sources.
+// under the course template's names, README.txt on running a game,
+// REPORT.md (the design report, written by the shipped minichess-report
+// built for this machine) and src/ with their sources.
 func miniChess(cfg *Config) ([]string, error) {
 	platforms := cfg.Platforms
 	if len(platforms) == 0 {
@@ -77,7 +85,11 @@ func miniChess(cfg *Config) ([]string, error) {
 	for _, p := range MiniChessPrograms {
 		patterns = append(patterns, "./cmd/"+p.Cmd)
 	}
-	src, err := st.ship(srcArchive, "x", patterns)
+	src, err := st.ship(srcArchive, "x", append(patterns, "./"+MiniChessReport))
+	if err != nil {
+		return nil, err
+	}
+	report, err := st.miniChessReport(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -124,6 +136,9 @@ func miniChess(cfg *Config) ([]string, error) {
 		if err := a.Add(top+"/README.txt", text, false); err != nil {
 			return nil, err
 		}
+		if err := a.Add(top+"/REPORT.md", report, false); err != nil {
+			return nil, err
+		}
 		out := cfg.ZipPath("minichess", top)
 		if err := a.WriteZip(out); err != nil {
 			return nil, err
@@ -132,4 +147,37 @@ func miniChess(cfg *Config) ([]string, error) {
 		outs = append(outs, out)
 	}
 	return outs, nil
+}
+
+// miniChessReport builds the shipped minichess-report for this machine and
+// runs it on the shipped sources (the code it quotes) with the template and
+// the long runs' results of the repository's docs/, at the budgets of cfg.
+func (s *stage) miniChessReport(cfg *Config) ([]byte, error) {
+	nodes, openings := cfg.ReportNodes, cfg.ReportOpenings
+	if nodes == 0 {
+		nodes = 20000
+	}
+	if openings == 0 {
+		openings = 50
+	}
+	exe := filepath.Join(s.dir, "minichess-report")
+	if err := GoBuild(s.src, nil, exe, "./"+MiniChessReport); err != nil {
+		return nil, err
+	}
+	docs := filepath.Join(cfg.Repo, "docs")
+	out := filepath.Join(s.dir, "REPORT.md")
+	cfg.logf("measuring the report (about 40 s on 2 cores at the default budgets)")
+	r, err := runProgram(s.dir, exe, []string{"-root", s.src, "-o", out,
+		"-template", filepath.Join(docs, "minichess", "report.md.tmpl"),
+		"-strength", filepath.Join(docs, "minichess", "strength.md"),
+		"-features", filepath.Join(docs, "engine", "minichess.md"),
+		"-nodes", strconv.FormatUint(nodes, 10), "-required1-nodes", strconv.FormatUint(10*nodes, 10),
+		"-baseline4-openings", strconv.Itoa(openings)}, nil)
+	if err != nil {
+		return nil, err
+	}
+	if r.code != 0 {
+		return nil, fmt.Errorf("minichess-report exited with status %d: %s", r.code, strings.TrimSpace(string(r.stderr)))
+	}
+	return os.ReadFile(out)
 }

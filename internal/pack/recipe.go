@@ -32,8 +32,11 @@ type Config struct {
 	Platforms []string
 	// ReportNodes is the node budget per move of the in-process matches of
 	// the MiniChess report (0: 20000); the eight games against the
-	// baselines get ten times as many. Tests use small values.
-	ReportNodes uint64
+	// baselines get ten times as many. ReportOpenings is the number of
+	// random openings of its match against baseline4 (0: 50). Tests use
+	// small values.
+	ReportNodes    uint64
+	ReportOpenings int
 	// Log receives progress lines; nil discards them.
 	Log io.Writer
 }
@@ -55,7 +58,7 @@ type recipe struct {
 var recipes = []recipe{
 	{"congo", true, []string{"max-moves"}, congo},
 	{"morris", true, []string{"no-bin"}, morris},
-	{"minichess", false, []string{"platforms", "report-nodes"}, miniChess},
+	{"minichess", false, []string{"platforms", "report-nodes", "report-openings"}, miniChess},
 	{"starcircle", true, nil, starCircle},
 }
 

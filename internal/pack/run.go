@@ -33,6 +33,8 @@ Flags:
                      linux/amd64,windows/amd64,darwin/amd64,darwin/arm64)
   -report-nodes N    minichess: node budget per move of the report's matches
                      (default 20000; the baseline games get 10 times as many)
+  -report-openings N minichess: random openings of the report's match
+                     against baseline4 (default 50, two games each)
 `
 
 // UsageError is a bad command line or course argument: the packager
@@ -63,6 +65,7 @@ func parseArgs(args []string) (string, Config, string, error) {
 	fs.BoolVar(&cfg.NoBin, "no-bin", false, "")
 	platforms := fs.String("platforms", "", "")
 	fs.Uint64Var(&cfg.ReportNodes, "report-nodes", 0, "")
+	fs.IntVar(&cfg.ReportOpenings, "report-openings", 0, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return "", cfg, "", errHelp
@@ -97,8 +100,11 @@ func parseArgs(args []string) (string, Config, string, error) {
 	if cfg.MaxMoves < 0 || cfg.MaxMoves > 10000 {
 		return "", cfg, "", usagef("-max-moves %d: want 1 to 10000", cfg.MaxMoves)
 	}
-	if cfg.ReportNodes > 1e9 {
-		return "", cfg, "", usagef("-report-nodes %d: want at most 1000000000", cfg.ReportNodes)
+	if cfg.ReportNodes > 1e8 {
+		return "", cfg, "", usagef("-report-nodes %d: want 1 to 100000000", cfg.ReportNodes)
+	}
+	if cfg.ReportOpenings < 0 || cfg.ReportOpenings > 10000 {
+		return "", cfg, "", usagef("-report-openings %d: want 1 to 10000", cfg.ReportOpenings)
 	}
 	if *platforms != "" {
 		for _, pl := range strings.Split(*platforms, ",") {
