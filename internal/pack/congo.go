@@ -13,7 +13,7 @@ import (
 // CongoRoundRobin is the main package, shipped with the programs, that
 // plays the Part 6 round robin ("all of your code, including ... code used
 // to generate the results", Part 6 section 7).
-const CongoRoundRobin = "internal/pack/roundrobin/cmd/congo-roundrobin"
+const CongoRoundRobin = "cmd/congo-roundrobin"
 
 // Example is a run of a shipped program on a handout sample.
 type Example struct {
@@ -77,8 +77,9 @@ var CongoExamples = []Example{
 }
 
 // CongoPrograms returns the Congo programs of the repository: every
-// cmd/congo-* directory, sorted (the seven Part 1-5 programs, and
-// congo-agent once it exists).
+// cmd/congo-* directory but the round robin ([CongoRoundRobin], which the
+// archive ships apart), sorted: the seven Part 1-5 programs, the tournament
+// agent congo-agent and its match congo-strength.
 func CongoPrograms(repo string) ([]string, error) {
 	dirs, err := filepath.Glob(filepath.Join(repo, "cmd", "congo-*"))
 	if err != nil {
@@ -86,7 +87,7 @@ func CongoPrograms(repo string) ([]string, error) {
 	}
 	var names []string
 	for _, d := range dirs {
-		if _, err := os.Stat(filepath.Join(d, "main.go")); err == nil {
+		if _, err := os.Stat(filepath.Join(d, "main.go")); err == nil && "cmd/"+filepath.Base(d) != CongoRoundRobin {
 			names = append(names, filepath.Base(d))
 		}
 	}

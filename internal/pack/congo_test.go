@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,7 +75,8 @@ func TestCongoArchive(t *testing.T) {
 	checkSrc(t, src)
 	programs, err := CongoPrograms(repo)
 	assert.NilError(t, err)
-	assert.Assert(t, len(programs) >= 7, "%v", programs)
+	assert.Assert(t, len(programs) >= 9, "%v", programs)
+	assert.Assert(t, slices.Contains(programs, "congo-agent") && !slices.Contains(programs, "congo-roundrobin"), "%v", programs)
 	bin := buildUnpacked(t, src)
 	for _, p := range programs {
 		_, err := os.Stat(filepath.Join(bin, p))

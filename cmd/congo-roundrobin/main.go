@@ -1,5 +1,5 @@
 // Command congo-roundrobin plays the Congo Part 6 round robin and prints its
-// tables; see package github.com/gamesearch/gamesearch/internal/pack/roundrobin.
+// tables; see package internal/pack/roundrobin.
 package main
 
 import (
