@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # minichess_report.sh regenerates the MiniChess report docs/minichess/report.md
-# from real runs (about 40 s on 2 cores): cmd/minichess-report fills the
+# from real runs (about 30 s of CPU): cmd/minichess-report fills the
 # template docs/minichess/report.md.tmpl with the node counts, iterations,
 # perft and in-process matches it measures on every run, the 8 games at the
 # course's real settings read from docs/minichess/strength.md and the

@@ -166,7 +166,7 @@ func (s *stage) miniChessReport(cfg *Config) ([]byte, error) {
 	}
 	docs := filepath.Join(cfg.Repo, "docs")
 	out := filepath.Join(s.dir, "REPORT.md")
-	cfg.logf("measuring the report (about 40 s on 2 cores at the default budgets)")
+	cfg.logf("measuring the report (about 30 s of CPU at the default budgets)")
 	r, err := runProgram(s.dir, exe, []string{"-root", s.src, "-o", out,
 		"-template", filepath.Join(docs, "minichess", "report.md.tmpl"),
 		"-strength", filepath.Join(docs, "minichess", "strength.md"),

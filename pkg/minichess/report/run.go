@@ -15,7 +15,7 @@ import (
 // usage is the help text of minichess-report.
 const usage = `usage: minichess-report [flags]
 Writes the MiniChess design report, running every measurement it quotes
-(about 40 s at the default budgets on 2 cores). Flags:
+(about 30 s of CPU at the default budgets). Flags:
   -o FILE                 the report (default docs/minichess/report.md; - for stdout)
   -root DIR               the sources the code excerpts are read from (default .)
   -template FILE          the template (default docs/minichess/report.md.tmpl)
