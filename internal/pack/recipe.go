@@ -50,8 +50,8 @@ type recipe struct {
 	needNetID bool
 	// flags are the command-line flags that apply to this course only.
 	flags []string
-	// make writes the archives and returns their paths.
-	make func(cfg *Config) ([]string, error)
+	// build writes the archives and returns their paths.
+	build func(cfg *Config) ([]string, error)
 }
 
 // recipes are the courses, in the order of the usage text.
@@ -105,7 +105,7 @@ func Build(course string, cfg Config) ([]string, error) {
 	case r.needNetID:
 		return nil, usagef("%s: no NETID given (usage: %s NETID)", course, course)
 	}
-	return r.make(&cfg)
+	return r.build(&cfg)
 }
 
 // logf writes a progress line.

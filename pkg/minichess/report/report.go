@@ -130,14 +130,18 @@ type Data struct {
 	// code blocks): the course's evaluation, the node function of the
 	// shared searcher, the engine's Play.
 	CourseEval, SearchNode, EnginePlay string
-	Weights                            Weights
-	Breakdowns                         []Breakdown
-	NodeCounts                         []NodeCount
+	// Weights are the engine's evaluation weights, Breakdowns its
+	// evaluation of three positions; NodeCounts compare minimax and
+	// alpha-beta at depths 1 to 6.
+	Weights    Weights
+	Breakdowns []Breakdown
+	NodeCounts []NodeCount
 	// Features are the quoted sections of docs/engine/minichess.md, each
 	// one heading level down (none when the file is missing).
-	Features   []string
-	Iterations []Iteration
-	// IterationDepth is the depth of the iteration table.
+	Features []string
+	// Iterations are the engine's iterations from the start position, up
+	// to IterationDepth.
+	Iterations     []Iteration
 	IterationDepth int
 	// StrengthTable is the output of scripts/minichess-strength.sh ("" when
 	// it was not run).
