@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # minichess_report.sh regenerates the MiniChess report docs/minichess/report.md
-# (spec 14) from real runs: the node counts, iterations, perft and the
-# in-process matches are measured by pkg/minichess/submission/cmd/mcreport on
-# every run; the 8 games at the course's real settings are read from
-# docs/minichess/strength.md and the self-play table from
-# docs/engine/minichess.md.
+# from real runs (about 30 s of CPU): cmd/minichess-report fills the
+# template docs/minichess/report.md.tmpl with the node counts, iterations,
+# perft and in-process matches it measures on every run, the 8 games at the
+# course's real settings read from docs/minichess/strength.md and the
+# self-play tables of docs/engine/minichess.md. scripts/package.sh minichess
+# writes the same report into its archives.
 #
 # Usage: scripts/minichess_report.sh [-strength] [-features]
 #   -strength   first rerun scripts/minichess-strength.sh (about 30 min) into
@@ -47,5 +48,5 @@ if [ $features = 1 ]; then
 		nice -n 10 "$tmp/mcmatch" -a "engine,$init,+$f" -b "engine,$init" -nodes $n -openings twoply -label "default with \`$f\` vs default" | tail -1
 	done
 fi
-go build -o "$tmp/mcreport" ./pkg/minichess/submission/cmd/mcreport
-nice -n 10 "$tmp/mcreport" -o docs/minichess/report.md -strength docs/minichess/strength.md -features docs/engine/minichess.md
+go build -o "$tmp/minichess-report" ./cmd/minichess-report
+nice -n 10 "$tmp/minichess-report" -o docs/minichess/report.md -template docs/minichess/report.md.tmpl -strength docs/minichess/strength.md -features docs/engine/minichess.md

@@ -1,5 +1,30 @@
-// Package pack is the generic packager of gamesearch: it builds the
-// submission archives of the courses (issue 7) from the repository.
+// Package pack is the packager of gamesearch: it builds the submission
+// archive of every course from the repository, one recipe per course
+// (congo.go, morris.go, minichess.go, starcircle.go), run by [Build] and by
+// the command cmd/gamesearch-pack ([Run]), which scripts/package.sh builds
+// and runs. What each archive holds, and why, is written in
+// docs/packaging.md.
+//
+// Conventions:
+//
+//   - One path scheme: the archives of course go to DIST/<course>/, named
+//     after the NETID (MiniChess: one minichess-<os>-<arch>.zip per
+//     platform); see [Config.ZipPath].
+//   - The NETID is checked once, by [Build] with [NetID], before any work;
+//     bad arguments are a [*UsageError] (exit status 2 in [Run]).
+//   - Built from what is shipped: every recipe copies the sources into a
+//     staging directory exactly as they will be shipped, builds the
+//     programs there with no network (GOPROXY=off), and produces every
+//     example output and every report figure by running those builds, so an
+//     archive only ever shows what its own sources print.
+//   - Every README and report is a text/template under docs/<course>/
+//     (*.tmpl), filled with the figures of those runs; a missing field is an
+//     error, so nothing ships half filled.
+//   - Deterministic: nothing depends on the clock, map order or the machine
+//     beyond the Go toolchain, so two runs on the same commit write
+//     identical bytes (the tests build every archive twice).
+//
+// The generic pieces:
 //
 //   - [CollectSources] finds, with `go list -deps -json`, every package of
 //     this module that a list of main packages imports, directly or not, for
@@ -16,19 +41,12 @@
 //     directory entries, the fixed time [Epoch], mode 0644 for files and 0755
 //     for executables, Deflate. The same entries always give the same bytes.
 //     [Archive.WriteZip] writes it atomically.
-//   - [Build] and [CheckBuild] build a shipped tree the way a grader would:
-//     GOPROXY=off, GOWORK=off, CGO_ENABLED=0; [Unzip] unpacks an archive for
-//     checking (and refuses entries that would land outside its directory).
-//   - [NetID] checks a NetID: lower-cased, ^[a-z0-9]{3,20}$.
+//   - [GoBuild] and [CheckBuild] build a shipped tree the way a grader
+//     would: GOPROXY=off, GOWORK=off, CGO_ENABLED=0; [Unzip] unpacks an
+//     archive for checking (and refuses entries that would land outside its
+//     directory).
 //
-// The course recipes (Congo, Star/Circle, MiniChess) are in package
-// internal/pack/course and run by the command internal/pack/cmd/pack, which
-// scripts/package_<course>.sh call. The Congo Part 6 round robin is package
-// pkg/congo/arena/roundrobin (cmd/congo-roundrobin). What each archive holds, and why, is written in
-// docs/packaging.md.
-//
-// The layout of the Morris submission (specs/morris.md §10: NETID/README.txt,
-// NETID/REPORT.md, NETID/src/, NETID/bin/, NETID/examples/, entries sorted,
-// fixed times, 0644/0755, identical bytes on two runs) is covered by these
-// pieces; TestMorrisLayout builds one.
+// The Congo Part 6 round robin, shipped in the Congo archive, is package
+// pkg/congo/arena/roundrobin; the MiniChess report generator, shipped in the
+// MiniChess archives, is package pkg/minichess/report.
 package pack

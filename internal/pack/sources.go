@@ -291,10 +291,10 @@ func (s *Sources) AddTo(a *Archive, prefix string) error {
 // module proxy, no workspace, no cgo, no inherited GOFLAGS.
 var OfflineEnv = []string{"GOPROXY=off", "GOWORK=off", "GOFLAGS=-mod=mod", "CGO_ENABLED=0"}
 
-// Build runs `go build -trimpath -o out pkg` in dir under [OfflineEnv] plus
-// env (for example GOOS=windows). out is a file, or a directory ending in a
-// path separator for several packages.
-func Build(dir string, env []string, out string, pkgs ...string) error {
+// GoBuild runs `go build -trimpath -o out pkgs...` in dir under
+// [OfflineEnv] plus env (for example GOOS=windows). out is a file, or a
+// directory ending in a path separator for several packages.
+func GoBuild(dir string, env []string, out string, pkgs ...string) error {
 	args := append([]string{"build", "-trimpath", "-o", out}, pkgs...)
 	_, err := goCmd(dir, append(append([]string{}, OfflineEnv...), env...), args...)
 	return err

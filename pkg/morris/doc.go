@@ -53,8 +53,8 @@
 // of the winner's pieces): Black with 2 pieces or fewer, Black without a move
 // (both sides with 3 or more), White with 2 pieces or fewer, and White
 // without a move when White is to move. The weights were tuned with
-// cmd/morris-selfplay; the measured match results are in docs/morris_improved.md
-// and in the report built by scripts/package_morris.sh.
+// cmd/morris-selfplay; the measured match results are in the report built by
+// scripts/package.sh morris (template docs/morris/REPORT.md.tmpl).
 //
 // # Tournament mode and matches
 //

@@ -1,4 +1,4 @@
-package course
+package pack
 
 import (
 	"fmt"
@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-
-	"github.com/gamesearch/gamesearch/internal/pack"
 )
 
 // StarCircleExamples is the directory, relative to the repository root,
@@ -17,21 +15,31 @@ import (
 // in the conformance data).
 const StarCircleExamples = "docs/starcircle/examples"
 
-// StarCircle writes the Star/Circle archive NETID.zip: NETID/README.txt,
-// NETID/src/ (cmd/starcircle and what it imports) and
+// starCircleExample is one line of the list of examples in README.txt.
+type starCircleExample struct {
+	// Name is the example's directory under examples/; Output its output
+	// with " | " for the line breaks.
+	Name, Output string
+}
+
+// starCircleReadme fills docs/starcircle/README.txt.tmpl.
+type starCircleReadme struct {
+	NetID, GoVersion string
+	Examples         []starCircleExample
+}
+
+// starCircle writes the Star/Circle archive starcircle/NETID.zip:
+// NETID/README.txt, NETID/src/ (cmd/starcircle and what it imports) and
 // NETID/examples/<name>/ with input.txt and the output.txt that the shipped
 // program writes for it.
-func StarCircle(cfg Config) ([]string, error) {
-	netid, err := pack.NetID(cfg.NetID)
-	if err != nil {
-		return nil, &UsageError{Msg: err.Error()}
-	}
-	st, err := newStage(&cfg)
+func starCircle(cfg *Config) ([]string, error) {
+	netid := cfg.NetID
+	st, err := newStage(cfg)
 	if err != nil {
 		return nil, err
 	}
 	defer st.done()
-	a := pack.NewArchive()
+	a := NewArchive()
 	src, err := st.ship(a, netid, []string{"./cmd/starcircle"})
 	if err != nil {
 		return nil, err
@@ -52,7 +60,7 @@ func StarCircle(cfg Config) ([]string, error) {
 		return nil, fmt.Errorf("no examples under %s", StarCircleExamples)
 	}
 	sort.Strings(dirs)
-	var list strings.Builder
+	var examples []starCircleExample
 	for _, in := range dirs {
 		name := filepath.Base(filepath.Dir(in))
 		input, err := os.ReadFile(in)
@@ -85,21 +93,17 @@ func StarCircle(cfg Config) ([]string, error) {
 		if err := a.Add(path.Join(netid, "examples", name, "output.txt"), output, false); err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&list, "  examples/%s: %s\n", name, strings.ReplaceAll(string(output), "\n", " | "))
+		examples = append(examples, starCircleExample{name, strings.ReplaceAll(string(output), "\n", " | ")})
 	}
 	cfg.logf("ran %d examples", len(dirs))
-	readme, err := fill(cfg.Repo, "starcircle/README.txt", map[string]string{
-		"NETID":      netid,
-		"GO_VERSION": src.Module.GoVersion,
-		"EXAMPLES":   strings.TrimRight(list.String(), "\n"),
-	})
+	readme, err := render(cfg.Repo, "starcircle/README.txt.tmpl", starCircleReadme{netid, src.Module.GoVersion, examples})
 	if err != nil {
 		return nil, err
 	}
 	if err := a.Add(netid+"/README.txt", readme, false); err != nil {
 		return nil, err
 	}
-	out := cfg.netIDZip("starcircle", netid)
+	out := cfg.ZipPath("starcircle", netid)
 	if err := a.WriteZip(out); err != nil {
 		return nil, err
 	}

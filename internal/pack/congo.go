@@ -1,4 +1,4 @@
-package course
+package pack
 
 import (
 	"fmt"
@@ -8,8 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/gamesearch/gamesearch/internal/pack"
 )
 
 // CongoRoundRobin is the main package, shipped with the programs, that
@@ -80,7 +78,8 @@ var CongoExamples = []Example{
 
 // CongoPrograms returns the Congo programs of the repository: every
 // cmd/congo-* directory but the round robin ([CongoRoundRobin], which the
-// archive lists apart), sorted.
+// archive ships apart), sorted: the seven Part 1-5 programs, the tournament
+// agent congo-agent and its match congo-strength.
 func CongoPrograms(repo string) ([]string, error) {
 	dirs, err := filepath.Glob(filepath.Join(repo, "cmd", "congo-*"))
 	if err != nil {
@@ -88,10 +87,7 @@ func CongoPrograms(repo string) ([]string, error) {
 	}
 	var names []string
 	for _, d := range dirs {
-		if filepath.Base(d) == path.Base(CongoRoundRobin) {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(d, "main.go")); err == nil {
+		if _, err := os.Stat(filepath.Join(d, "main.go")); err == nil && "cmd/"+filepath.Base(d) != CongoRoundRobin {
 			names = append(names, filepath.Base(d))
 		}
 	}
@@ -111,16 +107,37 @@ func commandLine(program string, args []string, stdin string) string {
 	return strings.Join(parts, " ")
 }
 
-// Congo writes the Congo archive NETID.zip: NETID/README.txt,
+// congoExample is one line of the list of examples in README.txt.
+type congoExample struct {
+	// Name is the example's directory under examples/, Command its
+	// command line.
+	Name, Command string
+}
+
+// congoReadme fills docs/congo/README.txt.tmpl.
+type congoReadme struct {
+	NetID, GoVersion string
+	// Programs are the Congo programs shipped; RoundRobin the command that
+	// plays the round robin.
+	Programs   []string
+	Examples   []congoExample
+	RoundRobin string
+}
+
+// congoReport fills docs/congo/REPORT.md.tmpl.
+type congoReport struct {
+	NetID string
+	// Tables is the output of the round robin; RoundRobin its command.
+	Tables, RoundRobin string
+}
+
+// congo writes the Congo archive congo/NETID.zip: NETID/README.txt,
 // NETID/REPORT.md (the Part 6 report with the round-robin tables),
 // NETID/src/ (the Congo programs, the round robin and what they import),
 // NETID/examples/<name>/ (handout samples run by the shipped programs) and
 // NETID/games/ (the record of every round-robin game).
-func Congo(cfg Config) ([]string, error) {
-	netid, err := pack.NetID(cfg.NetID)
-	if err != nil {
-		return nil, &UsageError{Msg: err.Error()}
-	}
+func congo(cfg *Config) ([]string, error) {
+	netid := cfg.NetID
 	maxMoves := cfg.MaxMoves
 	if maxMoves == 0 {
 		maxMoves = 100
@@ -129,12 +146,12 @@ func Congo(cfg Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err := newStage(&cfg)
+	st, err := newStage(cfg)
 	if err != nil {
 		return nil, err
 	}
 	defer st.done()
-	a := pack.NewArchive()
+	a := NewArchive()
 	patterns := []string{"./" + CongoRoundRobin}
 	for _, p := range programs {
 		patterns = append(patterns, "./cmd/"+p)
@@ -153,7 +170,7 @@ func Congo(cfg Config) ([]string, error) {
 	}
 
 	// Examples: the handout samples, run by the shipped programs.
-	var exampleList strings.Builder
+	var examples []congoExample
 	for _, ex := range CongoExamples {
 		exe, ok := exes[ex.Program]
 		if !ok {
@@ -176,7 +193,7 @@ func Congo(cfg Config) ([]string, error) {
 				return nil, err
 			}
 		}
-		fmt.Fprintf(&exampleList, "  examples/%s: %s\n", ex.Name, cmdline)
+		examples = append(examples, congoExample{ex.Name, cmdline})
 	}
 	cfg.logf("ran %d handout samples", len(CongoExamples))
 
@@ -205,20 +222,20 @@ func Congo(cfg Config) ([]string, error) {
 	if maxMoves != 100 {
 		rrCommand += " -max-moves " + strconv.Itoa(maxMoves)
 	}
-	report, err := fill(cfg.Repo, "congo/REPORT.md", map[string]string{
-		"NETID":              netid,
-		"ROUND_ROBIN_TABLES": strings.TrimRight(string(tableData), "\n"),
-		"ROUND_ROBIN_CMD":    rrCommand,
+	report, err := render(cfg.Repo, "congo/REPORT.md.tmpl", congoReport{
+		NetID:      netid,
+		Tables:     strings.TrimRight(string(tableData), "\n"),
+		RoundRobin: rrCommand,
 	})
 	if err != nil {
 		return nil, err
 	}
-	readme, err := fill(cfg.Repo, "congo/README.txt", map[string]string{
-		"NETID":      netid,
-		"GO_VERSION": src.Module.GoVersion,
-		"PROGRAMS":   "  " + strings.Join(programs, "\n  "),
-		"EXAMPLES":   strings.TrimRight(exampleList.String(), "\n"),
-		"RR_COMMAND": rrCommand,
+	readme, err := render(cfg.Repo, "congo/README.txt.tmpl", congoReadme{
+		NetID:      netid,
+		GoVersion:  src.Module.GoVersion,
+		Programs:   programs,
+		Examples:   examples,
+		RoundRobin: rrCommand,
 	})
 	if err != nil {
 		return nil, err
@@ -229,7 +246,7 @@ func Congo(cfg Config) ([]string, error) {
 	if err := a.Add(netid+"/README.txt", readme, false); err != nil {
 		return nil, err
 	}
-	out := cfg.netIDZip("congo", netid)
+	out := cfg.ZipPath("congo", netid)
 	if err := a.WriteZip(out); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,91 @@
+package pack
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"gotest.tools/v3/assert"
+)
+
+// TestMiniChessArchive builds the archive of this machine's platform twice
+// (with small report budgets), unpacks it, checks the program names and
+// modes and the report, builds the unpacked src/ offline, reruns the report
+// there, and plays baseline1 against baseline2 with the unpacked runner,
+// comparing gamelog.txt with the course's C++ runner's.
+func TestMiniChessArchive(t *testing.T) {
+	needGo(t)
+	repo := testutil.RepoRoot(t)
+	platform := runtime.GOOS + "/" + runtime.GOARCH
+	zips := buildTwice(t, "minichess", Config{Repo: repo, Platforms: []string{platform}, ReportNodes: 300, ReportOpenings: 2})
+	top := "minichess-" + runtime.GOOS + "-" + runtime.GOARCH
+	data, ok := zips["minichess/"+top+".zip"]
+	assert.Assert(t, ok, "%v", zips)
+	dir := unpack(t, data, top)
+	for _, p := range MiniChessPrograms {
+		for _, name := range p.Names {
+			info, err := os.Stat(filepath.Join(dir, top, exeName(name, runtime.GOOS)))
+			assert.NilError(t, err, name)
+			if runtime.GOOS != "windows" {
+				assert.Equal(t, info.Mode().Perm(), os.FileMode(0o755), name)
+			}
+		}
+	}
+	readme, err := os.ReadFile(filepath.Join(dir, top, "README.txt"))
+	assert.NilError(t, err)
+	for _, want := range []string{"Running a game", "./main ./player_submission ./baseline4", "player_submission      from cmd/minichess-submission", "REPORT.md describes"} {
+		assert.Assert(t, strings.Contains(string(readme), want), "README.txt lacks %q", want)
+	}
+	report, err := os.ReadFile(filepath.Join(dir, top, "REPORT.md"))
+	assert.NilError(t, err)
+	for _, want := range []string{"# MiniChess AI: design report", "```go\n// pkg/minichess/game.go\nfunc (n *Node) Evaluate", "| 6 | 565100 | 11936 | 47.3 | yes |",
+		"| vs baseline4, start position, both colours, 3000 nodes/move (Required 1) | 2 |", "same budget 300 nodes/move, the 49 two-ply openings (Required 2) | 98 |",
+		"| vs baseline4, 2 random 4-ply openings (seed 1), 300 nodes/move | 4 |", "| 7 | 6310092 |", "## 7. How to build and run"} {
+		assert.Assert(t, strings.Contains(string(report), want), "REPORT.md lacks %q", want)
+	}
+	assert.Assert(t, !strings.Contains(string(report), "<no value>"))
+
+	src := filepath.Join(dir, top, "src")
+	checkSrc(t, src)
+	bin := buildUnpacked(t, src)
+	// The report rebuilt from the archive's sources reproduces REPORT.md.
+	docs := filepath.Join(repo, "docs")
+	r, err := runProgram(src, filepath.Join(bin, "minichess-report"), []string{"-o", "-", "-template", filepath.Join(docs, "minichess", "report.md.tmpl"),
+		"-strength", filepath.Join(docs, "minichess", "strength.md"), "-features", filepath.Join(docs, "engine", "minichess.md"),
+		"-nodes", "300", "-required1-nodes", "3000", "-baseline4-openings", "2"}, nil)
+	assert.NilError(t, err)
+	assert.Equal(t, r.code, 0, string(r.stderr))
+	assert.Equal(t, string(r.stdout), string(report))
+
+	game := testutil.Conformance(t, "minichess", "games", "b1_vs_b2", "gamelog.txt")
+	want, err := os.ReadFile(game)
+	assert.NilError(t, err)
+	run := filepath.Join(dir, top)
+	r, err = runProgram(run, filepath.Join(run, exeName("main", runtime.GOOS)), []string{"-no-clear", "./baseline1", "./baseline2"}, nil)
+	assert.NilError(t, err)
+	assert.Equal(t, r.code, 0, string(r.stderr))
+	got, err := os.ReadFile(filepath.Join(run, "gamelog.txt"))
+	assert.NilError(t, err)
+	assert.Equal(t, string(got), string(want))
+}
+
+// TestMiniChessReadme fills the README of the Windows and macOS archives:
+// the run command with .exe names, the macOS quarantine hint, the NETID.
+func TestMiniChessReadme(t *testing.T) {
+	repo := testutil.RepoRoot(t)
+	data := miniChessReadme{Platform: "darwin/arm64", NetID: "abc123", GoVersion: "1.26", Run: "./main ./player_submission ./baseline4", Mac: true,
+		Programs: []miniChessFile{{"main", "minichess-runner"}}}
+	got, err := render(repo, "minichess/README.txt.tmpl", data)
+	assert.NilError(t, err)
+	for _, want := range []string{"Mini Project 3) - darwin/arm64\nPackaged for abc123.\n\nPrograms", "  main                   from cmd/minichess-runner\n\nRunning", "xattr -dr com.apple.quarantine"} {
+		assert.Assert(t, strings.Contains(string(got), want), "lacks %q:\n%s", want, got)
+	}
+	data.Platform, data.NetID, data.Mac = "windows/amd64", "", false
+	got, err = render(repo, "minichess/README.txt.tmpl", data)
+	assert.NilError(t, err)
+	assert.Assert(t, strings.Contains(string(got), "Mini Project 3) - windows/amd64\n\nPrograms"), string(got))
+	assert.Assert(t, !strings.Contains(string(got), "xattr"), string(got))
+}
