@@ -26,10 +26,10 @@ import (
 	"text/template"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 	"github.com/gamesearch/gamesearch/pkg/search"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 )
 
 // Config says what the report measures and where it finds its template and
