@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -239,35 +238,4 @@ func TestInProcessNodes(t *testing.T) {
 	assert.Equal(t, pp.Nodes(), res.Nodes)
 	assert.Assert(t, pp.Nodes() > 0)
 	assert.Equal(t, pp.Replies, 1)
-}
-
-// TestGradedProgramsImportNoArena enforces the layering of the package doc:
-// no graded Congo program (every cmd/congo-* but the tools congo-strength
-// and congo-roundrobin) links this package, package match, the toolkit or
-// os/exec.
-func TestGradedProgramsImportNoArena(t *testing.T) {
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command")
-	}
-	root := testutil.RepoRoot(t)
-	dirs, err := filepath.Glob(filepath.Join(root, "cmd", "congo-*"))
-	assert.NilError(t, err)
-	var graded []string
-	for _, d := range dirs {
-		if name := filepath.Base(d); name != "congo-strength" && name != "congo-roundrobin" {
-			graded = append(graded, "./cmd/"+name)
-		}
-	}
-	assert.Assert(t, len(graded) >= 9, "%v", graded)
-	for _, prog := range graded {
-		cmd := exec.Command("go", append([]string{"list", "-deps"}, prog)...)
-		cmd.Dir = root
-		out, err := cmd.Output()
-		assert.NilError(t, err, prog)
-		for _, dep := range strings.Fields(string(out)) {
-			bad := dep == "os/exec" || strings.HasSuffix(dep, "/pkg/match") || strings.HasSuffix(dep, "/pkg/toolkit") ||
-				strings.Contains(dep, "/pkg/congo/arena")
-			assert.Assert(t, !bad, "%s links %s", prog, dep)
-		}
-	}
 }
