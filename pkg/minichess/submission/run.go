@@ -19,10 +19,6 @@ const Name = "player_submission"
 // DefaultTime is the default time budget, measured from the start of Run.
 const DefaultTime = 9 * time.Second
 
-// SoftFraction is the share of the budget after which no new iteration
-// starts (spec 10.2).
-const SoftFraction = 0.45
-
 // MaxHashMiB bounds -hash, within the course's 4 GB memory limit.
 const MaxHashMiB = 2048
 
@@ -91,8 +87,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	lim := Limits{Depth: *depth, Nodes: *nodes, PlyKnown: isSet(fs, "ply"), Played: *ply}
 	if budget > 0 {
-		soft := time.Duration(float64(budget) * SoftFraction)
-		lim.Time = search.NewTimeManagerFrom(clock, 0, soft, budget)
+		// The whole budget is searched: a new iteration starts until the
+		// hard limit, since every completed iteration's move is already in
+		// the action file and an aborted one adds its better move (the
+		// last complete line counts). Stopping at 45% of the budget when
+		// the next iteration looked too long (spec 10.2) left half the
+		// time unused against Fairy-Stockfish (docs/engine/minichess.md).
+		lim.Time = search.NewTimeManagerFrom(clock, 0, budget, budget)
 	}
 	if *verbose {
 		lim.Info = func(i search.EngineInfo[minichess.Move]) {

@@ -99,6 +99,10 @@ type Result struct {
 	// Lines is the number of moves emitted; Depth the last completed
 	// iteration.
 	Lines, Depth int
+	// Partial reports that Move comes from the iteration after Depth,
+	// stopped by the limits after one of its root moves had been fully
+	// searched and beaten the previous best.
+	Partial bool
 	// Value is the last completed iteration's value for the side to move.
 	Value search.Value
 	// Nodes counts every node searched.
@@ -110,7 +114,9 @@ type Result struct {
 // king capture of a Win root, the only move of a root with one move, else
 // the best move of every completed iteration of the iterative deepening. If
 // no iteration completes within the limits, the first move of the root's
-// ordered list is emitted so that a legal move is always written. The
+// ordered list is emitted so that a legal move is always written; if the
+// limits stop an iteration after it found a better move than the last
+// completed one, that move is emitted last. The
 // engine is cleared first: nothing is remembered between moves.
 func (e *Engine) Think(p *minichess.Position, lim Limits, emit func(minichess.Move) error) (Result, error) {
 	n := p.Node()
@@ -171,10 +177,18 @@ func (e *Engine) ThinkNode(n *minichess.Node, lim Limits, emit func(minichess.Mo
 	if werr != nil {
 		return res, werr
 	}
-	if res.Lines == 0 && sr.HasMove && member(list, sr.Move) {
+	switch {
+	case res.Lines == 0 && sr.HasMove && member(list, sr.Move):
 		// Nothing completed (a tiny budget): write the engine's fallback,
 		// the first move of its ordered root list.
 		res.Move, res.Lines = sr.Move, 1
+		if err := emit(sr.Move); err != nil {
+			return res, err
+		}
+	case sr.Partial && sr.Move != res.Move && member(list, sr.Move):
+		// The stopped iteration found a better move: it is the last line.
+		res.Move, res.Partial = sr.Move, true
+		res.Lines++
 		if err := emit(sr.Move); err != nil {
 			return res, err
 		}
