@@ -14,8 +14,9 @@
 # It prints a progress line per game and, per part, W/D/L, score and Elo with
 # its 95% interval for player_submission (pkg/match). player_submission gets
 # -time T (its budget from process start), Fairy-Stockfish "go movetime T"
-# (it also spends about 0.3 s starting up and loading the variant). Both run
-# with the runner's -timeout T+2s. It is a benchmark, not part of go test,
+# (it also spends about 0.3 s starting up and loading the variant, more on
+# a loaded machine). Each keeps its own time; the runner's -timeout, 2T+8s,
+# is only a safety net, so that a loaded machine does not forfeit games. It is a benchmark, not part of go test,
 # and CPU heavy: a game at 1 s per move takes about a minute; the load is
 # printed with the results.
 #
@@ -61,10 +62,10 @@ go build -trimpath -o "$bin/main" ./cmd/minichess-runner
 go build -trimpath -o "$bin/player_submission" ./cmd/minichess-submission
 go build -trimpath -o "$bin/minichess-fsf" ./cmd/minichess-fsf
 go build -trimpath -o "$bin/gamesearch" ./cmd/gamesearch
-# The runner's timeout: T plus 2 s (Fairy-Stockfish's start-up, a loaded machine).
+# The runner's timeout: 2T + 8 s, a safety net only (see above).
 timeout="$(awk -v t="$movetime" 'BEGIN {
 	if (t ~ /ms$/) s = substr(t, 1, length(t) - 2) / 1000; else if (t ~ /s$/) s = substr(t, 1, length(t) - 1); else s = t;
-	printf "%gs", s + 2 }')"
+	printf "%gs", 2 * s + 8 }')"
 sub="$bin/player_submission -time $movetime $subargs"
 opp="$bin/minichess-fsf -movetime $movetime"
 began=$(date +%s)

@@ -27,7 +27,8 @@ const usage = "usage: " + Name + " [-time D] [-depth N] [-nodes N] [-hash MiB] [
 	"  -depth N   deepest iteration (default 0: none)\n" +
 	"  -nodes N   node budget, every node counted (default 0: none)\n" +
 	"  -hash MiB  transposition table size, 1..2048 (default 64)\n" +
-	"  -ply N     plies already played, for analysis: adjudicate at ply 50 (default: unknown)\n" +
+	"  -ply N     plies already played: adjudicate at ply 50 (default: from the side file\n" +
+	"             .player_submission.<colour> next to the state file, or from the start position)\n" +
 	"  -v         one line per completed iteration on stderr\n"
 
 // Run runs player_submission with the command-line arguments args (without
@@ -86,6 +87,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return err
 	}
 	lim := Limits{Depth: *depth, Nodes: *nodes, PlyKnown: isSet(fs, "ply"), Played: *ply}
+	if !lim.PlyKnown {
+		// The ply count from the side file (ply.go): the search then sees
+		// the ply-50 adjudication as the end of the game.
+		n := pos.Node()
+		lim.Played = rememberPlayed(stateName, &n)
+		lim.PlyKnown = lim.Played >= 0
+	}
 	if budget > 0 {
 		// The whole budget is searched: a new iteration starts until the
 		// hard limit, since every completed iteration's move is already in

@@ -11,8 +11,9 @@
 // (EngineMate - ply), a position without moves lost. Every decision is a
 // pure function of the position and the limits: with a node budget or a
 // depth and no time limit the output is deterministic. The program keeps
-// nothing between moves (spec 10.5): the harness clears the engine before
-// every move so that it plays exactly as the fresh process does.
+// nothing between moves but the ply count in a small side file (ply.go):
+// the harness clears the engine before every move so that it plays exactly
+// as the fresh process does.
 package submission
 
 import (
@@ -67,7 +68,7 @@ type Limits struct {
 	// Time holds the soft and hard time limits (nil: none).
 	Time *search.TimeManager
 	// PlyKnown says that Played, the number of plies already played (the
-	// -ply flag), is known; under a runner it never is (spec 10.5).
+	// -ply flag, or the program's side file, see ply.go), is known.
 	PlyKnown bool
 	Played   int
 	// Info, when not nil, sees every completed iteration (for -v).
