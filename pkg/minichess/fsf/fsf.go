@@ -241,10 +241,16 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	}
 	n := pos.Node()
 	var buf [minichess.MaxMoves]minichess.Move
-	list, _ := n.LegalMoves(buf[:0])
+	list, st := n.LegalMoves(buf[:0])
 	if len(list) == 0 {
 		fmt.Fprintf(stderr, "%s: no legal moves\n", Name)
 		return 0
+	}
+	if st == minichess.Win {
+		// The side to move captures a king: the list holds only the first
+		// king capture of the template's order, and another one (which
+		// the engine may choose) would be an invalid move.
+		return writeMove(list[len(list)-1], fs.Arg(1), fail)
 	}
 	ini, err := os.CreateTemp("", "nthuminichess-*.ini")
 	if err != nil {
@@ -270,7 +276,12 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if !m.Raw().In(list) {
 		return fail(1, "engine answered %s, not a move of %s", text, pos.FEN())
 	}
-	if err := atomicfile.WriteFile(fs.Arg(1), append(m.AppendText(nil), '\n'), 0o644); err != nil {
+	return writeMove(m, fs.Arg(1), fail)
+}
+
+// writeMove writes m as the action file name.
+func writeMove(m minichess.Move, name string, fail func(int, string, ...any) int) int {
+	if err := atomicfile.WriteFile(name, append(m.AppendText(nil), '\n'), 0o644); err != nil {
 		return fail(1, "writing the action file: %v", err)
 	}
 	return 0

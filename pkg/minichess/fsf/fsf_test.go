@@ -125,6 +125,32 @@ func TestBadInput(t *testing.T) {
 	assert.Assert(t, os.IsNotExist(err))
 }
 
+// TestWinRoot: when the side to move can capture a king, the adapter
+// writes the list's king capture without asking the engine (any other king
+// capture would be invalid under the runner: the list is truncated).
+func TestWinRoot(t *testing.T) {
+	p := mustFEN(t, "2k2/5/Q1R2/5/5/4K w") // Qa4xc6 and Rc4xc6
+	n := p.Node()
+	captures := 0
+	for _, m := range n.PseudoMoves(nil) {
+		if m.ToRow == 0 && m.ToCol == 2 {
+			captures++
+		}
+	}
+	assert.Equal(t, captures, 2)
+	list, st := n.LegalMoves(nil)
+	assert.Equal(t, st, minichess.Win)
+	dir := t.TempDir()
+	state, action := filepath.Join(dir, "state"), filepath.Join(dir, "action")
+	assert.NilError(t, os.WriteFile(state, p.AppendState(nil), 0o644))
+	var out, errb bytes.Buffer
+	assert.Equal(t, fsf.Run([]string{"-engine", filepath.Join(dir, "no-engine"), state, action}, &out, &errb), 0, errb.String())
+	data, err := os.ReadFile(action)
+	assert.NilError(t, err)
+	assert.Equal(t, string(data), list[len(list)-1].String()+"\n")
+	assert.Equal(t, string(data), "2 0 0 2\n")
+}
+
 // TestEngine plays Fairy-Stockfish through the adapter when the Debian
 // package is installed (apt-get install -y fairy-stockfish); it is an
 // optional outside tool, so the test skips without it.
@@ -137,8 +163,7 @@ func TestEngine(t *testing.T) {
 		want string // "" : any move of the list
 	}{
 		{"kqbnr/ppppp/5/5/PPPPP/RNBQK w", ""},
-		{"k4/5/5/5/5/Q3K w", "5 0 0 0\n"},  // the queen takes the king
-		{"1k3/P4/5/5/5/4K w", "1 0 0 1\n"}, // the pawn takes the king, promoting (a5b6q)
+		{"k4/5/q3Q/5/5/4K w", "2 4 2 0\n"}, // Qe4xa4 wins the queen
 	} {
 		p := mustFEN(t, c.fen)
 		dir := t.TempDir()
