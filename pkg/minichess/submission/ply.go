@@ -12,8 +12,10 @@ import (
 
 // The state file carries no ply count, yet the runner decides the game by
 // material after minichess.MaxPlies plies. player_submission therefore
-// remembers the count in a small side file next to the state file (the
-// runner's working directory), one per colour so that two copies of the
+// remembers the count in a small side file next to the action file (the
+// runner's working directory, which also holds the state file; the action
+// file's directory is the one the program must be able to write), one per
+// colour so that two copies of the
 // program playing each other do not mix their records:
 // ".player_submission.white" or ".player_submission.black". The record holds
 // the count and the position the program was asked to move in; the next
@@ -31,9 +33,9 @@ const StartPlies = 4
 const plyMagic = "player_submission plies v1\n"
 
 // PlyFileName returns the side file of the player to move in the game whose
-// state file is stateName.
-func PlyFileName(stateName string, side minichess.Color) string {
-	return filepath.Join(filepath.Dir(stateName), ".player_submission."+side.String())
+// action file is actionName.
+func PlyFileName(actionName string, side minichess.Color) string {
+	return filepath.Join(filepath.Dir(actionName), ".player_submission."+side.String())
 }
 
 // PlyRecord returns the record saying that n was reached after played plies.
@@ -106,12 +108,12 @@ func reaches(from, target *minichess.Node, k int) bool {
 	return false
 }
 
-// rememberPlayed infers the ply count of the position n of the state file
-// stateName from its side file and records n with that count for the next
-// move; it returns the count, -1 when unknown. File errors only lose the
-// information: the side file is an aid, never required.
-func rememberPlayed(stateName string, n *minichess.Node) int {
-	name := PlyFileName(stateName, n.ToMove())
+// rememberPlayed infers the ply count of the position n from the side file
+// next to the action file actionName and records n with that count for the
+// next move; it returns the count, -1 when unknown. File errors only lose
+// the information: the side file is an aid, never required.
+func rememberPlayed(actionName string, n *minichess.Node) int {
+	name := PlyFileName(actionName, n.ToMove())
 	rec, err := os.ReadFile(name)
 	if err != nil {
 		rec = nil

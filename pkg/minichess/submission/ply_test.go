@@ -53,11 +53,12 @@ func TestInferPlayed(t *testing.T) {
 	assert.Equal(t, submission.InferPlayed(&start, submission.PlyRecord(&prev2, 30)), 0)
 }
 
-// TestSideFile: the program records the count next to the state file, one
-// file per colour, and uses it on the next move of the same game.
+// TestSideFile: the program records the count next to the action file, one
+// file per colour, and uses it on the next move of the same game; nothing
+// is written next to a state file elsewhere.
 func TestSideFile(t *testing.T) {
-	dir := t.TempDir()
-	state, action := filepath.Join(dir, "state"), filepath.Join(dir, "action")
+	dir, other := t.TempDir(), t.TempDir()
+	state, action := filepath.Join(other, "state"), filepath.Join(dir, "action")
 	play := func(fen string) {
 		t.Helper()
 		p, err := minichess.ParseFEN(fen)
@@ -66,23 +67,26 @@ func TestSideFile(t *testing.T) {
 		assert.Equal(t, submission.Run([]string{"-depth", "2", "-time", "0", state, action}, nil, nil, nil), 0)
 	}
 	play("1k3/5/3q1/5/R4/4K w")
-	_, err := os.Stat(submission.PlyFileName(state, minichess.White))
+	_, err := os.Stat(submission.PlyFileName(action, minichess.White))
 	assert.Assert(t, os.IsNotExist(err), "unknown count: no record")
-	assert.NilError(t, os.WriteFile(submission.PlyFileName(state, minichess.White),
+	assert.NilError(t, os.WriteFile(submission.PlyFileName(action, minichess.White),
 		[]byte("player_submission plies v1\n40\n1k3/5/3q1/5/R4/4K w\n"), 0o644))
 	play("1k3/5/2q2/5/5/R3K w")
-	data, err := os.ReadFile(submission.PlyFileName(state, minichess.White))
+	data, err := os.ReadFile(submission.PlyFileName(action, minichess.White))
 	assert.NilError(t, err)
 	assert.Equal(t, string(data), "player_submission plies v1\n42\n1k3/5/2q2/5/5/R3K w\n")
 	// One ply after the start (b2-b3): black's record, white's untouched.
 	play("kqbnr/ppppp/5/1P3/P1PPP/RNBQK b")
-	data, err = os.ReadFile(submission.PlyFileName(state, minichess.Black))
+	data, err = os.ReadFile(submission.PlyFileName(action, minichess.Black))
 	assert.NilError(t, err)
 	assert.Equal(t, string(data), "player_submission plies v1\n1\nkqbnr/ppppp/5/1P3/P1PPP/RNBQK b\n")
-	data, err = os.ReadFile(submission.PlyFileName(state, minichess.White))
+	data, err = os.ReadFile(submission.PlyFileName(action, minichess.White))
 	assert.NilError(t, err)
 	assert.Equal(t, string(data), "player_submission plies v1\n42\n1k3/5/2q2/5/5/R3K w\n")
 	entries, err := os.ReadDir(dir)
 	assert.NilError(t, err)
-	assert.Equal(t, len(entries), 4, "state, action and the two records; no temporary file left")
+	assert.Equal(t, len(entries), 3, "action and the two records; no temporary file left")
+	entries, err = os.ReadDir(other)
+	assert.NilError(t, err)
+	assert.Equal(t, len(entries), 1, "only the state file")
 }

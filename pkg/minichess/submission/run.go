@@ -28,7 +28,7 @@ const usage = "usage: " + Name + " [-time D] [-depth N] [-nodes N] [-hash MiB] [
 	"  -nodes N   node budget, every node counted (default 0: none)\n" +
 	"  -hash MiB  transposition table size, 1..2048 (default 64)\n" +
 	"  -ply N     plies already played: adjudicate at ply 50 (default: from the side file\n" +
-	"             .player_submission.<colour> next to the state file, or from the start position)\n" +
+	"             .player_submission.<colour> next to the action file, or from the start position)\n" +
 	"  -v         one line per completed iteration on stderr\n"
 
 // Run runs player_submission with the command-line arguments args (without
@@ -91,7 +91,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// The ply count from the side file (ply.go): the search then sees
 		// the ply-50 adjudication as the end of the game.
 		n := pos.Node()
-		lim.Played = rememberPlayed(stateName, &n)
+		lim.Played = rememberPlayed(actionName, &n)
 		lim.PlyKnown = lim.Played >= 0
 	}
 	if budget > 0 {
