@@ -96,7 +96,7 @@ func NewEngineNode(n *Node, played int) EngineNode {
 func (p *EngineNode) Adjudicated() bool { return p.Played >= MaxPlies }
 
 // EvalWeights are the weights of the engine's evaluation, in centipawns
-// (a pawn is 100). [DefaultEvalWeights] are the tuned ones; tests and
+// (a pawn is 100). [DefaultEvalWeights] are player_submission's; tests and
 // matches change single weights to measure them.
 type EvalWeights struct {
 	// Material values of pawn, rook, knight, bishop and queen (index by
@@ -127,12 +127,17 @@ type EvalWeights struct {
 	Tempo int32
 }
 
-// DefaultEvalWeights returns the evaluation weights of player_submission.
-// The piece-square weights are half of the first hand-set ones, which lost
-// to them when doubled (-122 Elo) and gained when halved (+46 and +54 Elo
-// in two 98-game matches); doubling mobility or king safety gave no
-// reliable gain (docs/engine/minichess.md).
-func DefaultEvalWeights() EvalWeights {
+// DefaultEvalWeights returns the evaluation weights of player_submission:
+// [HandEvalWeights]. The weights fitted to self-play results,
+// [TunedEvalWeights], did not gain against them (docs/engine/minichess.md).
+func DefaultEvalWeights() EvalWeights { return HandEvalWeights() }
+
+// HandEvalWeights returns the hand-set weights. The piece-square weights
+// are half of the first hand-set ones, which lost to them when doubled
+// (-122 Elo) and gained when halved (+46 and +54 Elo in two 98-game
+// matches); doubling mobility or king safety gave no reliable gain
+// (docs/engine/minichess.md).
+func HandEvalWeights() EvalWeights {
 	return EvalWeights{
 		Material:   [7]int32{0, 100, 300, 350, 400, 1000, 0},
 		PawnRank:   [5]int32{0, 5, 15, 60, 0},
@@ -144,6 +149,25 @@ func DefaultEvalWeights() EvalWeights {
 		KingZone:   [7]int32{0, 8, 10, 10, 10, 16, 4},
 		OpenLine:   3,
 		Tempo:      10,
+	}
+}
+
+// TunedEvalWeights returns the weights fitted by the tuner
+// (pkg/minichess/tune, "mctune fit") to its recorded self-play data set,
+// starting from [HandEvalWeights]; a test checks that the tuner still
+// produces exactly these.
+func TunedEvalWeights() EvalWeights {
+	return EvalWeights{
+		Material:   [7]int32{0, 90, 331, 353, 394, 997, 0},
+		PawnRank:   [5]int32{-2, 12, 2, 59, 0},
+		PawnCenter: 30,
+		Center:     -7,
+		Edge:       -8,
+		KingRank:   [6]int32{-21, -4, 4, -15, -25, -25},
+		Mobility:   [7]int32{0, 22, 11, 7, 3, 8, 0},
+		KingZone:   [7]int32{0, 1, 2, 16, 3, 12, 4},
+		OpenLine:   1,
+		Tempo:      0,
 	}
 }
 

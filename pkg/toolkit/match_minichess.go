@@ -3,6 +3,7 @@ package toolkit
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -52,6 +53,9 @@ func playMinichessMatch(s *matchSettings) (*matchSummary, error) {
 	for i, text := range s.specs {
 		if players[i], err = newMinichessPlayer(text, s.moveTime); err != nil {
 			return nil, err
+		}
+		if c, ok := players[i].(io.Closer); ok {
+			defer c.Close() // an exec player's last game directory
 		}
 	}
 	return playMatch(s, rules, players, openings, [2]string{"White", "Black"}, minichess.Move.String)

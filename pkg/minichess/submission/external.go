@@ -14,10 +14,13 @@ import (
 )
 
 // ProgramPlayer is an external program that speaks the file protocol
-// (docs/minichess.md, "The file protocol"): for every move it is started as
-// "Argv... state action" in a private temporary directory, killed when
-// Timeout runs out, and its last complete move is read from the action file
-// the way the runner reads it. Its stdout and stderr are discarded.
+// (docs/minichess.md, "The file protocol"): for every move it is started as "Argv... state action" in a
+// private temporary directory, killed when Timeout runs out, and its last
+// complete move is read from the action file the way the runner reads it.
+// Its stdout and stderr are discarded. As under the runner, the directory
+// is the same for every move of a game (a program may keep files there,
+// as player_submission keeps its ply count); each game gets a new one.
+// Close removes the last one.
 type ProgramPlayer struct {
 	// Label is the player's name.
 	Label string
@@ -25,23 +28,42 @@ type ProgramPlayer struct {
 	Argv []string
 	// Timeout is the time limit per move (0: 10 s).
 	Timeout time.Duration
+
+	dir string // the current game's directory ("" before its first move)
 }
 
 // Name returns the label.
 func (p *ProgramPlayer) Name() string { return p.Label }
 
-// NewGame does nothing: every move is a fresh process.
-func (p *ProgramPlayer) NewGame(uint64) {}
+// NewGame removes the previous game's directory: the next move starts a
+// new one.
+func (p *ProgramPlayer) NewGame(uint64) { p.Close() }
+
+// Close removes the current game's directory.
+func (p *ProgramPlayer) Close() error {
+	if p.dir == "" {
+		return nil
+	}
+	err := os.RemoveAll(p.dir)
+	p.dir = ""
+	return err
+}
 
 // Move runs the program on the current position and returns its last
 // complete move, which may be invalid (the match then forfeits it); it
 // fails when the program wrote no complete move.
 func (p *ProgramPlayer) Move(t *match.Turn[GamePos, minichess.Move]) (minichess.Move, error) {
-	dir, err := os.MkdirTemp("", "minichess-player")
-	if err != nil {
+	if p.dir == "" {
+		dir, err := os.MkdirTemp("", "minichess-player")
+		if err != nil {
+			return minichess.Move{}, err
+		}
+		p.dir = dir
+	}
+	dir := p.dir
+	if err := os.Remove(filepath.Join(dir, "action")); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return minichess.Move{}, err
 	}
-	defer os.RemoveAll(dir)
 	pos := t.Pos.N.Position()
 	if err := os.WriteFile(filepath.Join(dir, "state"), pos.AppendState(nil), 0o644); err != nil {
 		return minichess.Move{}, err

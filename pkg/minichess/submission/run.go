@@ -21,10 +21,6 @@ const Name = "player_submission"
 // DefaultTime is the default time budget, measured from the start of Run.
 const DefaultTime = 9 * time.Second
 
-// SoftFraction is the share of the budget after which no new iteration
-// starts (docs/minichess.md, "The engine").
-const SoftFraction = 0.45
-
 // MaxHashMiB bounds -hash, within the course's 4 GB memory limit.
 const MaxHashMiB = 2048
 
@@ -33,7 +29,8 @@ const usage = "usage: " + Name + " [-time D] [-depth N] [-nodes N] [-hash MiB] [
 	"  -depth N   deepest iteration (default 0: none)\n" +
 	"  -nodes N   node budget, every node counted (default 0: none)\n" +
 	"  -hash MiB  transposition table size, 1..2048 (default 64)\n" +
-	"  -ply N     plies already played, for analysis: adjudicate at ply 50 (default: unknown)\n" +
+	"  -ply N     plies already played: adjudicate at ply 50 (default: from the side file\n" +
+	"             .player_submission.<colour> next to the action file, or from the start position)\n" +
 	"  -v         one line per completed iteration on stderr\n"
 
 // Run runs player_submission with the command-line arguments args (without
@@ -92,9 +89,21 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return err
 	}
 	lim := Limits{Depth: depth, Nodes: uint64(nodes), PlyKnown: isSet(fs, "ply"), Played: ply}
+	if !lim.PlyKnown {
+		// The ply count from the side file (ply.go): the search then sees
+		// the ply-50 adjudication as the end of the game.
+		n := pos.Node()
+		lim.Played = rememberPlayed(actionName, &n)
+		lim.PlyKnown = lim.Played >= 0
+	}
 	if budget > 0 {
-		soft := time.Duration(float64(budget) * SoftFraction)
-		lim.Time = engine.NewTimeManagerFrom(clock, 0, soft, budget)
+		// The whole budget is searched: a new iteration starts until the
+		// hard limit, since every completed iteration's move is already in
+		// the action file and an aborted one adds its better move (the
+		// last complete line counts). Stopping at 45% of the budget when
+		// the next iteration looked too long left half the
+		// time unused against Fairy-Stockfish (docs/engine/minichess.md).
+		lim.Time = engine.NewTimeManagerFrom(clock, 0, budget, budget)
 	}
 	if *verbose {
 		lim.Info = func(i engine.Info[minichess.Move]) {

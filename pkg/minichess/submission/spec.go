@@ -56,10 +56,12 @@ func SetFeature(o *engine.Options, name string, on bool) error {
 //
 //	baseline1 ... baseline4            the TA baselines
 //	alphabeta[,nodes=N][,depth=N]      player_alphabeta
-//	engine[,nodes=N][,depth=N][,hash=MiB][,ply][,+feat][,-feat][,w.NAME=V]
+//	engine[,nodes=N][,depth=N][,hash=MiB][,ply][,tuned][,+feat][,-feat][,w.NAME=V]
 //	                                   player_submission; +feat/-feat turn a
 //	                                   technique of Features on/off; ply
-//	                                   tells it the ply count; w.NAME sets an
+//	                                   tells it the ply count; tuned starts
+//	                                   from minichess.TunedEvalWeights
+//	                                   instead of the defaults; w.NAME sets an
 //	                                   evaluation weight (tempo, openline,
 //	                                   center, edge, pawncenter, mob.K,
 //	                                   zone.K, pawn.I, king.I, mat.K)
@@ -124,6 +126,8 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 			switch {
 			case x == "ply":
 				knows = true
+			case x == "tuned":
+				w = minichess.TunedEvalWeights()
 			case strings.HasPrefix(x, "hash="):
 				v, err := strconv.Atoi(x[5:])
 				if err != nil || v < 1 || v > MaxHashMiB {

@@ -12,8 +12,9 @@
 // (engine.Mate - ply), a position without moves lost. Every decision is a
 // pure function of the position and the limits: with a node budget or a
 // depth and no time limit the output is deterministic. The program keeps
-// nothing between moves: the harness clears the engine before
-// every move so that it plays exactly as the fresh process does.
+// nothing between moves but the ply count in a small side file (ply.go):
+// the harness clears the engine before every move so that it plays exactly
+// as the fresh process does.
 package submission
 
 import (
@@ -69,7 +70,7 @@ type Limits struct {
 	// Time holds the soft and hard time limits (nil: none).
 	Time *engine.TimeManager
 	// PlyKnown says that Played, the number of plies already played (the
-	// -ply flag), is known; under a runner it never is.
+	// -ply flag, or the program's side file, see ply.go), is known.
 	PlyKnown bool
 	Played   int
 	// Info, when not nil, sees every completed iteration (for -v).
@@ -101,6 +102,10 @@ type Result struct {
 	// Lines is the number of moves emitted; Depth the last completed
 	// iteration.
 	Lines, Depth int
+	// Partial reports that Move comes from the iteration after Depth,
+	// stopped by the limits after one of its root moves had been fully
+	// searched and beaten the previous best.
+	Partial bool
 	// Value is the last completed iteration's value for the side to move.
 	Value search.Value
 	// Nodes counts every node searched.
@@ -108,12 +113,15 @@ type Result struct {
 }
 
 // Think chooses a move for p as player_submission does (docs/minichess.md,
-// "The engine") and passes every line of the action file to emit as soon as
-// it is known: the king capture of a Win root, the only move of a root with
-// one move, else the best move of every completed iteration of the iterative
-// deepening. If no iteration completes within the limits, the first move of
-// the root's ordered list is emitted so that a legal move is always written.
-// The engine is cleared first: nothing is remembered between moves.
+// "The engine") and
+// passes every line of the action file to emit as soon as it is known: the
+// king capture of a Win root, the only move of a root with one move, else
+// the best move of every completed iteration of the iterative deepening. If
+// no iteration completes within the limits, the first move of the root's
+// ordered list is emitted so that a legal move is always written; if the
+// limits stop an iteration after it found a better move than the last
+// completed one, that move is emitted last. The
+// engine is cleared first: nothing is remembered between moves.
 func (e *Engine) Think(p *minichess.Position, lim Limits, emit func(minichess.Move) error) (Result, error) {
 	n := p.Node()
 	return e.ThinkNode(&n, lim, emit)
@@ -173,10 +181,18 @@ func (e *Engine) ThinkNode(n *minichess.Node, lim Limits, emit func(minichess.Mo
 	if werr != nil {
 		return res, werr
 	}
-	if res.Lines == 0 && sr.HasMove && member(list, sr.Move) {
+	switch {
+	case res.Lines == 0 && sr.HasMove && member(list, sr.Move):
 		// Nothing completed (a tiny budget): write the engine's fallback,
 		// the first move of its ordered root list.
 		res.Move, res.Lines = sr.Move, 1
+		if err := emit(sr.Move); err != nil {
+			return res, err
+		}
+	case sr.Partial && sr.Move != res.Move && member(list, sr.Move):
+		// The stopped iteration found a better move: it is the last line.
+		res.Move, res.Partial = sr.Move, true
+		res.Lines++
 		if err := emit(sr.Move); err != nil {
 			return res, err
 		}

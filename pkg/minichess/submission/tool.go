@@ -104,7 +104,7 @@ and prints the result. Flags:
   -games-table   print every game
   -q             no progress line per game on stderr
 Player specs: baseline1..baseline4; alphabeta[,nodes=N|,depth=N];
-engine[,nodes=N|,depth=N][,hash=MiB][,ply][,+FEATURE|,-FEATURE][,w.NAME=V];
+engine[,nodes=N|,depth=N][,hash=MiB][,ply][,tuned][,+FEATURE|,-FEATURE][,w.NAME=V];
 exe=PATH[,timeout=D]. Features: ` + "tt hashmove mvvlva killers history pvs aspiration quiescence nullmove lmr futility checkext\n"
 
 // Tool is the match command (pkg/minichess/submission/cmd/mcmatch): it

@@ -1,0 +1,307 @@
+// Package fsf makes Fairy-Stockfish a MiniChess player of the course's file
+// protocol ("exe state action"): it reads the state file, converts the
+// position to a FEN, asks the engine over UCI for a move under the variant
+// configuration [VariantINI] with "go movetime MS", and writes the move in
+// the action file's format. It is a benchmark opponent for player_submission
+// (scripts/minichess-vs-fsf.sh) and is imported by no graded program.
+//
+// Conventions. The variant's board has files a-e (column 0-4) and ranks 1-6
+// (rank 6 is row 0, the top, as in [minichess.Position]); a UCI move is
+// "<from><to>" with an optional promotion letter ("a5a6q"), which pawns
+// reaching the last row always get (queen only). Fairy-Stockfish is given
+// the start-position rules of the course (no double step, no castling, the
+// king an ordinary piece whose capture loses, a side without moves loses,
+// no move-count or repetition rule); the 50-ply material adjudication of the
+// runner is unknown to it.
+package fsf
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/internal/atomicfile"
+	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/player"
+)
+
+// Name is the program's name in messages.
+const Name = "minichess-fsf"
+
+// DefaultEngine is the path of the Debian package's binary
+// (apt-get install -y fairy-stockfish).
+const DefaultEngine = "/usr/games/fairy-stockfish"
+
+// Variant is the variant name defined by [VariantINI].
+const Variant = "nthuminichess"
+
+// VariantINI is the Fairy-Stockfish variant configuration of the course's
+// MiniChess: its pseudo-legal perft from the start position equals
+// minichess's (7, 49, 452, 4230, 47102, ...).
+const VariantINI = `[nthuminichess]
+pawn = p
+knight = n
+bishop = b
+rook = r
+queen = q
+commoner = k
+maxRank = 6
+maxFile = e
+startFen = kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1
+promotionRegionWhite = *6
+promotionRegionBlack = *1
+promotionPieceTypes = q
+doubleStep = false
+castling = false
+extinctionValue = loss
+extinctionPieceTypes = k
+stalemateValue = loss
+nMoveRule = 0
+nFoldRule = 0
+`
+
+// FEN returns p as a full FEN for Fairy-Stockfish: the placement and side
+// of [minichess.Position.FEN] followed by "- - 0 1" (no castling, no en
+// passant, move counters unused by the variant).
+func FEN(p minichess.Position) string { return p.FEN() + " - - 0 1" }
+
+// UCIMove returns m in UCI notation, with the promotion suffix "q" when m
+// moves a pawn of p to its last row.
+func UCIMove(p minichess.Position, m minichess.Move) string {
+	b := []byte{'a' + byte(m.FromCol), '0' + byte(minichess.Rows-int(m.FromRow)),
+		'a' + byte(m.ToCol), '0' + byte(minichess.Rows-int(m.ToRow))}
+	if p.Board[p.ToMove][m.FromRow][m.FromCol] == minichess.Pawn && (m.ToRow == 0 || m.ToRow == minichess.Rows-1) {
+		b = append(b, 'q')
+	}
+	return string(b)
+}
+
+// ParseUCIMove parses a UCI move of the variant ("b2b3", "a5a6q"); the only
+// promotion letter accepted is q, the variant's only promotion piece.
+func ParseUCIMove(s string) (minichess.Move, error) {
+	if len(s) == 5 && s[4] == 'q' {
+		s = s[:4]
+	}
+	if len(s) != 4 {
+		return minichess.Move{}, fmt.Errorf("move %q: want <from><to>[q], e.g. b2b3", s)
+	}
+	var sq [4]int8
+	for i := 0; i < 4; i += 2 {
+		f, r := s[i], s[i+1]
+		if f < 'a' || f >= 'a'+minichess.Cols || r < '1' || r >= '1'+minichess.Rows {
+			return minichess.Move{}, fmt.Errorf("move %q: square %q is not on the a1-e6 board", s, s[i:i+2])
+		}
+		sq[i], sq[i+1] = int8(minichess.Rows-int(r-'0')), int8(f-'a')
+	}
+	return minichess.Move{FromRow: sq[0], FromCol: sq[1], ToRow: sq[2], ToCol: sq[3]}, nil
+}
+
+// Engine runs one search of Fairy-Stockfish.
+type Engine struct {
+	// Path is the engine binary.
+	Path string
+	// VariantPath is a file holding [VariantINI].
+	VariantPath string
+	// MoveTime is the "go movetime" argument.
+	MoveTime time.Duration
+	// Timeout bounds the whole exchange with the engine.
+	Timeout time.Duration
+}
+
+// BestMove starts the engine, sets the variant and position fen, runs
+// "go movetime" and returns the engine's bestmove text ("(none)" when it has
+// no move).
+func (e Engine) BestMove(fen string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), e.Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, e.Path)
+	cmd.WaitDelay = time.Second
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return "", err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", err
+	}
+	defer cmd.Wait()
+	defer in.Close()
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	waitFor := func(prefix string) (string, error) {
+		for sc.Scan() {
+			if line := sc.Text(); strings.HasPrefix(line, prefix) {
+				return line, nil
+			}
+		}
+		if err := sc.Err(); err != nil {
+			return "", err
+		}
+		if ctx.Err() != nil {
+			return "", fmt.Errorf("no %q within %v", prefix, e.Timeout)
+		}
+		return "", fmt.Errorf("engine exited before %q", prefix)
+	}
+	send := func(format string, a ...any) error {
+		_, err := fmt.Fprintf(in, format+"\n", a...)
+		return err
+	}
+	if err := send("uci"); err != nil {
+		return "", err
+	}
+	if _, err := waitFor("uciok"); err != nil {
+		return "", err
+	}
+	ms := max(e.MoveTime.Milliseconds(), 1)
+	if err := send("setoption name VariantPath value %s\nsetoption name UCI_Variant value %s\nisready", e.VariantPath, Variant); err != nil {
+		return "", err
+	}
+	if _, err := waitFor("readyok"); err != nil {
+		return "", err
+	}
+	if err := send("position fen %s\ngo movetime %d", fen, ms); err != nil {
+		return "", err
+	}
+	line, err := waitFor("bestmove")
+	if err != nil {
+		return "", err
+	}
+	send("quit")
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return "", fmt.Errorf("bad engine reply %q", line)
+	}
+	return f[1], nil
+}
+
+const usage = "usage: " + Name + " [-movetime D] [-engine PATH] <state_file> <action_file>\n" +
+	"       " + Name + " -score W/D/L\n" +
+	"  -movetime D   Fairy-Stockfish's \"go movetime\", e.g. 1s or 500ms (default 1s)\n" +
+	"  -engine PATH  the engine binary (default " + DefaultEngine + ")\n" +
+	"  -score W/D/L  print the score and Elo with its 95% interval of these results (pkg/match) and exit\n"
+
+// Run runs the adapter with the command-line arguments args (without the
+// program name): Fairy-Stockfish's move for the state file is written to the
+// action file as one line "r1 c1 r2 c2". It returns the exit status: 0 on
+// success (also when the side to move has no move: nothing is written), 2
+// on bad usage or a bad state file, 1 when the engine fails or answers a
+// move outside the position's list (the action file is then not written).
+func Run(args []string, stdout, stderr io.Writer) int {
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "%s: %s\n", Name, fmt.Sprintf(format, a...))
+		return code
+	}
+	fs := flag.NewFlagSet(Name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	moveTime := time.Second
+	fs.Var(player.DurationFlag{D: &moveTime}, "movetime", "")
+	path := fs.String("engine", DefaultEngine, "")
+	score := fs.String("score", "", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			io.WriteString(stderr, usage)
+			return 0
+		}
+		return fail(2, "%v", err)
+	}
+	if *score != "" {
+		st, err := parseScore(*score)
+		if err != nil {
+			return fail(2, "-score: %v", err)
+		}
+		fmt.Fprintf(stdout, "games %d  %v\n", st.Games(), st)
+		return 0
+	}
+	if moveTime <= 0 {
+		return fail(2, "-movetime: %v is not positive", moveTime)
+	}
+	if fs.NArg() != 2 {
+		return fail(2, "usage: %s [flags] <state_file> <action_file>", Name)
+	}
+	f, err := os.Open(fs.Arg(0))
+	if err != nil {
+		return fail(2, "%v", err)
+	}
+	pos, err := minichess.ParseState(f, fs.Arg(0))
+	f.Close()
+	if err != nil {
+		return fail(2, "%v", err)
+	}
+	n := pos.Node()
+	var buf [minichess.MaxMoves]minichess.Move
+	list, st := n.LegalMoves(buf[:0])
+	if len(list) == 0 {
+		fmt.Fprintf(stderr, "%s: no legal moves\n", Name)
+		return 0
+	}
+	if st == minichess.Win {
+		// The side to move captures a king: the list holds only the first
+		// king capture of the template's order, and another one (which
+		// the engine may choose) would be an invalid move.
+		return writeMove(list[len(list)-1], fs.Arg(1), fail)
+	}
+	ini, err := os.CreateTemp("", "nthuminichess-*.ini")
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	defer os.Remove(ini.Name())
+	if _, err := io.WriteString(ini, VariantINI); err != nil {
+		ini.Close()
+		return fail(1, "%v", err)
+	}
+	if err := ini.Close(); err != nil {
+		return fail(1, "%v", err)
+	}
+	e := Engine{Path: *path, VariantPath: ini.Name(), MoveTime: moveTime, Timeout: moveTime + 5*time.Second}
+	text, err := e.BestMove(FEN(pos))
+	if err != nil {
+		return fail(1, "%s: %v", *path, err)
+	}
+	m, err := ParseUCIMove(text)
+	if err != nil {
+		return fail(1, "engine answered %v", err)
+	}
+	if !m.Raw().In(list) {
+		return fail(1, "engine answered %s, not a move of %s", text, pos.FEN())
+	}
+	return writeMove(m, fs.Arg(1), fail)
+}
+
+// writeMove writes m as the action file name.
+func writeMove(m minichess.Move, name string, fail func(int, string, ...any) int) int {
+	if err := atomicfile.WriteFile(name, append(m.AppendText(nil), '\n'), 0o644); err != nil {
+		return fail(1, "writing the action file: %v", err)
+	}
+	return 0
+}
+
+// parseScore parses "W/D/L" into match statistics.
+func parseScore(s string) (match.Stats, error) {
+	var st match.Stats
+	parts := strings.Split(s, "/")
+	if len(parts) != 3 {
+		return st, fmt.Errorf("%q: want W/D/L, e.g. 10/5/5", s)
+	}
+	var v [3]int
+	for i, p := range parts {
+		x, err := strconv.Atoi(p)
+		if err != nil || x < 0 {
+			return st, fmt.Errorf("%q: %q is not a non-negative integer", s, p)
+		}
+		v[i] = x
+	}
+	st.Wins, st.Draws, st.Losses = v[0], v[1], v[2]
+	return st, nil
+}

@@ -1,0 +1,44 @@
+package submission_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
+	"gotest.tools/v3/assert"
+)
+
+// TestUsesBudget: the program searches until its time budget is spent (it
+// no longer stops early when the next iteration looks too long).
+func TestUsesBudget(t *testing.T) {
+	begin := time.Now()
+	code, _, errs, act := run(t, stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w"), "-time", "300ms")
+	el := time.Since(begin)
+	assert.Equal(t, code, 0)
+	assert.Equal(t, errs, "")
+	assert.Assert(t, len(lines(act)) >= 5, "%q", act)
+	assert.Assert(t, el >= 290*time.Millisecond, "returned after %v of a 300ms budget", el)
+}
+
+// TestPartialIterationEmitted: when a budget stops an iteration after it
+// found a better move than the last completed one, that move is the last
+// line; the result says so.
+func TestPartialIterationEmitted(t *testing.T) {
+	p := minichess.StartPosition()
+	e := submission.NewEngine(submission.Options(1), minichess.DefaultEvalWeights())
+	partials := 0
+	for nodes := uint64(2000); nodes <= 60000; nodes += 1000 {
+		var got []minichess.Move
+		res, err := e.Think(&p, submission.Limits{Nodes: nodes}, func(m minichess.Move) error { got = append(got, m); return nil })
+		assert.NilError(t, err)
+		assert.Equal(t, len(got), res.Lines)
+		assert.Equal(t, got[len(got)-1], res.Move)
+		if res.Partial {
+			partials++
+			assert.Equal(t, len(got), res.Depth+1, "one line per completed iteration, then the partial one")
+			assert.Assert(t, got[len(got)-2] != res.Move)
+		}
+	}
+	assert.Assert(t, partials > 0, "no budget stopped an iteration after a better move")
+}

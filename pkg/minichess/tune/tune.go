@@ -1,0 +1,413 @@
+// Package tune fits player_submission's evaluation weights to game results
+// (Texel's method): positions from self-play games of the engine, each
+// labelled with its game's result, and a logistic model
+// result ≈ σ(K·eval(position)) whose mean squared error is minimised over
+// the weights by full-batch gradient descent (Adam) from the hand-set
+// weights (minichess.HandEvalWeights), with a penalty that keeps them near.
+// The command is pkg/minichess/tune/cmd/mctune.
+//
+// Conventions. The evaluation is linear in its weights (every term is a
+// weight times a count), so a position's feature vector is its evaluation
+// under each unit weight vector: the fit can never disagree with the
+// engine's code. Values and results are from white's point of view. Every
+// step is deterministic: games are played with node budgets, openings come
+// from a seeded generator, sums run in a fixed order and products are
+// rounded explicitly (no fused multiply-add), so the same data give the
+// same weights on every machine.
+package tune
+
+import (
+	"bufio"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
+)
+
+// Sample is one labelled position: the board and its game's result for
+// white (1 win, 0.5 draw, 0 loss).
+type Sample struct {
+	Node   minichess.Node
+	Result float64
+}
+
+// GenConfig sets the self-play games of [Generate].
+type GenConfig struct {
+	// Games is the number of games, each from its own random opening.
+	Games int
+	// OpeningPlies is the length of the random openings.
+	OpeningPlies int
+	// Nodes is the engine's node budget per move (both sides).
+	Nodes uint64
+	// Seed seeds the openings.
+	Seed uint64
+	// Weights are the engine's evaluation weights.
+	Weights minichess.EvalWeights
+	// Progress, when not nil, is called after every game.
+	Progress func(game int)
+}
+
+// Generate plays cfg.Games games of player_submission's engine (with
+// cfg.Weights) against itself under the runner's rules (the ply count known to the engine, so it
+// plays for the ply-50 adjudication) and returns the quiet positions of
+// every game (side to move without a capture or promotion, not a Win
+// position), after the opening, labelled with the game's result.
+func Generate(cfg GenConfig) []Sample {
+	rules := submission.Rules{}
+	openings := match.Random[submission.GamePos, minichess.Move](mover{rules}, submission.StartGame(), cfg.OpeningPlies, cfg.Games, cfg.Seed)
+	e := submission.NewEngine(submission.Options(4), cfg.Weights)
+	var out []Sample
+	var buf [minichess.MaxMoves]minichess.Move
+	for i, p := range openings {
+		var game []minichess.Node
+		for {
+			over, winner, _ := rules.Result(&p)
+			if over {
+				r := 0.5
+				switch winner {
+				case 0:
+					r = 1
+				case 1:
+					r = 0
+				}
+				for _, n := range game {
+					out = append(out, Sample{Node: n, Result: r})
+				}
+				break
+			}
+			if quiet(&p.N, buf[:0]) {
+				game = append(game, p.N)
+			}
+			var mv minichess.Move
+			if _, err := e.ThinkNode(&p.N, submission.Limits{Nodes: cfg.Nodes, PlyKnown: true, Played: p.Played},
+				func(m minichess.Move) error { mv = m; return nil }); err != nil {
+				panic(err) // emit never fails
+			}
+			p = rules.Play(&p, mv)
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(i + 1)
+		}
+	}
+	return out
+}
+
+// quiet reports whether n is a position whose static value means something:
+// not a Win position, and the side to move has no promotion and no capture
+// that wins material at once (a victim worth more than the capturer, or
+// one the opponent cannot take back).
+func quiet(n *minichess.Node, buf []minichess.Move) bool {
+	list, st := n.LegalMoves(buf)
+	if st == minichess.Win {
+		return false
+	}
+	pos := n.Position()
+	me, op := pos.ToMove, pos.ToMove.Other()
+	var child minichess.Node
+	var cbuf [minichess.MaxMoves]minichess.Move
+	for _, m := range list {
+		mover := pos.Board[me][m.FromRow][m.FromCol]
+		if mover == minichess.Pawn && (m.ToRow == 0 || m.ToRow == minichess.Rows-1) {
+			return false
+		}
+		victim := pos.Board[op][m.ToRow][m.ToCol]
+		if victim == minichess.Empty {
+			continue
+		}
+		if minichess.Values[victim] > minichess.Values[mover] {
+			return false
+		}
+		n.Play(&child, m)
+		replies, _ := child.LegalMoves(cbuf[:0])
+		recaptured := false
+		for _, r := range replies {
+			recaptured = recaptured || r.ToRow == m.ToRow && r.ToCol == m.ToCol
+		}
+		if !recaptured {
+			return false
+		}
+	}
+	return true
+}
+
+// mover adapts the runner's rules to match.Random.
+type mover struct{ r submission.Rules }
+
+func (m mover) Over(p *submission.GamePos) bool {
+	over, _, _ := m.r.Result(p)
+	return over
+}
+
+func (m mover) Moves(p *submission.GamePos, buf []minichess.Move) []minichess.Move {
+	list, _ := p.N.LegalMoves(buf)
+	return list
+}
+
+func (m mover) Play(p *submission.GamePos, mv minichess.Move) submission.GamePos {
+	return m.r.Play(p, mv)
+}
+
+// WriteData writes samples as gzip-compressed text, one "FEN result" line
+// each (result 1, 0.5 or 0).
+func WriteData(w io.Writer, samples []Sample) error {
+	zw, err := gzip.NewWriterLevel(w, gzip.BestCompression)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(zw)
+	for _, s := range samples {
+		p := s.Node.Position()
+		bw.WriteString(p.FEN())
+		bw.WriteByte(' ')
+		bw.WriteString(strconv.FormatFloat(s.Result, 'g', -1, 64))
+		bw.WriteByte('\n')
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+// ReadData reads the samples written by [WriteData]; name is used in
+// errors.
+func ReadData(r io.Reader, name string) ([]Sample, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	var out []Sample
+	sc := bufio.NewScanner(zr)
+	for line := 1; sc.Scan(); line++ {
+		text := sc.Text()
+		i := strings.LastIndexByte(text, ' ')
+		if i < 0 {
+			return nil, fmt.Errorf("%s:%d: want \"FEN result\"", name, line)
+		}
+		res, err := strconv.ParseFloat(text[i+1:], 64)
+		if err != nil || (res != 0 && res != 0.5 && res != 1) {
+			return nil, fmt.Errorf("%s:%d: result %q is not 0, 0.5 or 1", name, line, text[i+1:])
+		}
+		p, err := minichess.ParseFEN(text[:i])
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		out = append(out, Sample{Node: p.Node(), Result: res})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no samples", name)
+	}
+	return out, nil
+}
+
+// Slots returns pointers to every weight of w in a fixed order.
+func Slots(w *minichess.EvalWeights) []*int32 {
+	var s []*int32
+	for i := range w.Material {
+		s = append(s, &w.Material[i])
+	}
+	for i := range w.PawnRank {
+		s = append(s, &w.PawnRank[i])
+	}
+	s = append(s, &w.PawnCenter, &w.Center, &w.Edge)
+	for i := range w.KingRank {
+		s = append(s, &w.KingRank[i])
+	}
+	for i := range w.Mobility {
+		s = append(s, &w.Mobility[i])
+	}
+	for i := range w.KingZone {
+		s = append(s, &w.KingZone[i])
+	}
+	return append(s, &w.OpenLine, &w.Tempo)
+}
+
+// Features returns the feature matrix of samples (row-major, one row of
+// len(Slots) values per sample): the evaluation for white under each unit
+// weight vector.
+func Features(samples []Sample) ([]float64, int) {
+	var zero minichess.EvalWeights
+	k := len(Slots(&zero))
+	games := make([]minichess.SearchGame, k)
+	for j := range k {
+		var w minichess.EvalWeights
+		*Slots(&w)[j] = 1
+		games[j] = minichess.NewSearchGame(w)
+	}
+	x := make([]float64, len(samples)*k)
+	for i := range samples {
+		en := minichess.NewEngineNode(&samples[i].Node, -1)
+		sign := 1.0
+		if samples[i].Node.ToMove() == minichess.Black {
+			sign = -1
+		}
+		for j := range k {
+			x[i*k+j] = sign * float64(games[j].Evaluate(&en))
+		}
+	}
+	return x, k
+}
+
+// FitConfig sets [Fit].
+type FitConfig struct {
+	// Iterations of Adam over the whole data set.
+	Iterations int
+	// Rate is Adam's step size, in centipawns.
+	Rate float64
+	// L2 weighs the penalty L2·Σ(w - init)² added to the error, which keeps
+	// the weights near the initial ones (0: none).
+	L2 float64
+}
+
+// FitResult reports a fit.
+type FitResult struct {
+	// Weights are the fitted weights, rounded to integers.
+	Weights minichess.EvalWeights
+	// K is the logistic scale fitted to the initial weights.
+	K float64
+	// Before and After are the mean squared errors (without the penalty)
+	// of the initial and the fitted (rounded) weights.
+	Before, After float64
+}
+
+// Fit fits the weights to samples from init: first the scale K that
+// minimises the error of init, then the weights (K fixed) by cfg.Iterations
+// steps of Adam on the mean squared error plus the cfg.L2 penalty. Weights whose feature is zero in
+// every sample keep their initial value.
+func Fit(samples []Sample, init minichess.EvalWeights, cfg FitConfig) FitResult {
+	x, k := Features(samples)
+	w := make([]float64, k)
+	for j, p := range Slots(&init) {
+		w[j] = float64(*p)
+	}
+	y := make([]float64, len(samples))
+	for i, s := range samples {
+		y[i] = s.Result
+	}
+	var res FitResult
+	res.K = fitK(x, y, w, k)
+	res.Before = loss(x, y, w, k, res.K)
+	grad := make([]float64, k)
+	m := make([]float64, k)
+	v := make([]float64, k)
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	p1, p2 := 1.0, 1.0
+	w0 := append([]float64(nil), w...)
+	for range cfg.Iterations {
+		gradient(x, y, w, k, res.K, grad)
+		for j := range k {
+			if grad[j] != 0 {
+				grad[j] += float64(2*cfg.L2) * (w[j] - w0[j])
+			}
+		}
+		p1, p2 = float64(p1*b1), float64(p2*b2)
+		for j := range k {
+			if grad[j] == 0 {
+				continue
+			}
+			m[j] = float64(b1*m[j]) + float64((1-b1)*grad[j])
+			v[j] = float64(b2*v[j]) + float64(float64((1-b2)*grad[j])*grad[j])
+			mh, vh := m[j]/(1-p1), v[j]/(1-p2)
+			w[j] -= float64(cfg.Rate*mh) / (math.Sqrt(vh) + eps)
+		}
+	}
+	res.Weights = init
+	for j, p := range Slots(&res.Weights) {
+		*p = int32(math.Round(w[j]))
+		w[j] = float64(*p)
+	}
+	res.After = loss(x, y, w, k, res.K)
+	return res
+}
+
+// eval returns sample i's value under w.
+func eval(x, w []float64, k, i int) float64 {
+	var s float64
+	row := x[i*k : i*k+k]
+	for j, f := range row {
+		s += float64(f * w[j])
+	}
+	return s
+}
+
+func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
+
+// loss is the mean squared error of σ(K·eval) against the results.
+func loss(x, y, w []float64, k int, K float64) float64 {
+	var s float64
+	for i := range y {
+		d := y[i] - sigmoid(float64(K*eval(x, w, k, i)))
+		s += float64(d * d)
+	}
+	return s / float64(len(y))
+}
+
+// gradient sets g to the gradient of loss in w.
+func gradient(x, y, w []float64, k int, K float64, g []float64) {
+	clear(g)
+	for i := range y {
+		s := sigmoid(float64(K * eval(x, w, k, i)))
+		c := float64(float64(float64(-2*(y[i]-s))*s)*(1-s)) * K
+		row := x[i*k : i*k+k]
+		for j, f := range row {
+			if f != 0 {
+				g[j] += float64(c * f)
+			}
+		}
+	}
+	n := float64(len(y))
+	for j := range g {
+		g[j] /= n
+	}
+}
+
+// fitK returns the scale minimising the error of w: a golden-section
+// search over [1e-4, 0.1].
+func fitK(x, y, w []float64, k int) float64 {
+	lo, hi := 1e-4, 0.1
+	phi := (math.Sqrt(5) - 1) / 2
+	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
+	fa, fb := loss(x, y, w, k, a), loss(x, y, w, k, b)
+	for range 60 {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - phi*(hi-lo)
+			fa = loss(x, y, w, k, a)
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + phi*(hi-lo)
+			fb = loss(x, y, w, k, b)
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// GoLiteral returns w as the Go composite literal of minichess.EvalWeights
+// used in pkg/minichess/engine.go.
+func GoLiteral(w minichess.EvalWeights) string {
+	arr := func(a []int32) string {
+		s := make([]string, len(a))
+		for i, v := range a {
+			s[i] = strconv.Itoa(int(v))
+		}
+		return "{" + strings.Join(s, ", ") + "}"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "EvalWeights{\n")
+	fmt.Fprintf(&b, "\tMaterial:   [7]int32%s,\n", arr(w.Material[:]))
+	fmt.Fprintf(&b, "\tPawnRank:   [5]int32%s,\n", arr(w.PawnRank[:]))
+	fmt.Fprintf(&b, "\tPawnCenter: %d,\n\tCenter:     %d,\n\tEdge:       %d,\n", w.PawnCenter, w.Center, w.Edge)
+	fmt.Fprintf(&b, "\tKingRank:   [6]int32%s,\n", arr(w.KingRank[:]))
+	fmt.Fprintf(&b, "\tMobility:   [7]int32%s,\n", arr(w.Mobility[:]))
+	fmt.Fprintf(&b, "\tKingZone:   [7]int32%s,\n", arr(w.KingZone[:]))
+	fmt.Fprintf(&b, "\tOpenLine:   %d,\n\tTempo:      %d,\n}", w.OpenLine, w.Tempo)
+	return b.String()
+}

@@ -1,0 +1,112 @@
+package tune_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/tune"
+	"gotest.tools/v3/assert"
+)
+
+func loadData(t *testing.T) ([]byte, []tune.Sample) {
+	t.Helper()
+	path := filepath.Join(testutil.RepoRoot(t), tune.DataFile)
+	data, err := os.ReadFile(path)
+	assert.NilError(t, err)
+	samples, err := tune.ReadData(bytes.NewReader(data), path)
+	assert.NilError(t, err)
+	return data, samples
+}
+
+// TestRecordedFit: the data set in the repository is the recorded one
+// (its SHA-256) and the tuner fits exactly minichess.TunedEvalWeights to it
+// with the recorded settings.
+func TestRecordedFit(t *testing.T) {
+	data, samples := loadData(t)
+	sum := sha256.Sum256(data)
+	assert.Equal(t, hex.EncodeToString(sum[:]), tune.DataSHA256)
+	assert.Equal(t, len(samples), 45600)
+	r := tune.Fit(samples, minichess.HandEvalWeights(), tune.FitConfig{Iterations: tune.FitIterations, Rate: tune.FitRate, L2: tune.FitL2})
+	assert.Equal(t, r.Weights, minichess.TunedEvalWeights())
+	assert.Assert(t, r.After < r.Before, "error %f -> %f", r.Before, r.After)
+}
+
+// TestFeaturesLinear: the evaluation of every sample is the dot product of
+// its features with the weights (the tuner's model is the engine's code).
+func TestFeaturesLinear(t *testing.T) {
+	_, samples := loadData(t)
+	samples = samples[:500]
+	x, k := tune.Features(samples)
+	for _, w := range []minichess.EvalWeights{minichess.HandEvalWeights(), minichess.TunedEvalWeights()} {
+		g := minichess.NewSearchGame(w)
+		slots := tune.Slots(&w)
+		assert.Equal(t, len(slots), k)
+		for i, s := range samples {
+			en := minichess.NewEngineNode(&s.Node, -1)
+			want := float64(g.Evaluate(&en))
+			if s.Node.ToMove() == minichess.Black {
+				want = -want
+			}
+			var got float64
+			for j, p := range slots {
+				got += x[i*k+j] * float64(*p)
+			}
+			assert.Equal(t, got, want, "sample %d", i)
+		}
+	}
+}
+
+// TestGenerateRoundTrip: generation is deterministic, labels are results,
+// and the data format reads back what was written.
+func TestGenerateRoundTrip(t *testing.T) {
+	cfg := tune.GenConfig{Games: 3, OpeningPlies: 4, Nodes: 300, Seed: 7, Weights: minichess.HandEvalWeights()}
+	a, b := tune.Generate(cfg), tune.Generate(cfg)
+	assert.Assert(t, len(a) > 10)
+	assert.Assert(t, slices.Equal(a, b))
+	var buf bytes.Buffer
+	assert.NilError(t, tune.WriteData(&buf, a))
+	back, err := tune.ReadData(&buf, "mem")
+	assert.NilError(t, err)
+	assert.Assert(t, slices.Equal(back, a))
+	for _, s := range a {
+		assert.Assert(t, s.Result == 0 || s.Result == 0.5 || s.Result == 1)
+		assert.Assert(t, s.Node.Status() != minichess.Win)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	start := minichess.StartPosition()
+	assert.NilError(t, tune.WriteData(&buf, []tune.Sample{{Node: start.Node(), Result: 2}}))
+	bad := filepath.Join(dir, "bad.gz")
+	assert.NilError(t, os.WriteFile(bad, buf.Bytes(), 0o644))
+	plain := filepath.Join(dir, "plain")
+	assert.NilError(t, os.WriteFile(plain, []byte("x"), 0o644))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fit", "-data", bad}, "bad.gz:1: result \"2\" is not 0, 0.5 or 1"},
+		{[]string{"fit", "-data", plain}, "plain: unexpected EOF"},
+		{[]string{"fit", "-data", filepath.Join(dir, "none")}, "no such file"},
+		{[]string{"fit", "-rate", "0"}, "-rate > 0"},
+		{[]string{"gen"}, "gen: -o FILE is required"},
+		{[]string{"gen", "-games", "0", "-o", "x"}, "-games 0 is not positive"},
+		{[]string{"frob"}, `unknown command "frob"`},
+	} {
+		var out, errb bytes.Buffer
+		assert.Equal(t, tune.Main(c.args, &out, &errb), 2, c.args)
+		assert.Assert(t, strings.HasPrefix(errb.String(), "mctune: ") && strings.Contains(errb.String(), c.want), "%v: %q", c.args, errb.String())
+		assert.Equal(t, strings.Count(errb.String(), "\n"), 1)
+		assert.Equal(t, out.String(), "")
+	}
+}

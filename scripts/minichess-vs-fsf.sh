@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# minichess-vs-fsf.sh measures player_submission against Fairy-Stockfish 11.1
+# (the Debian package, made a player of the file protocol by minichess-fsf
+# with the variant configuration of pkg/minichess/fsf) at T per move:
+#
+#   start     N games under our runner (cmd/minichess-runner, the course's
+#             rules: a fresh process per move, 50-ply material adjudication)
+#             from the start position, colours alternating, player_submission
+#             white in the odd games;
+#   openings  N games through `gamesearch match minichess` from its list of
+#             varied two-ply openings, each with both colours (the players are
+#             exec: programs, a fresh process per move).
+#
+# It prints a progress line per game and, per part, W/D/L, score and Elo with
+# its 95% interval for player_submission (pkg/match). player_submission gets
+# -time T (its budget from process start), Fairy-Stockfish "go movetime T"
+# (it also spends about 0.3 s starting up and loading the variant, more on
+# a loaded machine). Each keeps its own time; the runner's -timeout, 2T+8s,
+# is only a safety net, so that a loaded machine does not forfeit games. It is a benchmark, not part of go test,
+# and CPU heavy: a game at 1 s per move takes about a minute; the load is
+# printed with the results.
+#
+# Usage: scripts/minichess-vs-fsf.sh [-n N] [-time T] [-mode start|openings|both]
+#                                    [-sub "ARGS"] [-seed S] [-keep DIR]
+#   -n N      games per part (default 20)
+#   -time T   time per move, a Go duration (default 1s)
+#   -mode M   which parts to play (default both)
+#   -sub ARGS extra arguments of player_submission (e.g. "-hash 16")
+#   -seed S   opening shuffle seed of gamesearch match (default 1)
+#   -keep DIR keep the runner's game logs in DIR/gNNN/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=20
+movetime=1s
+mode=both
+subargs=""
+seed=1
+keep=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-n) n="$2"; shift 2 ;;
+	-time) movetime="$2"; shift 2 ;;
+	-mode) mode="$2"; shift 2 ;;
+	-sub) subargs="$2"; shift 2 ;;
+	-seed) seed="$2"; shift 2 ;;
+	-keep) keep="$2"; shift 2 ;;
+	*) echo "usage: $0 [-n N] [-time T] [-mode start|openings|both] [-sub ARGS] [-seed S] [-keep DIR]" >&2; exit 2 ;;
+	esac
+done
+case "$mode" in start | openings | both) ;; *) echo "$0: -mode must be start, openings or both" >&2; exit 2 ;; esac
+engine=/usr/games/fairy-stockfish
+if [ ! -x "$engine" ]; then
+	echo "$0: $engine not found; install it with: apt-get install -y fairy-stockfish" >&2
+	exit 2
+fi
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+bin="$tmp/bin"
+mkdir -p "$bin"
+export CGO_ENABLED=0
+go build -trimpath -o "$bin/main" ./cmd/minichess-runner
+go build -trimpath -o "$bin/player_submission" ./cmd/minichess-submission
+go build -trimpath -o "$bin/minichess-fsf" ./cmd/minichess-fsf
+go build -trimpath -o "$bin/gamesearch" ./cmd/gamesearch
+# The runner's timeout: 2T + 8 s, a safety net only (see above).
+timeout="$(awk -v t="$movetime" 'BEGIN {
+	if (t ~ /ms$/) s = substr(t, 1, length(t) - 2) / 1000; else if (t ~ /s$/) s = substr(t, 1, length(t) - 1); else s = t;
+	printf "%gs", 2 * s + 8 }')"
+sub="$bin/player_submission -time $movetime $subargs"
+opp="$bin/minichess-fsf -movetime $movetime"
+began=$(date +%s)
+echo "player_submission ($(git rev-parse --short HEAD 2>/dev/null || echo '?')${subargs:+, $subargs}) vs Fairy-Stockfish $(dpkg-query -W -f='${Version}' fairy-stockfish 2>/dev/null || echo '?'), $movetime per move, $n games per part, $(date -u +%Y-%m-%d), $(nproc) cores, load at start $(cut -d' ' -f1-3 /proc/loadavg)"
+
+if [ "$mode" != openings ]; then
+	echo
+	echo "start position, our runner (-timeout $timeout, -max-steps 50):"
+	w=0; d=0; l=0
+	for g in $(seq 1 "$n"); do
+		dir="$tmp/g$g"
+		mkdir -p "$dir"
+		if [ $((g % 2)) = 1 ]; then white="$sub"; black="$opp"; col=white; else white="$opp"; black="$sub"; col=black; fi
+		t0=$(date +%s)
+		(cd "$dir" && nice -n 5 "$bin/main" -no-clear -timeout "$timeout" -max-steps 50 "$white" "$black" >stdout.txt 2>stderr.txt) || true
+		res="$(awk -v subw=$([ $col = white ] && echo 1 || echo 0) '
+			/^Depth: / { n++ }
+			/^Invalid Action$/ { invalid = 1 }
+			/^(Player1 wins|Player2 wins|Draw)$/ { r = $0 }
+			END {
+				if (r == "Draw") s = "draw"; else if (r == "") s = "none"; else if ((r == "Player1 wins") == (subw == 1)) s = "win"; else s = "loss";
+				printf "%s %d %s\n", s, n, invalid ? "invalid-action" : (n >= 50 ? "adjudicated" : "king-capture")
+			}' "$dir/gamelog.txt")"
+		read -r r plies how <<<"$res"
+		case "$r" in win) w=$((w + 1)) ;; draw) d=$((d + 1)) ;; *) l=$((l + 1)) ;; esac
+		if [ -n "$keep" ]; then mkdir -p "$keep/g$(printf %03d "$g")" && cp "$dir/gamelog.txt" "$keep/g$(printf %03d "$g")/"; fi
+		echo "game $g/$n: player_submission $col: $r ($plies plies, $how, $(($(date +%s) - t0)) s)  running W/D/L $w/$d/$l  load $(cut -d' ' -f1 /proc/loadavg)"
+		rm -rf "$dir"
+	done
+	echo "start position: $("$bin/minichess-fsf" -score "$w/$d/$l")"
+fi
+
+if [ "$mode" != start ]; then
+	echo
+	echo "openings, gamesearch match (seed $seed, exec timeout $timeout):"
+	nice -n 5 "$bin/gamesearch" match minichess "exec,timeout=$timeout:$sub" "exec,timeout=$timeout:$opp" -games "$n" -seed "$seed" 2>&1
+fi
+echo
+echo "took $(( ($(date +%s) - began) / 60 )) min $(( ($(date +%s) - began) % 60 )) s; load at end $(cut -d' ' -f1-3 /proc/loadavg)"
