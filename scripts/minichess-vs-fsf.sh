@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # minichess-vs-fsf.sh measures player_submission against Fairy-Stockfish 11.1
 # (the Debian package, made a player of the file protocol by minichess-fsf
-# with the variant configuration of pkg/minichess/fsf) at T per move:
+# with the variant configuration of pkg/minichess/arena/fsf) at T per move:
 #
 #   start     N games under our runner (cmd/minichess-runner, the course's
 #             rules: a fresh process per move, 50-ply material adjudication)

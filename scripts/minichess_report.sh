@@ -34,7 +34,7 @@ if [ $strength = 1 ]; then
 	mv "$tmp/strength.md" docs/minichess/strength.md
 fi
 if [ $features = 1 ]; then
-	go build -o "$tmp/mcmatch" ./pkg/minichess/submission/cmd/mcmatch
+	go build -o "$tmp/minichess-match" ./cmd/minichess-match
 	n=20000
 	echo "| match (A vs B) | games | W-D-L for A | score | Elo [95%] | forfeits A/B |"
 	echo "|---|---|---|---|---|---|"
@@ -42,10 +42,10 @@ if [ $features = 1 ]; then
 	# the first piece-square weights.
 	init="-lmr,w.pawn.1=10,w.pawn.2=30,w.pawn.3=120,w.pawncenter=5,w.center=15,w.edge=10,w.king.1=-10,w.king.2=-25,w.king.3=-40,w.king.4=-50,w.king.5=-50"
 	for f in tt hashmove mvvlva killers history pvs aspiration quiescence; do
-		nice -n 10 "$tmp/mcmatch" -a "engine,$init" -b "engine,$init,-$f" -nodes $n -openings twoply -label "default vs default without \`$f\`" | tail -1
+		nice -n 10 "$tmp/minichess-match" -a "engine,$init" -b "engine,$init,-$f" -nodes $n -openings twoply -label "default vs default without \`$f\`" | tail -1
 	done
 	for f in nullmove lmr futility checkext; do
-		nice -n 10 "$tmp/mcmatch" -a "engine,$init,+$f" -b "engine,$init" -nodes $n -openings twoply -label "default with \`$f\` vs default" | tail -1
+		nice -n 10 "$tmp/minichess-match" -a "engine,$init,+$f" -b "engine,$init" -nodes $n -openings twoply -label "default with \`$f\` vs default" | tail -1
 	done
 fi
 go build -o "$tmp/minichess-report" ./cmd/minichess-report

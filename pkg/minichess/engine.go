@@ -153,7 +153,7 @@ func HandEvalWeights() EvalWeights {
 }
 
 // TunedEvalWeights returns the weights fitted by the tuner
-// (pkg/minichess/tune, "mctune fit") to its recorded self-play data set,
+// (pkg/minichess/arena/tune, "mctune fit") to its recorded self-play data set,
 // starting from [HandEvalWeights]; a test checks that the tuner still
 // produces exactly these.
 func TunedEvalWeights() EvalWeights {

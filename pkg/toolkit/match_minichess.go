@@ -11,6 +11,7 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/arena"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 )
 
@@ -32,24 +33,24 @@ func playMinichessMatch(s *matchSettings) (*matchSummary, error) {
 	if s.variant != "" {
 		return nil, fmt.Errorf("-variant %q: minichess has no variants", s.variant)
 	}
-	rules := submission.Rules{MaxPlies: s.maxPlies}
+	rules := arena.Rules{MaxPlies: s.maxPlies}
 	plies, err := s.openingPlies()
 	if err != nil {
 		return nil, err
 	}
-	list := match.Enumerate[submission.GamePos, minichess.Move](rules, submission.StartGame(), plies)
+	list := match.Enumerate[arena.GamePos, minichess.Move](rules, arena.StartGame(), plies)
 	if s.start != "" {
 		p, err := minichess.ParseFEN(s.start)
 		if err != nil {
 			return nil, fmt.Errorf("-start %s: %v", cliutil.Quote(s.start), err)
 		}
-		list = []submission.GamePos{{N: p.Node()}}
+		list = []arena.GamePos{{N: p.Node()}}
 	}
 	openings, err := chooseOpenings(list, s.openings, s.seed)
 	if err != nil {
 		return nil, err
 	}
-	var players [2]match.Player[submission.GamePos, minichess.Move]
+	var players [2]match.Player[arena.GamePos, minichess.Move]
 	for i, text := range s.specs {
 		if players[i], err = newMinichessPlayer(text, s.moveTime); err != nil {
 			return nil, err
@@ -62,7 +63,7 @@ func playMinichessMatch(s *matchSettings) (*matchSummary, error) {
 }
 
 // newMinichessPlayer builds the player of the PLAYER argument text.
-func newMinichessPlayer(text string, moveTime time.Duration) (match.Player[submission.GamePos, minichess.Move], error) {
+func newMinichessPlayer(text string, moveTime time.Duration) (match.Player[arena.GamePos, minichess.Move], error) {
 	switch kind := specKind(text); kind {
 	case "engine":
 		sp, err := parsePlayerSpec(text)
@@ -92,11 +93,11 @@ func newMinichessPlayer(text string, moveTime time.Duration) (match.Player[submi
 		if err != nil {
 			return nil, fmt.Errorf("player %q: %v", text, err)
 		}
-		return &submission.ProgramPlayer{Label: text, Argv: append([]string{prog}, sp.command[1:]...), Timeout: timeout}, sp.done()
+		return &arena.ProgramPlayer{Label: text, Argv: append([]string{prog}, sp.command[1:]...), Timeout: timeout}, sp.done()
 	case "player_alphabeta":
 		text = "alphabeta" + strings.TrimPrefix(text, "player_alphabeta")
 	}
-	return submission.ParsePlayer(text, defaultEngineNodes)
+	return arena.ParsePlayer(text, defaultEngineNodes)
 }
 
 // mcEnginePlayer is player_submission's engine with the settings of an
@@ -111,7 +112,7 @@ type mcEnginePlayer struct {
 func (p *mcEnginePlayer) Name() string   { return p.label }
 func (p *mcEnginePlayer) NewGame(uint64) {}
 
-func (p *mcEnginePlayer) Move(t *match.Turn[submission.GamePos, minichess.Move]) (minichess.Move, error) {
+func (p *mcEnginePlayer) Move(t *match.Turn[arena.GamePos, minichess.Move]) (minichess.Move, error) {
 	lim := submission.Limits{Depth: p.spec.depth, Nodes: p.spec.nodes, PlyKnown: p.knowsPly, Played: t.Pos.Played}
 	mt := p.spec.time
 	if mt == 0 && p.spec.depth == 0 && p.spec.nodes == 0 {

@@ -28,6 +28,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/arena"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
@@ -103,7 +104,7 @@ type Match struct {
 	// Level is the baseline's level (Required 1 matches).
 	Level int
 	// Cells are the table cells after the label: games, W-D-L,
-	// score, Elo and forfeits, as mcmatch prints them.
+	// score, Elo and forfeits, as minichess-match prints them.
 	Cells string
 }
 
@@ -186,7 +187,7 @@ func (c *Config) progress(start time.Time, step string) {
 // Collect runs every measurement of the report.
 func Collect(c Config) (*Data, error) {
 	start := time.Now()
-	d := &Data{Config: c, IterationDepth: 11, TwoPly: len(submission.TwoPlyOpenings())}
+	d := &Data{Config: c, IterationDepth: 11, TwoPly: len(arena.TwoPlyOpenings())}
 	var err error
 	for _, x := range []struct {
 		dst          *string
@@ -251,20 +252,20 @@ func Collect(c Config) (*Data, error) {
 	}
 	var depths []int
 	for level := 1; level <= 4; level++ {
-		cells, err := play(submission.MatchConfig{A: &submission.EnginePlayer{Nodes: c.Required1Nodes, Depths: &depths}, B: submission.BaselinePlayer{Level: level}})
+		cells, err := play(arena.MatchConfig{A: &arena.EnginePlayer{Nodes: c.Required1Nodes, Depths: &depths}, B: arena.BaselinePlayer{Level: level}})
 		if err != nil {
 			return nil, err
 		}
 		d.Required1 = append(d.Required1, Match{level, cells})
 	}
 	c.progress(start, "Required 1")
-	cells, err := play(submission.MatchConfig{A: &submission.EnginePlayer{Nodes: c.Nodes}, B: submission.AlphaBetaPlayer{Nodes: c.Nodes}, Openings: "twoply"})
+	cells, err := play(arena.MatchConfig{A: &arena.EnginePlayer{Nodes: c.Nodes}, B: arena.AlphaBetaPlayer{Nodes: c.Nodes}, Openings: "twoply"})
 	if err != nil {
 		return nil, err
 	}
 	d.Required2 = Match{Cells: cells}
 	c.progress(start, "Required 2")
-	cells, err = play(submission.MatchConfig{A: &submission.EnginePlayer{Nodes: c.Nodes}, B: submission.BaselinePlayer{Level: 4},
+	cells, err = play(arena.MatchConfig{A: &arena.EnginePlayer{Nodes: c.Nodes}, B: arena.BaselinePlayer{Level: 4},
 		Openings: fmt.Sprintf("random:4:%d", c.Baseline4Openings), Seed: 1})
 	if err != nil {
 		return nil, err
@@ -281,12 +282,12 @@ func Collect(c Config) (*Data, error) {
 }
 
 // play plays a match and returns its table cells after the label.
-func play(mc submission.MatchConfig) (string, error) {
-	rep, err := submission.PlayMatch(mc)
+func play(mc arena.MatchConfig) (string, error) {
+	rep, err := arena.PlayMatch(mc)
 	if err != nil {
 		return "", err
 	}
-	row := submission.TableRow("", rep)
+	row := arena.TableRow("", rep)
 	cells, ok := strings.CutPrefix(row, "|  | ")
 	if !ok {
 		return "", fmt.Errorf("unexpected match table row %q", row)

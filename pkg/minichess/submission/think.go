@@ -19,6 +19,7 @@ package submission
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
@@ -162,7 +163,7 @@ func (e *Engine) ThinkNode(n *minichess.Node, lim Limits, emit func(minichess.Mo
 		if werr != nil {
 			return
 		}
-		if !member(list, i.Move) {
+		if !slices.Contains(list, i.Move) {
 			werr = errors.New("internal error: the engine chose a move outside the root list")
 			return
 		}
@@ -182,14 +183,14 @@ func (e *Engine) ThinkNode(n *minichess.Node, lim Limits, emit func(minichess.Mo
 		return res, werr
 	}
 	switch {
-	case res.Lines == 0 && sr.HasMove && member(list, sr.Move):
+	case res.Lines == 0 && sr.HasMove && slices.Contains(list, sr.Move):
 		// Nothing completed (a tiny budget): write the engine's fallback,
 		// the first move of its ordered root list.
 		res.Move, res.Lines = sr.Move, 1
 		if err := emit(sr.Move); err != nil {
 			return res, err
 		}
-	case sr.Partial && sr.Move != res.Move && member(list, sr.Move):
+	case sr.Partial && sr.Move != res.Move && slices.Contains(list, sr.Move):
 		// The stopped iteration found a better move: it is the last line.
 		res.Move, res.Partial = sr.Move, true
 		res.Lines++
@@ -198,13 +199,4 @@ func (e *Engine) ThinkNode(n *minichess.Node, lim Limits, emit func(minichess.Mo
 		}
 	}
 	return res, nil
-}
-
-func member(list []minichess.Move, m minichess.Move) bool {
-	for _, x := range list {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }

@@ -1,11 +1,13 @@
-package submission
+package arena
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/player"
+	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 )
 
 // GamePos is a position of a game under the runner's rules: the board and
@@ -70,7 +72,7 @@ func (r Rules) Result(p *GamePos) (bool, int, string) {
 func (r Rules) Legal(p *GamePos, m minichess.Move) bool {
 	var buf [minichess.MaxMoves]minichess.Move
 	list, _ := p.N.LegalMoves(buf[:0])
-	return member(list, m)
+	return slices.Contains(list, m)
 }
 
 // Play returns p after m.
@@ -173,7 +175,7 @@ type EnginePlayer struct {
 	// Label is the player's name (default "player_submission").
 	Label string
 	// Engine searches; NewEngine(Options(16), DefaultEvalWeights()) when nil.
-	Engine *Engine
+	Engine *submission.Engine
 	Nodes  uint64
 	Depth  int
 	// KnowsPly passes the number of plies played (the analysis flag -ply),
@@ -186,7 +188,7 @@ type EnginePlayer struct {
 // Name returns the label.
 func (e *EnginePlayer) Name() string {
 	if e.Label == "" {
-		return Name
+		return submission.Name
 	}
 	return e.Label
 }
@@ -197,16 +199,16 @@ func (e *EnginePlayer) NewGame(uint64) {}
 // Move returns the last line player_submission writes.
 func (e *EnginePlayer) Move(t *match.Turn[GamePos, minichess.Move]) (minichess.Move, error) {
 	if e.Engine == nil {
-		e.Engine = NewEngine(Options(16), minichess.DefaultEvalWeights())
+		e.Engine = submission.NewEngine(submission.Options(16), minichess.DefaultEvalWeights())
 	}
-	lim := Limits{Nodes: e.Nodes, Depth: e.Depth, PlyKnown: e.KnowsPly, Played: t.Pos.Played}
+	lim := submission.Limits{Nodes: e.Nodes, Depth: e.Depth, PlyKnown: e.KnowsPly, Played: t.Pos.Played}
 	var l lastMove
 	n := t.Pos.N
 	res, err := e.Engine.ThinkNode(&n, lim, l.emit)
 	if err != nil {
 		return minichess.Move{}, err
 	}
-	if e.Depths != nil && res.Outcome == Searched {
+	if e.Depths != nil && res.Outcome == submission.Searched {
 		*e.Depths = append(*e.Depths, res.Depth)
 	}
 	return l.result(e.Name())

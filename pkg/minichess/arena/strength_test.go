@@ -1,4 +1,4 @@
-package submission_test
+package arena_test
 
 import (
 	"flag"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
-	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
+	"github.com/gamesearch/gamesearch/pkg/minichess/arena"
 	"gotest.tools/v3/assert"
 )
 
@@ -20,9 +20,9 @@ const (
 	MatchNodes     = 20000
 )
 
-func play(t *testing.T, c submission.MatchConfig) *match.Report[minichess.Move] {
+func play(t *testing.T, c arena.MatchConfig) *match.Report[minichess.Move] {
 	t.Helper()
-	r, err := submission.PlayMatch(c)
+	r, err := arena.PlayMatch(c)
 	assert.NilError(t, err)
 	t.Logf("%s", r)
 	for _, g := range r.Games {
@@ -39,9 +39,9 @@ func play(t *testing.T, c submission.MatchConfig) *match.Report[minichess.Move] 
 func TestRequired1Baselines(t *testing.T) {
 	for level := 1; level <= 4; level++ {
 		t.Run(fmt.Sprintf("baseline%d", level), func(t *testing.T) {
-			r := play(t, submission.MatchConfig{
-				A: &submission.EnginePlayer{Nodes: Required1Nodes},
-				B: submission.BaselinePlayer{Level: level},
+			r := play(t, arena.MatchConfig{
+				A: &arena.EnginePlayer{Nodes: Required1Nodes},
+				B: arena.BaselinePlayer{Level: level},
 			})
 			assert.Equal(t, r.Stats.Wins, 2, "%s", r)
 		})
@@ -55,9 +55,9 @@ func TestVersusBaseline4(t *testing.T) {
 	if *fullStrength {
 		n = 50
 	}
-	r := play(t, submission.MatchConfig{
-		A:        &submission.EnginePlayer{Nodes: MatchNodes},
-		B:        submission.BaselinePlayer{Level: 4},
+	r := play(t, arena.MatchConfig{
+		A:        &arena.EnginePlayer{Nodes: MatchNodes},
+		B:        arena.BaselinePlayer{Level: 4},
 		Openings: fmt.Sprintf("random:4:%d", n), Seed: 1,
 	})
 	assert.Equal(t, r.Stats.Games(), 2*n)
@@ -73,9 +73,9 @@ func TestRequired2AlphaBeta(t *testing.T) {
 	if *fullStrength {
 		games = 98
 	}
-	r := play(t, submission.MatchConfig{
-		A:        &submission.EnginePlayer{Nodes: MatchNodes},
-		B:        submission.AlphaBetaPlayer{Nodes: MatchNodes},
+	r := play(t, arena.MatchConfig{
+		A:        &arena.EnginePlayer{Nodes: MatchNodes},
+		B:        arena.AlphaBetaPlayer{Nodes: MatchNodes},
 		Openings: "twoply", Games: games,
 	})
 	assert.Equal(t, r.Stats.Games(), games)
@@ -83,7 +83,7 @@ func TestRequired2AlphaBeta(t *testing.T) {
 }
 
 func TestTwoPlyOpenings(t *testing.T) {
-	ops := submission.TwoPlyOpenings()
+	ops := arena.TwoPlyOpenings()
 	assert.Equal(t, len(ops), 49)
 	for _, o := range ops {
 		assert.Equal(t, o.Played, 2)
@@ -97,30 +97,30 @@ func TestTwoPlyOpenings(t *testing.T) {
 func TestRulesAdjudication(t *testing.T) {
 	p, err := minichess.ParseFEN("kq3/5/5/5/5/R3K w")
 	assert.NilError(t, err)
-	g := submission.GamePos{N: p.Node(), Played: 49}
-	over, winner, reason := submission.Rules{}.Result(&g)
+	g := arena.GamePos{N: p.Node(), Played: 49}
+	over, winner, reason := arena.Rules{}.Result(&g)
 	assert.Assert(t, over)
 	assert.Equal(t, winner, 0)
 	assert.Equal(t, reason, "king capture")
 	g.Played = 50
-	over, winner, reason = submission.Rules{}.Result(&g)
+	over, winner, reason = arena.Rules{}.Result(&g)
 	assert.Assert(t, over)
 	assert.Equal(t, winner, 1, reason)
 	assert.Equal(t, reason, "ply limit, material 106-120")
 	q, _ := minichess.ParseFEN("k4/5/5/5/5/4K b")
-	g = submission.GamePos{N: q.Node(), Played: 50}
-	_, winner, _ = submission.Rules{}.Result(&g)
+	g = arena.GamePos{N: q.Node(), Played: 50}
+	_, winner, _ = arena.Rules{}.Result(&g)
 	assert.Equal(t, winner, -1)
 	// A side without moves loses; an invalid move is refused.
 	nm, _ := minichess.ParseFEN("P4/5/5/5/5/k4 w")
-	g = submission.GamePos{N: nm.Node()}
-	over, winner, _ = submission.Rules{}.Result(&g)
+	g = arena.GamePos{N: nm.Node()}
+	over, winner, _ = arena.Rules{}.Result(&g)
 	assert.Assert(t, over && winner == 1)
-	s := submission.StartGame()
-	assert.Assert(t, !submission.Rules{}.Legal(&s, minichess.Move{FromRow: 5, FromCol: 4, ToRow: 4, ToCol: 4}))
-	assert.Assert(t, submission.Rules{}.Legal(&s, minichess.Move{FromRow: 4, FromCol: 0, ToRow: 3, ToCol: 0}))
+	s := arena.StartGame()
+	assert.Assert(t, !arena.Rules{}.Legal(&s, minichess.Move{FromRow: 5, FromCol: 4, ToRow: 4, ToCol: 4}))
+	assert.Assert(t, arena.Rules{}.Legal(&s, minichess.Move{FromRow: 4, FromCol: 0, ToRow: 3, ToCol: 0}))
 	// A full game with -max-steps 10 ends at ply 10.
-	r, err := submission.PlayMatch(submission.MatchConfig{A: submission.BaselinePlayer{Level: 2}, B: submission.BaselinePlayer{Level: 1}, MaxPlies: 10, Games: 1})
+	r, err := arena.PlayMatch(arena.MatchConfig{A: arena.BaselinePlayer{Level: 2}, B: arena.BaselinePlayer{Level: 1}, MaxPlies: 10, Games: 1})
 	assert.NilError(t, err)
 	assert.Assert(t, r.Games[0].Plies <= 10)
 }
@@ -128,7 +128,7 @@ func TestRulesAdjudication(t *testing.T) {
 // TestInvalidMoveLoses: a player that writes a move outside the list loses
 // at once.
 func TestInvalidMoveLoses(t *testing.T) {
-	r, err := submission.PlayMatch(submission.MatchConfig{A: badPlayer{}, B: submission.BaselinePlayer{Level: 1}, Games: 2})
+	r, err := arena.PlayMatch(arena.MatchConfig{A: badPlayer{}, B: arena.BaselinePlayer{Level: 1}, Games: 2})
 	assert.NilError(t, err)
 	assert.Equal(t, r.Stats.Losses, 2)
 	assert.Equal(t, r.Games[0].Reason, "illegal move")
@@ -139,20 +139,20 @@ type badPlayer struct{}
 
 func (badPlayer) Name() string   { return "bad" }
 func (badPlayer) NewGame(uint64) {}
-func (badPlayer) Move(*match.Turn[submission.GamePos, minichess.Move]) (minichess.Move, error) {
+func (badPlayer) Move(*match.Turn[arena.GamePos, minichess.Move]) (minichess.Move, error) {
 	return minichess.Move{FromRow: 9, FromCol: 9, ToRow: 9, ToCol: 9}, nil
 }
 
 func TestParsePlayer(t *testing.T) {
 	for _, s := range []string{"baseline1", "baseline4", "alphabeta", "alphabeta,nodes=5", "alphabeta,depth=3",
 		"engine", "engine,nodes=100,-tt,+lmr,hash=2,ply,w.tempo=5,w.mob.3=2,w.king.1=-3", "exe=./x,timeout=2s"} {
-		p, err := submission.ParsePlayer(s, 1000)
+		p, err := arena.ParsePlayer(s, 1000)
 		assert.NilError(t, err, s)
 		assert.Assert(t, p.Name() != "", s)
 	}
 	for _, s := range []string{"", "baseline5", "baseline1,x", "alphabeta,nodes=x", "alphabeta,depth=-1", "engine,+bogus",
 		"engine,hash=0", "engine,w.nope=1", "engine,w.mob.9=1", "engine,w.tempo=x", "exe=", "exe=x,timeout=0", "exe=x,y"} {
-		_, err := submission.ParsePlayer(s, 1000)
+		_, err := arena.ParsePlayer(s, 1000)
 		assert.Assert(t, err != nil, "%q accepted", s)
 	}
 }
@@ -163,7 +163,7 @@ func FuzzParsePlayer(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := submission.ParsePlayer(s, 10)
+		p, err := arena.ParsePlayer(s, 10)
 		if err == nil && p == nil {
 			t.Fatal("nil player without error")
 		}
@@ -175,10 +175,10 @@ func FuzzParsePlayer(f *testing.F) {
 // small node budget, over the first 8 two-ply openings with both colours.
 // The per-technique matches are in docs/engine/minichess.md.
 func TestEngineBeatsPlainEngine(t *testing.T) {
-	plain, err := submission.ParsePlayer("engine,-tt,-hashmove,-mvvlva,-killers,-history,-pvs,-aspiration,-quiescence,-lmr", 5000)
+	plain, err := arena.ParsePlayer("engine,-tt,-hashmove,-mvvlva,-killers,-history,-pvs,-aspiration,-quiescence,-lmr", 5000)
 	assert.NilError(t, err)
-	r := play(t, submission.MatchConfig{
-		A:        &submission.EnginePlayer{Nodes: 5000},
+	r := play(t, arena.MatchConfig{
+		A:        &arena.EnginePlayer{Nodes: 5000},
 		B:        plain,
 		Openings: "twoply", Games: 16,
 	})

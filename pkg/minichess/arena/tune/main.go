@@ -12,8 +12,8 @@ import (
 )
 
 // The recorded data set and fit of the weights in the repository
-// (minichess.TunedEvalWeights): `mctune gen` with these settings writes
-// DataFile (its SHA-256 is DataSHA256), `mctune fit` with these settings
+// (minichess.TunedEvalWeights): `minichess-tune gen` with these settings writes
+// DataFile (its SHA-256 is DataSHA256), `minichess-tune fit` with these settings
 // prints the weights.
 const (
 	DataFile       = "testdata/minichess-tune/selfplay.txt.gz"
@@ -28,30 +28,30 @@ const (
 	defaultFitData = DataFile
 )
 
-const usage = `usage: mctune gen [-games N] [-plies K] [-nodes N] [-seed S] -o FILE
-       mctune fit [-data FILE] [-iters N] [-rate R] [-l2 L]
+const usage = `usage: minichess-tune gen [-games N] [-plies K] [-nodes N] [-seed S] -o FILE
+       minichess-tune fit [-data FILE] [-iters N] [-rate R] [-l2 L]
 gen plays self-play games of player_submission's engine (node budget per move, random
 openings of K plies from -seed) and writes their quiet positions labelled with the
 game result (gzip text, "FEN result" per line). fit fits the evaluation weights to
 those results from minichess.HandEvalWeights (Texel's logistic method, Adam) and
 prints the error before and after and the weights as a Go literal.
-The repository's data set is "mctune gen -o ` + DataFile + `" (defaults);
-its fit is "mctune fit" (defaults).
+The repository's data set is "minichess-tune gen -o ` + DataFile + `" (defaults);
+its fit is "minichess-tune fit" (defaults).
 `
 
-// Main runs mctune with args (without the program name) and returns the
+// Run runs minichess-tune with args (without the program name) and returns the
 // exit status: 0 on success, 2 on bad usage or a bad data file, 1 when the
 // output cannot be written.
-func Main(args []string, stdout, stderr io.Writer) int {
+func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(stderr, "mctune: %s\n", fmt.Sprintf(format, a...))
+		fmt.Fprintf(stderr, "minichess-tune: %s\n", fmt.Sprintf(format, a...))
 		return code
 	}
 	if len(args) == 0 {
 		io.WriteString(stderr, usage)
 		return 2
 	}
-	fs := flag.NewFlagSet("mctune "+args[0], flag.ContinueOnError)
+	fs := flag.NewFlagSet("minichess-tune "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	switch args[0] {
 	case "gen":
@@ -77,7 +77,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			Weights: minichess.HandEvalWeights(),
 			Progress: func(g int) {
 				if g%50 == 0 {
-					fmt.Fprintf(stderr, "mctune: %d/%d games\n", g, *games)
+					fmt.Fprintf(stderr, "minichess-tune: %d/%d games\n", g, *games)
 				}
 			}})
 		var buf writerBuffer

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gamesearch/gamesearch/pkg/morris/selfplay"
+	"github.com/gamesearch/gamesearch/pkg/morris/arena/selfplay"
 	"gotest.tools/v3/assert"
 )
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
-	"github.com/gamesearch/gamesearch/pkg/minichess/fsf"
+	"github.com/gamesearch/gamesearch/pkg/minichess/arena/fsf"
 	"gotest.tools/v3/assert"
 )
 

@@ -12,7 +12,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
-	"github.com/gamesearch/gamesearch/pkg/minichess/tune"
+	"github.com/gamesearch/gamesearch/pkg/minichess/arena/tune"
 	"gotest.tools/v3/assert"
 )
 
@@ -104,8 +104,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"frob"}, `unknown command "frob"`},
 	} {
 		var out, errb bytes.Buffer
-		assert.Equal(t, tune.Main(c.args, &out, &errb), 2, c.args)
-		assert.Assert(t, strings.HasPrefix(errb.String(), "mctune: ") && strings.Contains(errb.String(), c.want), "%v: %q", c.args, errb.String())
+		assert.Equal(t, tune.Run(c.args, nil, &out, &errb), 2, c.args)
+		assert.Assert(t, strings.HasPrefix(errb.String(), "minichess-tune: ") && strings.Contains(errb.String(), c.want), "%v: %q", c.args, errb.String())
 		assert.Equal(t, strings.Count(errb.String(), "\n"), 1)
 		assert.Equal(t, out.String(), "")
 	}

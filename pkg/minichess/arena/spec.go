@@ -1,4 +1,4 @@
-package submission
+package arena
 
 import (
 	"fmt"
@@ -6,50 +6,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 )
 
 // Player is a MiniChess player of a match.
 type Player = match.Player[GamePos, minichess.Move]
-
-// Features names the switchable engine techniques as the player specs of
-// [ParsePlayer] write them, in a fixed order.
-var Features = []string{"tt", "hashmove", "mvvlva", "killers", "history", "pvs", "aspiration", "quiescence", "nullmove", "lmr", "futility", "checkext"}
-
-// SetFeature turns the named technique (one of [Features]) on or off in o.
-func SetFeature(o *engine.Options, name string, on bool) error {
-	switch name {
-	case "tt":
-		o.TT = on
-	case "hashmove":
-		o.HashMove = on
-	case "mvvlva":
-		o.MVVLVA = on
-	case "killers":
-		o.Killers = on
-	case "history":
-		o.History = on
-	case "pvs":
-		o.PVS = on
-	case "aspiration":
-		o.Aspiration = on
-	case "quiescence":
-		o.Quiescence = on
-	case "nullmove":
-		o.NullMove = on
-	case "lmr":
-		o.LMR = on
-	case "futility":
-		o.Futility = on
-	case "checkext":
-		o.CheckExtension = on
-	default:
-		return fmt.Errorf("unknown feature %q (known: %s)", name, strings.Join(Features, ", "))
-	}
-	return nil
-}
 
 // ParsePlayer returns the player a spec names, for the match tool and the
 // strength script:
@@ -58,7 +21,7 @@ func SetFeature(o *engine.Options, name string, on bool) error {
 //	alphabeta[,nodes=N][,depth=N]      player_alphabeta
 //	engine[,nodes=N][,depth=N][,hash=MiB][,ply][,tuned][,+feat][,-feat][,w.NAME=V]
 //	                                   player_submission; +feat/-feat turn a
-//	                                   technique of Features on/off; ply
+//	                                   technique of engine.Features on/off; ply
 //	                                   tells it the ply count; tuned starts
 //	                                   from minichess.TunedEvalWeights
 //	                                   instead of the defaults; w.NAME sets an
@@ -113,7 +76,7 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 		return AlphaBetaPlayer{Nodes: nodes, Depth: depth}, nil
 	case head == "engine":
 		hash := 16
-		o := Options(hash)
+		o := submission.Options(hash)
 		w := minichess.DefaultEvalWeights()
 		knows := false
 		for _, x := range opts {
@@ -130,12 +93,12 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 				w = minichess.TunedEvalWeights()
 			case strings.HasPrefix(x, "hash="):
 				v, err := strconv.Atoi(x[5:])
-				if err != nil || v < 1 || v > MaxHashMiB {
-					return bad("option %q: not in 1..%d", x, MaxHashMiB)
+				if err != nil || v < 1 || v > submission.MaxHashMiB {
+					return bad("option %q: not in 1..%d", x, submission.MaxHashMiB)
 				}
 				o.HashMiB = v
 			case strings.HasPrefix(x, "+") || strings.HasPrefix(x, "-"):
-				if err := SetFeature(&o, x[1:], x[0] == '+'); err != nil {
+				if err := o.SetFeature(x[1:], x[0] == '+'); err != nil {
 					return bad("%v", err)
 				}
 			case strings.HasPrefix(x, "w."):
@@ -149,7 +112,7 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 		if nodes == 0 && depth == 0 {
 			nodes = defNodes
 		}
-		return &EnginePlayer{Label: spec, Engine: NewEngine(o, w), Nodes: nodes, Depth: depth, KnowsPly: knows}, nil
+		return &EnginePlayer{Label: spec, Engine: submission.NewEngine(o, w), Nodes: nodes, Depth: depth, KnowsPly: knows}, nil
 	case strings.HasPrefix(head, "exe="):
 		p := &ProgramPlayer{Label: spec, Argv: strings.Fields(head[4:]), Timeout: 10 * time.Second}
 		if len(p.Argv) == 0 {

@@ -1,4 +1,4 @@
-package submission_test
+package arena_test
 
 import (
 	"os/exec"
@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
-	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
+	"github.com/gamesearch/gamesearch/pkg/minichess/arena"
 	"gotest.tools/v3/assert"
 )
 
@@ -28,12 +28,12 @@ func TestProgramPlayer(t *testing.T) {
 	cmd.Dir = testutil.RepoRoot(t)
 	out, err := cmd.CombinedOutput()
 	assert.NilError(t, err, string(out))
-	ext := &submission.ProgramPlayer{Label: "external", Argv: []string{exe, "-nodes", "3000", "-time", "0", "-hash", "16"}, Timeout: 10 * time.Second}
-	cfg := submission.MatchConfig{A: ext, B: submission.BaselinePlayer{Level: 2}, MaxPlies: 12}
-	r1, err := submission.PlayMatch(cfg)
+	ext := &arena.ProgramPlayer{Label: "external", Argv: []string{exe, "-nodes", "3000", "-time", "0", "-hash", "16"}, Timeout: 10 * time.Second}
+	cfg := arena.MatchConfig{A: ext, B: arena.BaselinePlayer{Level: 2}, MaxPlies: 12}
+	r1, err := arena.PlayMatch(cfg)
 	assert.NilError(t, err)
-	cfg.A = &submission.EnginePlayer{Nodes: 3000}
-	r2, err := submission.PlayMatch(cfg)
+	cfg.A = &arena.EnginePlayer{Nodes: 3000}
+	r2, err := arena.PlayMatch(cfg)
 	assert.NilError(t, err)
 	assert.Equal(t, r1.Forfeits[0], 0)
 	for i := range r1.Games {
@@ -43,7 +43,7 @@ func TestProgramPlayer(t *testing.T) {
 	}
 	// A program that writes nothing forfeits.
 	if _, err := exec.LookPath("true"); err == nil {
-		r, err := submission.PlayMatch(submission.MatchConfig{A: &submission.ProgramPlayer{Label: "silent", Argv: []string{"true"}}, B: submission.BaselinePlayer{Level: 1}, Games: 1})
+		r, err := arena.PlayMatch(arena.MatchConfig{A: &arena.ProgramPlayer{Label: "silent", Argv: []string{"true"}}, B: arena.BaselinePlayer{Level: 1}, Games: 1})
 		assert.NilError(t, err)
 		assert.Equal(t, r.Forfeits[0], 1)
 	}

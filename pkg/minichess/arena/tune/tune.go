@@ -4,7 +4,7 @@
 // result ≈ σ(K·eval(position)) whose mean squared error is minimised over
 // the weights by full-batch gradient descent (Adam) from the hand-set
 // weights (minichess.HandEvalWeights), with a penalty that keeps them near.
-// The command is pkg/minichess/tune/cmd/mctune.
+// The command is pkg/minichess/arena/tune/cmd/minichess-tune.
 //
 // Conventions. The evaluation is linear in its weights (every term is a
 // weight times a count), so a position's feature vector is its evaluation
@@ -27,6 +27,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/arena"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 )
 
@@ -59,8 +60,8 @@ type GenConfig struct {
 // every game (side to move without a capture or promotion, not a Win
 // position), after the opening, labelled with the game's result.
 func Generate(cfg GenConfig) []Sample {
-	rules := submission.Rules{}
-	openings := match.Random[submission.GamePos, minichess.Move](mover{rules}, submission.StartGame(), cfg.OpeningPlies, cfg.Games, cfg.Seed)
+	rules := arena.Rules{}
+	openings := match.Random[arena.GamePos, minichess.Move](mover{rules}, arena.StartGame(), cfg.OpeningPlies, cfg.Games, cfg.Seed)
 	e := submission.NewEngine(submission.Options(4), cfg.Weights)
 	var out []Sample
 	var buf [minichess.MaxMoves]minichess.Move
@@ -137,19 +138,19 @@ func quiet(n *minichess.Node, buf []minichess.Move) bool {
 }
 
 // mover adapts the runner's rules to match.Random.
-type mover struct{ r submission.Rules }
+type mover struct{ r arena.Rules }
 
-func (m mover) Over(p *submission.GamePos) bool {
+func (m mover) Over(p *arena.GamePos) bool {
 	over, _, _ := m.r.Result(p)
 	return over
 }
 
-func (m mover) Moves(p *submission.GamePos, buf []minichess.Move) []minichess.Move {
+func (m mover) Moves(p *arena.GamePos, buf []minichess.Move) []minichess.Move {
 	list, _ := p.N.LegalMoves(buf)
 	return list
 }
 
-func (m mover) Play(p *submission.GamePos, mv minichess.Move) submission.GamePos {
+func (m mover) Play(p *arena.GamePos, mv minichess.Move) arena.GamePos {
 	return m.r.Play(p, mv)
 }
 

@@ -1,4 +1,4 @@
-package submission
+package arena
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 )
@@ -90,8 +91,8 @@ func elo(v float64) string {
 	return fmt.Sprintf("%+.0f", v)
 }
 
-const toolUsage = `usage: mcmatch [flags]
-Plays an in-process MiniChess match under the runner's rules (spec 4, 10.6)
+var toolUsage = `usage: minichess-match [flags]
+Plays an in-process MiniChess match under the runner's rules (docs/minichess.md, "The runner")
 and prints the result. Flags:
   -a SPEC        player A (default engine)
   -b SPEC        player B (default baseline4)
@@ -105,13 +106,13 @@ and prints the result. Flags:
   -q             no progress line per game on stderr
 Player specs: baseline1..baseline4; alphabeta[,nodes=N|,depth=N];
 engine[,nodes=N|,depth=N][,hash=MiB][,ply][,tuned][,+FEATURE|,-FEATURE][,w.NAME=V];
-exe=PATH[,timeout=D]. Features: ` + "tt hashmove mvvlva killers history pvs aspiration quiescence nullmove lmr futility checkext\n"
+exe=PATH[,timeout=D]. Features: ` + strings.Join(engine.FeatureNames(), " ") + "\n"
 
-// Tool is the match command (pkg/minichess/submission/cmd/mcmatch): it
-// parses args, plays the match and prints a summary and a Markdown table
-// row on stdout. Exit status 2 on bad usage.
-func Tool(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mcmatch", flag.ContinueOnError)
+// Run is the match command (cmd/minichess-match): it parses args, plays the
+// match and prints a summary and a Markdown table row on stdout. Exit status
+// 2 on bad usage.
+func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("minichess-match", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	a := fs.String("a", "engine", "")
 	b := fs.String("b", "baseline4", "")
@@ -128,11 +129,11 @@ func Tool(args []string, stdout, stderr io.Writer) int {
 			io.WriteString(stderr, toolUsage)
 			return 0
 		}
-		fmt.Fprintf(stderr, "mcmatch: %v\n", err)
+		fmt.Fprintf(stderr, "minichess-match: %v\n", err)
 		return 2
 	}
 	if fs.NArg() != 0 || *games < 0 || *maxPlies < 1 {
-		fmt.Fprintf(stderr, "mcmatch: bad arguments (see -h)\n")
+		fmt.Fprintf(stderr, "minichess-match: bad arguments (see -h)\n")
 		return 2
 	}
 	pa, err := ParsePlayer(*a, *nodes)
@@ -163,7 +164,7 @@ func Tool(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintf(stderr, "mcmatch: %v\n", err)
+	fmt.Fprintf(stderr, "minichess-match: %v\n", err)
 	return 2
 }
 

@@ -1,4 +1,4 @@
-package submission_test
+package arena_test
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package submission_test
+package arena_test
 
 import (
 	"bytes"
@@ -6,16 +6,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
+	"github.com/gamesearch/gamesearch/pkg/minichess/arena"
 	"gotest.tools/v3/assert"
 )
 
-// TestToolProgress: mcmatch prints one progress line per game on stderr,
+// TestToolProgress: minichess-match prints one progress line per game on stderr,
 // colours alternating; -q prints none and the same result.
 func TestToolProgress(t *testing.T) {
 	args := []string{"-a", "alphabeta,depth=1", "-b", "baseline1", "-max-plies", "6"}
 	var stdout, stderr bytes.Buffer
-	assert.Equal(t, submission.Tool(args, &stdout, &stderr), 0, stderr.String())
+	assert.Equal(t, arena.Run(args, nil, &stdout, &stderr), 0, stderr.String())
 	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
 	assert.Equal(t, len(lines), 2, stderr.String())
 	for i, l := range lines {
@@ -27,7 +27,7 @@ func TestToolProgress(t *testing.T) {
 		assert.Assert(t, strings.Contains(l, " s | A: W "), l)
 	}
 	var quiet, quietErr bytes.Buffer
-	assert.Equal(t, submission.Tool(append(args, "-q"), &quiet, &quietErr), 0, quietErr.String())
+	assert.Equal(t, arena.Run(append(args, "-q"), nil, &quiet, &quietErr), 0, quietErr.String())
 	assert.Equal(t, quietErr.String(), "")
 	assert.Equal(t, quiet.String(), stdout.String())
 }
