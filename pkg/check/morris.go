@@ -379,7 +379,7 @@ func (mc *morrisCase) model(m mistake) (morrisModel, bool) {
 	if err != nil {
 		return morrisModel{}, false
 	}
-	rules := morris.Rules{Board: b, Phase: mc.prog.Phase, Estimator: mc.prog.Estimator}
+	rules := morris.CourseGame{Board: b, Phase: mc.prog.Phase, Estimator: mc.prog.Estimator}
 	root, depth := mc.prog.Root(b, pos, mc.depth)
 	r := runModel(rules, root, depth, mc.prog.AlphaBeta, m, nil)
 	if r.aborted {

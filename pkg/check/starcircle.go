@@ -79,7 +79,7 @@ func starcircleRandom(n int, seed uint64) ([]scCase, error) {
 	for len(out) < n {
 		p := new(starcircle.Problem)
 		*p = *start
-		g := starcircle.NewGame(starcircle.NewWeights(p.Values), starcircle.Star)
+		g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), starcircle.Star)
 		pos := p.Position()
 		plies := r.Intn(40)
 		if len(out)%4 == 3 {
@@ -239,7 +239,7 @@ type scModel struct {
 // model runs the mistake model on the case.
 func (sc *scCase) model(m mistake, visit func(*starcircle.Position, starcircle.Move)) (scModel, bool) {
 	p := sc.prob
-	g := starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player)
+	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 	root := p.Position()
 	r := runModel(g, root, p.Depth, p.Algorithm == starcircle.AlphaBeta, m, visit)
 	if r.aborted {

@@ -2,7 +2,7 @@ package congo
 
 // This file adapts Congo to the tournament engine of package engine
 // (engine.Game) and holds the agent's own evaluation. Nothing here
-// changes the course programs: they keep using Game.
+// changes the course programs: they keep using CourseGame.
 
 import (
 	"github.com/gamesearch/gamesearch/pkg/engine"

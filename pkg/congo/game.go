@@ -6,7 +6,7 @@ import "github.com/gamesearch/gamesearch/pkg/search"
 // minimax and the root window of alpha-beta.
 const Inf = 10000000
 
-// Evaluator selects the static evaluation a [Game] uses.
+// Evaluator selects the static evaluation a [CourseGame] uses.
 type Evaluator uint8
 
 const (
@@ -16,10 +16,10 @@ const (
 	AdvancedEval
 )
 
-// Game adapts Congo to package search ([search.Game]): positions are
+// CourseGame adapts Congo to package search ([search.Game]): positions are
 // [Position] values, moves are [Move]s, and values are from the side to
 // move's view (negamax form). Terminal means a lion is missing.
-type Game struct {
+type CourseGame struct {
 	// Rules is the edition whose promotion rule Play applies.
 	Rules Rules
 	// Eval is the static evaluation.
@@ -31,11 +31,11 @@ type Game struct {
 }
 
 // Terminal reports whether a lion is missing.
-func (g Game) Terminal(p *Position) bool { return p.LionMissing() }
+func (g CourseGame) Terminal(p *Position) bool { return p.LionMissing() }
 
 // Moves appends the moves of the side to move (ascending, or captures first
 // when g.CapturesFirst).
-func (g Game) Moves(p *Position, buf []Move) []Move {
+func (g CourseGame) Moves(p *Position, buf []Move) []Move {
 	if g.CapturesFirst {
 		return p.GenerateOrdered(buf)
 	}
@@ -44,13 +44,13 @@ func (g Game) Moves(p *Position, buf []Move) []Move {
 
 // CountMoves returns the number of moves of the side to move
 // ([search.MoveCounter]).
-func (g Game) CountMoves(p *Position) int { return p.CountMoves() }
+func (g CourseGame) CountMoves(p *Position) int { return p.CountMoves() }
 
 // Play sets *dst to p after m under g.Rules.
-func (g Game) Play(dst, p *Position, m Move) { p.Play(dst, m, g.Rules) }
+func (g CourseGame) Play(dst, p *Position, m Move) { p.Play(dst, m, g.Rules) }
 
 // Evaluate returns g.Eval of p for the side to move.
-func (g Game) Evaluate(p *Position) search.Value {
+func (g CourseGame) Evaluate(p *Position) search.Value {
 	if g.Eval == AdvancedEval {
 		return search.Value(p.EvaluateAdvanced())
 	}
@@ -58,29 +58,29 @@ func (g Game) Evaluate(p *Position) search.Value {
 }
 
 // Searcher is a search of Congo positions.
-type Searcher = search.Searcher[Position, Move, Game]
+type Searcher = search.Searcher[Position, Move, CourseGame]
 
 // NewMinimax returns the searcher of Part 4.2: negamax with the simple
 // evaluation, -Inf for a node without moves.
 func NewMinimax(r Rules) *Searcher {
-	return search.New[Position, Move](CourseGame(r, false), CourseOptions(false))
+	return search.New[Position, Move](NewCourseGame(r, false), CourseOptions(false))
 }
 
 // NewAlphaBeta returns the searcher of Part 5.2: fail-hard negamax alpha-beta
 // with the advanced evaluation and captures tried first (which cannot change
 // the value with the full window (-Inf, Inf)).
 func NewAlphaBeta(r Rules) *Searcher {
-	return search.New[Position, Move](CourseGame(r, true), CourseOptions(true))
+	return search.New[Position, Move](NewCourseGame(r, true), CourseOptions(true))
 }
 
-// CourseGame is the game searched by congo-minimax (alphaBeta false: simple
+// NewCourseGame returns the game searched by congo-minimax (alphaBeta false: simple
 // evaluation, moves in list order) or congo-alphabeta (alphaBeta true:
 // advanced evaluation, captures first) under rules r.
-func CourseGame(r Rules, alphaBeta bool) Game {
+func NewCourseGame(r Rules, alphaBeta bool) CourseGame {
 	if alphaBeta {
-		return Game{Rules: r, Eval: AdvancedEval, CapturesFirst: true}
+		return CourseGame{Rules: r, Eval: AdvancedEval, CapturesFirst: true}
 	}
-	return Game{Rules: r, Eval: SimpleEval}
+	return CourseGame{Rules: r, Eval: SimpleEval}
 }
 
 // CourseOptions are the search conventions of congo-minimax (alphaBeta false)
@@ -105,18 +105,18 @@ func AlphaBetaValue(s *Searcher, p *Position) int {
 	return int(s.AlphaBeta(*p, 4).Value)
 }
 
-// Perft is the perft of Congo positions: [search.Perft] over [Game].
-type Perft = search.Perft[Position, Move, Game]
+// Perft is the perft of Congo positions: [search.Perft] over [CourseGame].
+type Perft = search.Perft[Position, Move, CourseGame]
 
 // NewPerft returns the perft of rules r: a position with a missing lion ends
 // the game and counts nothing (no moves are made below it), and the last ply
 // is counted in bulk by [Position.CountMoves].
 func NewPerft(r Rules) *Perft {
-	return search.NewPerft[Position, Move](Game{Rules: r}, search.PerftRule{})
+	return search.NewPerft[Position, Move](CourseGame{Rules: r}, search.PerftRule{})
 }
 
 // NewPerftMake is [NewPerft] without bulk counting: every leaf is reached by
 // making its move. It checks make-move against move counting.
 func NewPerftMake(r Rules) *Perft {
-	return search.NewPerft[Position, Move](Game{Rules: r}, search.PerftRule{MakeLeaves: true})
+	return search.NewPerft[Position, Move](CourseGame{Rules: r}, search.PerftRule{MakeLeaves: true})
 }

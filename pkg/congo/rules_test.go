@@ -221,9 +221,9 @@ func TestAlphaBetaOrderIndependent(t *testing.T) {
 	} {
 		p := mustFEN(t, f)
 		ordered := AlphaBetaValue(NewAlphaBeta(Rules2022), &p)
-		plain := search.New[Position, Move](Game{Rules: Rules2022, Eval: AdvancedEval}, CourseOptions(true))
+		plain := search.New[Position, Move](CourseGame{Rules: Rules2022, Eval: AdvancedEval}, CourseOptions(true))
 		assert.Equal(t, int(plain.AlphaBeta(p, 4).Value), ordered, f)
-		mm := search.New[Position, Move](Game{Rules: Rules2022, Eval: AdvancedEval}, CourseOptions(false))
+		mm := search.New[Position, Move](CourseGame{Rules: Rules2022, Eval: AdvancedEval}, CourseOptions(false))
 		assert.Equal(t, int(mm.Minimax(p, 4).Value), ordered, f)
 	}
 }

@@ -67,7 +67,7 @@ func (n *Node) ZobristKey() uint64 {
 }
 
 // EngineNode is the engine's position: a [Node], its Zobrist key, kept up to
-// date by [SearchGame.Play], and the number of plies played so far when it
+// date by [EngineGame.Play], and the number of plies played so far when it
 // is known (only with player_submission's -ply flag), else -1.
 type EngineNode struct {
 	// N is the board.
@@ -171,12 +171,12 @@ func TunedEvalWeights() EvalWeights {
 	}
 }
 
-// SearchGame is MiniChess for the engine of pkg/engine
+// EngineGame is MiniChess for the engine of pkg/engine
 // (engine.Game[EngineNode, Move]): the template's lists, Win positions
 // terminal and won for the side to move, a node without moves lost, and the
 // evaluation of docs/minichess.md ("The engine") from the side to move's
-// view. Make it with [NewSearchGame]; it is a small handle, cheap to copy.
-type SearchGame struct {
+// view. Make it with [NewEngineGame]; it is a small handle, cheap to copy.
+type EngineGame struct {
 	t *evalTables
 }
 
@@ -186,8 +186,8 @@ type evalTables struct {
 	psq [2][7][Squares]int32 // material + piece-square value by colour, kind, square
 }
 
-// NewSearchGame returns the engine game with evaluation weights w.
-func NewSearchGame(w EvalWeights) SearchGame {
+// NewEngineGame returns the engine game with evaluation weights w.
+func NewEngineGame(w EvalWeights) EngineGame {
 	t := &evalTables{w: w}
 	for k := Pawn; k <= King; k++ {
 		for sq := range Squares {
@@ -219,19 +219,19 @@ func NewSearchGame(w EvalWeights) SearchGame {
 			t.psq[Black][k][Squares-1-sq] = v
 		}
 	}
-	return SearchGame{t: t}
+	return EngineGame{t: t}
 }
 
 // Weights returns the game's evaluation weights.
-func (g SearchGame) Weights() EvalWeights { return g.t.w }
+func (g EngineGame) Weights() EvalWeights { return g.t.w }
 
 // Terminal reports whether p ends the search: a Win position (the side to
 // move captures a king), or the ply limit when the ply count is known.
-func (g SearchGame) Terminal(p *EngineNode) bool { return p.N.win || p.Played >= MaxPlies }
+func (g EngineGame) Terminal(p *EngineNode) bool { return p.N.win || p.Played >= MaxPlies }
 
 // Outcome is the result for the side to move of a terminal p: past the ply
 // limit the material result (overriding a Win), else a win.
-func (g SearchGame) Outcome(p *EngineNode) engine.Outcome {
+func (g EngineGame) Outcome(p *EngineNode) engine.Outcome {
 	if p.Played >= MaxPlies {
 		me, op := p.N.mat[p.N.side], p.N.mat[p.N.side^1]
 		switch {
@@ -246,14 +246,14 @@ func (g SearchGame) Outcome(p *EngineNode) engine.Outcome {
 }
 
 // Moves appends p's list in template order.
-func (g SearchGame) Moves(p *EngineNode, buf []Move) []Move {
+func (g EngineGame) Moves(p *EngineNode, buf []Move) []Move {
 	list, _ := p.N.LegalMoves(buf)
 	return list
 }
 
 // NoisyMoves appends the captures and promotions of p's list, in template
 // order.
-func (g SearchGame) NoisyMoves(p *EngineNode, buf []Move) []Move {
+func (g EngineGame) NoisyMoves(p *EngineNode, buf []Move) []Move {
 	n := &p.N
 	start := len(buf)
 	list, _ := n.LegalMoves(buf)
@@ -272,7 +272,7 @@ func (g SearchGame) NoisyMoves(p *EngineNode, buf []Move) []Move {
 }
 
 // Play sets *dst to p after m, updating the key and the ply count.
-func (g SearchGame) Play(dst, p *EngineNode, m Move) {
+func (g EngineGame) Play(dst, p *EngineNode, m Move) {
 	n := &p.N
 	from := int(m.FromRow)*Cols + int(m.FromCol)
 	to := int(m.ToRow)*Cols + int(m.ToCol)
@@ -296,7 +296,7 @@ func (g SearchGame) Play(dst, p *EngineNode, m Move) {
 
 // PlayNull sets *dst to p with the turn passed; it refuses when the side to
 // move's king is attacked.
-func (g SearchGame) PlayNull(dst, p *EngineNode) bool {
+func (g EngineGame) PlayNull(dst, p *EngineNode) bool {
 	if p.N.KingAttacked(p.N.side) {
 		return false
 	}
@@ -308,7 +308,7 @@ func (g SearchGame) PlayNull(dst, p *EngineNode) bool {
 }
 
 // Hash returns p's Zobrist key, mixed with the ply count when it is known.
-func (g SearchGame) Hash(p *EngineNode) uint64 {
+func (g EngineGame) Hash(p *EngineNode) uint64 {
 	if p.Played >= 0 {
 		return p.Key ^ zobristPly[min(int(p.Played), MaxPlies)]
 	}
@@ -317,7 +317,7 @@ func (g SearchGame) Hash(p *EngineNode) uint64 {
 
 // Noisy scores captures by MVV-LVA (16·victim - attacker, adjudication
 // values) and promotions as winning a queen; quiet moves score 0.
-func (g SearchGame) Noisy(p *EngineNode, m Move) int32 {
+func (g EngineGame) Noisy(p *EngineNode, m Move) int32 {
 	n := &p.N
 	from := int(m.FromRow)*Cols + int(m.FromCol)
 	to := int(m.ToRow)*Cols + int(m.ToCol)
@@ -333,20 +333,20 @@ func (g SearchGame) Noisy(p *EngineNode, m Move) int32 {
 }
 
 // HistoryIndex is from·30 + to.
-func (g SearchGame) HistoryIndex(p *EngineNode, m Move) int {
+func (g EngineGame) HistoryIndex(p *EngineNode, m Move) int {
 	return (int(m.FromRow)*Cols+int(m.FromCol))*Squares + int(m.ToRow)*Cols + int(m.ToCol)
 }
 
 // HistorySize is 30·30.
-func (g SearchGame) HistorySize() int { return Squares * Squares }
+func (g EngineGame) HistorySize() int { return Squares * Squares }
 
 // InCheck reports whether the side to move's king is attacked.
-func (g SearchGame) InCheck(p *EngineNode) bool { return p.N.KingAttacked(p.N.side) }
+func (g EngineGame) InCheck(p *EngineNode) bool { return p.N.KingAttacked(p.N.side) }
 
 // Evaluate is the engine's static value of p for the side to move
 // (docs/minichess.md, "The engine"): material and piece-square values,
 // mobility, king safety and tempo.
-func (g SearchGame) Evaluate(p *EngineNode) search.Value {
+func (g EngineGame) Evaluate(p *EngineNode) search.Value {
 	return search.Value(g.t.evaluate(&p.N))
 }
 
@@ -357,7 +357,7 @@ type EvalBreakdown struct {
 }
 
 // Breakdown returns the evaluation terms of n.
-func (g SearchGame) Breakdown(n *Node) EvalBreakdown {
+func (g EngineGame) Breakdown(n *Node) EvalBreakdown {
 	var b EvalBreakdown
 	t := g.t
 	for c := range 2 {

@@ -51,7 +51,7 @@ func TestZobristKeysFollowSpec(t *testing.T) {
 }
 
 func TestCheckEngineGame(t *testing.T) {
-	g := NewSearchGame(DefaultEvalWeights())
+	g := NewEngineGame(DefaultEvalWeights())
 	assert.NilError(t, enginetest.CheckGame[EngineNode, Move](g, engineRoots(t), 3))
 	// With the ply count known, near the limit.
 	var roots []EngineNode
@@ -65,7 +65,7 @@ func TestCheckEngineGame(t *testing.T) {
 // TestIncrementalKey walks the tree and compares the key kept by Play with
 // the key computed from scratch.
 func TestIncrementalKey(t *testing.T) {
-	g := NewSearchGame(DefaultEvalWeights())
+	g := NewEngineGame(DefaultEvalWeights())
 	var walk func(p *EngineNode, d int)
 	walk = func(p *EngineNode, d int) {
 		assert.Equal(t, p.Key, p.N.ZobristKey())
@@ -86,7 +86,7 @@ func TestIncrementalKey(t *testing.T) {
 // TestEvaluateSymmetric: the point reflection of a position with the colours
 // swapped has the same value for its side to move.
 func TestEvaluateSymmetric(t *testing.T) {
-	g := NewSearchGame(DefaultEvalWeights())
+	g := NewEngineGame(DefaultEvalWeights())
 	for _, r := range engineRoots(t) {
 		p := r.N.Position()
 		var q Position
@@ -111,7 +111,7 @@ func TestEvaluateSymmetric(t *testing.T) {
 
 // TestEvaluateTerms: each term moves the value the way its reason says.
 func TestEvaluateTerms(t *testing.T) {
-	g := NewSearchGame(DefaultEvalWeights())
+	g := NewEngineGame(DefaultEvalWeights())
 	val := func(fen string) search.Value {
 		p, err := ParseFEN(fen)
 		assert.NilError(t, err)
@@ -137,7 +137,7 @@ func TestEvaluateTerms(t *testing.T) {
 }
 
 func TestOutcomeAtPlyLimit(t *testing.T) {
-	g := NewSearchGame(DefaultEvalWeights())
+	g := NewEngineGame(DefaultEvalWeights())
 	// White can capture the black king, but black has more material: past
 	// the ply limit the material decides.
 	p, err := ParseFEN("kq3/5/5/5/5/R3K w")
@@ -159,7 +159,7 @@ func TestOutcomeAtPlyLimit(t *testing.T) {
 }
 
 func TestEngineAdapterNoAllocation(t *testing.T) {
-	g := NewSearchGame(DefaultEvalWeights())
+	g := NewEngineGame(DefaultEvalWeights())
 	r := engineRoots(t)[5]
 	buf := make([]Move, 0, MaxMoves)
 	var sink search.Value
@@ -180,7 +180,7 @@ func TestEngineAdapterNoAllocation(t *testing.T) {
 
 // BenchmarkEvaluate measures one static evaluation of a middlegame position.
 func BenchmarkEvaluate(b *testing.B) {
-	g := NewSearchGame(DefaultEvalWeights())
+	g := NewEngineGame(DefaultEvalWeights())
 	r := engineRoots(b)[5]
 	var s search.Value
 	for b.Loop() {

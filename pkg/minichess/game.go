@@ -51,3 +51,34 @@ func CourseOptions() search.Options {
 		NoMovesScore: -WinScore,
 	}
 }
+
+// RootCase is how a player's root is decided before any search
+// (docs/minichess.md, "Common rules for players").
+type RootCase uint8
+
+const (
+	// Search: the root must be searched.
+	Search RootCase = iota
+	// WinCapture: the root is a Win position; the player plays its king
+	// capture, the last move of the template list.
+	WinCapture
+	// OnlyMove: the root has exactly one move (played at once by players
+	// that do not search it).
+	OnlyMove
+	// EmptyRoot: the root has no move; nothing is played.
+	EmptyRoot
+)
+
+// ClassifyRoot returns the case of a root whose template list and status
+// are list and st, and the move of a WinCapture or OnlyMove root.
+func ClassifyRoot(list []Move, st Status) (RootCase, Move) {
+	switch {
+	case len(list) == 0:
+		return EmptyRoot, Move{}
+	case st == Win:
+		return WinCapture, list[len(list)-1]
+	case len(list) == 1:
+		return OnlyMove, list[0]
+	}
+	return Search, Move{}
+}

@@ -16,7 +16,7 @@
 //     lowest set bit, so the order of children is the handout's. Black's
 //     children are obtained by running the White generator with the colours
 //     exchanged, which is the colour swap of §4.7.
-//   - The search is [search.Searcher] of pkg/search with [SearchOptions]:
+//   - The search is [search.Searcher] of pkg/search with [CourseOptions]:
 //     max/min form from White's view (RootPlayer), fail-soft alpha-beta with
 //     non-strict cuts, a node without children is a counted leaf
 //     (NoMovesLeaf), infinity 2^62, no enhancements. "Positions evaluated by

@@ -63,21 +63,21 @@ func (b *Board) Evaluate(n *Node, ph Phase, e Estimator) int64 {
 // (docs/morris.md §6.8).
 const Inf = 1 << 62
 
-// SearchOptions are the Morris conventions of [search.Options]: max/min form
+// CourseOptions are the Morris conventions of [search.Options]: max/min form
 // from White's (the root player's) view, fail-soft alpha-beta, a node without
 // children is a counted leaf, infinity 2^62.
-var SearchOptions = search.Options{
+var CourseOptions = search.Options{
 	Perspective: search.RootPlayer,
 	Bound:       search.FailSoft,
 	NoMoves:     search.NoMovesLeaf,
 	Inf:         Inf,
 }
 
-// Rules is a [search.Game] of Morris-Variant: one board, one phase (the
+// CourseGame is a [search.Game] of Morris-Variant: one board, one phase (the
 // generator used at every ply) and one estimator pair. White is the root
 // player: searches must start from a node with White to move, as the
 // programs do (Black programs search the colour swap).
-type Rules struct {
+type CourseGame struct {
 	Board     *Board
 	Phase     Phase
 	Estimator Estimator
@@ -85,34 +85,34 @@ type Rules struct {
 
 // Terminal is always false: there is no end-of-game test inside the search
 // (docs/morris.md §4.6); the static estimator judges the leaves.
-func (r Rules) Terminal(*Node) bool { return false }
+func (r CourseGame) Terminal(*Node) bool { return false }
 
 // Moves appends the children of n to buf.
-func (r Rules) Moves(n *Node, buf []Node) []Node { return r.Board.AppendChildren(buf, n, r.Phase) }
+func (r CourseGame) Moves(n *Node, buf []Node) []Node { return r.Board.AppendChildren(buf, n, r.Phase) }
 
 // CountMoves returns the number of children of n ([search.MoveCounter]).
-func (r Rules) CountMoves(n *Node) int { return r.Board.CountMoves(n, r.Phase) }
+func (r CourseGame) CountMoves(n *Node) int { return r.Board.CountMoves(n, r.Phase) }
 
 // Play sets *dst to the child m: moves are the child nodes themselves.
-func (r Rules) Play(dst, _ *Node, m Node) { *dst = m }
+func (r CourseGame) Play(dst, _ *Node, m Node) { *dst = m }
 
 // Evaluate is the static value of n from White's point of view.
-func (r Rules) Evaluate(n *Node) search.Value {
+func (r CourseGame) Evaluate(n *Node) search.Value {
 	return r.Board.Evaluate(n, r.Phase, r.Estimator)
 }
 
 // NewSearcher returns a searcher of r with the Morris conventions.
-func NewSearcher(r Rules) *search.Searcher[Node, Node, Rules] {
-	s := search.New[Node, Node](r, SearchOptions)
+func NewSearcher(r CourseGame) *search.Searcher[Node, Node, CourseGame] {
+	s := search.New[Node, Node](r, CourseOptions)
 	return s
 }
 
-// Perft is the Morris perft: [search.Perft] over [Rules].
-type Perft = search.Perft[Node, Node, Rules]
+// Perft is the Morris perft: [search.Perft] over [CourseGame].
+type Perft = search.Perft[Node, Node, CourseGame]
 
 // NewPerft returns the perft of board b in phase ph. Its leaves are the
 // positions the MINIMAX programs evaluate: those at the depth, and those
 // without children above it.
 func NewPerft(b *Board, ph Phase) *Perft {
-	return search.NewPerft[Node, Node](Rules{Board: b, Phase: ph}, search.PerftRule{NoMovesLeaf: true})
+	return search.NewPerft[Node, Node](CourseGame{Board: b, Phase: ph}, search.PerftRule{NoMovesLeaf: true})
 }

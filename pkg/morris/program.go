@@ -64,12 +64,12 @@ type Result struct {
 // It is not safe for concurrent use.
 type Searcher struct {
 	prog Program
-	s    *search.Searcher[Node, Node, Rules]
+	s    *search.Searcher[Node, Node, CourseGame]
 }
 
 // NewProgramSearcher returns a Searcher of program p on board b.
 func NewProgramSearcher(p Program, b *Board) *Searcher {
-	return &Searcher{prog: p, s: NewSearcher(Rules{Board: b, Phase: p.Phase, Estimator: p.Estimator})}
+	return &Searcher{prog: p, s: NewSearcher(CourseGame{Board: b, Phase: p.Phase, Estimator: p.Estimator})}
 }
 
 // Search runs the program on pos at depth (≥ 1): the White search, or for

@@ -8,9 +8,9 @@ import (
 )
 
 // startSearch returns a searcher and the start position.
-func startSearch(t testing.TB) (*starcircle.Searcher, starcircle.Game, starcircle.Position) {
+func startSearch(t testing.TB) (*starcircle.Searcher, starcircle.CourseGame, starcircle.Position) {
 	p := mustParse(t, start)
-	g := starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player)
+	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 	return starcircle.NewSearcher(g), g, p.Position()
 }
 

@@ -21,7 +21,7 @@
 //     single move [Pass]. A position is terminal when a player has no piece or
 //     when it was reached by two consecutive passes.
 //   - Utilities are the positional weights of the row-values line, always
-//     from the root player's view; [Game] is a search.Game with
+//     from the root player's view; [CourseGame] is a search.Game with
 //     search.RootPlayer perspective, searched fail-soft by pkg/search, which
 //     counts every node it enters (root, pass nodes and leaves included).
 //   - Row values are exact decimal fixed-point numbers: [Value]s are scaled by

@@ -62,20 +62,20 @@ func mix64(x uint64) uint64 {
 }
 
 // EngineGame is Star/Circle as a engine.Game for the tournament
-// engine: Terminal and Moves as in [Game], Evaluate the utility for the side
+// engine: Terminal and Moves as in [CourseGame], Evaluate the utility for the side
 // to move (clamped inside ±engine.MateBound), the result of a finished
 // game by the sign of that utility, jumps as the noisy moves.
 type EngineGame struct {
-	g Game
+	g CourseGame
 }
 
 // NewEngineGame returns the engine adapter of the game scored with weights w.
-func NewEngineGame(w *Weights) EngineGame { return EngineGame{g: NewGame(w, Star)} }
+func NewEngineGame(w *Weights) EngineGame { return EngineGame{g: NewCourseGame(w, Star)} }
 
-// Terminal reports whether p ends the game (see [Game.Terminal]).
+// Terminal reports whether p ends the game (see [CourseGame.Terminal]).
 func (e EngineGame) Terminal(p *Position) bool { return e.g.Terminal(p) }
 
-// Moves appends the moves of p in expansion order (see [Game.Moves]).
+// Moves appends the moves of p in expansion order (see [CourseGame.Moves]).
 func (e EngineGame) Moves(p *Position, buf []Move) []Move { return e.g.Moves(p, buf) }
 
 // Play sets *dst to p after m.

@@ -20,16 +20,16 @@ func NewWeights(v [8]Value) *Weights {
 	return w
 }
 
-// Game is Star/Circle as a search.Game for the search from the view of one
+// CourseGame is Star/Circle as a search.Game for the search from the view of one
 // root player. It is a small value; the weights are shared.
-type Game struct {
+type CourseGame struct {
 	w    *Weights
 	sign Value
 }
 
-// NewGame returns the game scored with weights w from root's point of view.
-func NewGame(w *Weights, root Player) Game {
-	g := Game{w: w, sign: 1}
+// NewCourseGame returns the game scored with weights w from root's point of view.
+func NewCourseGame(w *Weights, root Player) CourseGame {
+	g := CourseGame{w: w, sign: 1}
 	if root == Circle {
 		g.sign = -1
 	}
@@ -38,7 +38,7 @@ func NewGame(w *Weights, root Player) Game {
 
 // Terminal reports whether p ends the game: a player has no piece, or p was
 // reached by two consecutive passes.
-func (g Game) Terminal(p *Position) bool {
+func (g CourseGame) Terminal(p *Position) bool {
 	return p.Over || p.Pieces[Star] == 0 || p.Pieces[Circle] == 0
 }
 
@@ -58,7 +58,7 @@ const (
 // positional order and each piece's moves appended in the order of their
 // destinations (Star: jumps, which land higher, before steps; Circle: steps
 // before jumps; left before right).
-func (g Game) Moves(p *Position, buf []Move) []Move {
+func (g CourseGame) Moves(p *Position, buf []Move) []Move {
 	n := len(buf)
 	if p.ToMove == Star {
 		own, opp := p.Pieces[Star], p.Pieces[Circle]
@@ -118,7 +118,7 @@ func (g Game) Moves(p *Position, buf []Move) []Move {
 }
 
 // Play sets *dst to the position reached from p by m.
-func (g Game) Play(dst, p *Position, m Move) {
+func (g CourseGame) Play(dst, p *Position, m Move) {
 	*dst = *p
 	me := p.ToMove
 	dst.ToMove = me ^ 1
@@ -147,14 +147,14 @@ func (g Game) Play(dst, p *Position, m Move) {
 }
 
 // Evaluate returns the utility of p for the root player.
-func (g Game) Evaluate(p *Position) Value { return g.sign * p.Score }
+func (g CourseGame) Evaluate(p *Position) Value { return g.sign * p.Score }
 
-// Perft is the Star/Circle perft: [search.Perft] over [Game].
-type Perft = search.Perft[Position, Move, Game]
+// Perft is the Star/Circle perft: [search.Perft] over [CourseGame].
+type Perft = search.Perft[Position, Move, CourseGame]
 
 // NewPerft returns the perft of g: a terminal position is a leaf at any
 // depth, as the searches treat it, so the tree's node count is the node
 // count of the homework's MINIMAX to the same depth.
-func NewPerft(g Game) *Perft {
+func NewPerft(g CourseGame) *Perft {
 	return search.NewPerft[Position, Move](g, search.PerftRule{TerminalLeaf: true})
 }

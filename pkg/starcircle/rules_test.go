@@ -28,7 +28,7 @@ func problem(player string, rows ...string) string {
 }
 
 // moveList returns the moves of p's side to move, space separated.
-func moveList(g starcircle.Game, p *starcircle.Position) string {
+func moveList(g starcircle.CourseGame, p *starcircle.Position) string {
 	var names []string
 	for _, m := range g.Moves(p, nil) {
 		names = append(names, m.String())
@@ -106,7 +106,7 @@ func TestMoveOrder(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := mustParse(t, c.input)
-			g := starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player)
+			g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 			pos := p.Position()
 			assert.Equal(t, moveList(g, &pos), c.want)
 		})
@@ -119,7 +119,7 @@ func TestPassAndEnd(t *testing.T) {
 	p := mustParse(t, problem("Circle",
 		"0,0,0,0,0,0,0,0", "0,0,0,0,0,0,0,0", "0,0,0,0,0,0,0,0", "0,0,0,0,0,0,0,0",
 		"0,0,0,0,0,0,0,0", "0,0,0,0,0,0,0,0", "0,0,0,0,0,0,0,0", "C1,0,0,0,0,0,S1,0"))
-	g := starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player)
+	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 	root := p.Position()
 	assert.Assert(t, !g.Terminal(&root))
 	assert.Equal(t, moveList(g, &root), "pass")
@@ -154,7 +154,7 @@ var start = starcircle.StartInput("MINIMAX", 8)
 
 // perft counts the leaves of the move tree of depth d (terminal positions
 // are leaves at any depth), as the searches count them.
-func perft(g starcircle.Game, p *starcircle.Position, d int, bufs [][]starcircle.Move, next []starcircle.Position) uint64 {
+func perft(g starcircle.CourseGame, p *starcircle.Position, d int, bufs [][]starcircle.Move, next []starcircle.Position) uint64 {
 	if d == 0 || g.Terminal(p) {
 		return 1
 	}
@@ -171,7 +171,7 @@ func perft(g starcircle.Game, p *starcircle.Position, d int, bufs [][]starcircle
 // with the plain array-based reference implementation in ref_test.go.
 func TestPerftAgainstReference(t *testing.T) {
 	p := mustParse(t, start)
-	g := starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player)
+	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 	root := p.Position()
 	bufs := make([][]starcircle.Move, 8)
 	next := make([]starcircle.Position, 8)
@@ -217,7 +217,7 @@ func TestRandomPlayouts(t *testing.T) {
 	games := 0
 	for _, p := range corpusProblems(t) {
 		{
-			g := starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player)
+			g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 			pos := p.Position()
 			r := newRef(p)
 			for ply := 0; ; ply++ {

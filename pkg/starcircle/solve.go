@@ -14,10 +14,10 @@ func SearchOptions() search.Options {
 }
 
 // Searcher is the pkg/search searcher of Star/Circle.
-type Searcher = search.Searcher[Position, Move, Game]
+type Searcher = search.Searcher[Position, Move, CourseGame]
 
 // NewSearcher returns a searcher of g with the homework's conventions.
-func NewSearcher(g Game) *Searcher { return search.New[Position, Move](g, SearchOptions()) }
+func NewSearcher(g CourseGame) *Searcher { return search.New[Position, Move](g, SearchOptions()) }
 
 // Answer is the program's output for one problem.
 type Answer struct {
@@ -34,7 +34,7 @@ type Answer struct {
 // Solve runs the problem's search. p must be valid as Parse returns it
 // (depth at least 1, both players with pieces).
 func Solve(p *Problem) Answer {
-	g := NewGame(NewWeights(p.Values), p.Player)
+	g := NewCourseGame(NewWeights(p.Values), p.Player)
 	s := NewSearcher(g)
 	root := p.Position()
 	var r search.Result[Move]

@@ -17,7 +17,7 @@ func morrisBench(t testing.TB) (*morris.Perft, morris.Node) {
 func starcirclePerftBench(t testing.TB) (*starcircle.Perft, starcircle.Position) {
 	p, err := starcircle.Parse([]byte(starcircle.StartInput("MINIMAX", 8)))
 	assert.NilError(t, err)
-	return starcircle.NewPerft(starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player)), p.Position()
+	return starcircle.NewPerft(starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)), p.Position()
 }
 
 // TestPerftCountersDoNotAllocate: the Morris and Star/Circle perfts reuse

@@ -101,7 +101,7 @@ func (a *congoAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeRes
 			depth = 4
 		}
 	}
-	s := search.New[congo.Position, congo.Move](congo.CourseGame(r, ab), congoOptions(ab, uint64(o.limit)+1))
+	s := search.New[congo.Position, congo.Move](congo.NewCourseGame(r, ab), congoOptions(ab, uint64(o.limit)+1))
 	title := fmt.Sprintf("Congo %s, %s depth %d: %s", r, algoName(ab), depth, p.String())
 	return recordTree(s, p, ab, depth, o.limit, congo.Inf, title,
 		func(_, _ *congo.Position, m congo.Move) string { return m.String() })
@@ -205,7 +205,7 @@ func (s *congoSession) over() (string, bool) {
 
 func (s *congoSession) think(o playOptions, progress func(iteration)) answer {
 	s.list = s.cur().GenerateMoves(s.buf[:0])
-	return think[congo.Position](congo.CourseGame(s.rules, true), congoOptions(true, 0), *s.cur(), o,
+	return think[congo.Position](congo.NewCourseGame(s.rules, true), congoOptions(true, 0), *s.cur(), o,
 		func(m congo.Move) int { return slices.Index(s.list, m) }, progress)
 }
 

@@ -75,7 +75,7 @@ func playCongoMatch(s *matchSettings) (*matchSummary, error) {
 		players[i] = p
 	}
 	defer closePlayers(players[:])
-	return playMatch(s, arena.Rules{Edition: ed}, players, openings, [2]string{"White", "Black"}, congo.Move.String)
+	return playMatch(s, arena.MatchRules{Edition: ed}, players, openings, [2]string{"White", "Black"}, congo.Move.String)
 }
 
 // congoPlayable drops the openings where the side to move can capture the

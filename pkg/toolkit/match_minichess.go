@@ -33,7 +33,7 @@ func playMinichessMatch(s *matchSettings) (*matchSummary, error) {
 	if s.variant != "" {
 		return nil, fmt.Errorf("-variant %q: minichess has no variants", s.variant)
 	}
-	rules := arena.Rules{MaxPlies: s.maxPlies}
+	rules := arena.MatchRules{MaxPlies: s.maxPlies}
 	plies, err := s.openingPlies()
 	if err != nil {
 		return nil, err

@@ -219,7 +219,7 @@ func (p *scCoursePlayer) NewGame(uint64) {}
 func (p *scCoursePlayer) Move(t *match.Turn[scMatchPos, starcircle.Move]) (starcircle.Move, error) {
 	me := t.Pos.pos.ToMove
 	if p.searchers[me] == nil {
-		p.searchers[me] = starcircle.NewSearcher(starcircle.NewGame(p.w, me))
+		p.searchers[me] = starcircle.NewSearcher(starcircle.NewCourseGame(p.w, me))
 	}
 	s := p.searchers[me]
 	if p.alphaBeta {

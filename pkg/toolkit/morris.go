@@ -186,9 +186,9 @@ func (a *morrisAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeRe
 	}
 	prog := morris.Program{Name: morrisProgramName(ph, ab, a.black, a.improved), Phase: ph, Black: a.black, AlphaBeta: ab, Estimator: est}
 	root, depth := prog.Root(b, p, depth)
-	opt := morris.SearchOptions
+	opt := morris.CourseOptions
 	opt.MaxNodes = uint64(o.limit) + 1
-	s := search.New[morris.Node, morris.Node](morris.Rules{Board: b, Phase: ph, Estimator: est}, opt)
+	s := search.New[morris.Node, morris.Node](morris.CourseGame{Board: b, Phase: ph, Estimator: est}, opt)
 	title := fmt.Sprintf("Morris %s: %s depth %d on %s", b.Kind, prog.Name, depth, p.Format(b.N))
 	if a.black {
 		title += " (searched as the colour swap, White to move)"
@@ -352,7 +352,7 @@ func (s *morrisSession) think(o playOptions, progress func(iteration)) answer {
 	if root.Black {
 		root = morris.Node{Position: root.Position.Swap()}
 	}
-	rules := morris.Rules{Board: s.b, Phase: s.phase(), Estimator: s.est}
+	rules := morris.CourseGame{Board: s.b, Phase: s.phase(), Estimator: s.est}
 	s.moves()
 	index := func(m morris.Node) int {
 		want := m.Position
@@ -366,5 +366,5 @@ func (s *morrisSession) think(o playOptions, progress func(iteration)) answer {
 		}
 		return -1
 	}
-	return think[morris.Node](rules, morris.SearchOptions, root, o, index, progress)
+	return think[morris.Node](rules, morris.CourseOptions, root, o, index, progress)
 }

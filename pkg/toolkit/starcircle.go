@@ -67,7 +67,7 @@ func (a *starcircleAdapter) perft(arg string, stdin io.Reader, depth int) (perft
 // move: leaf counts per root move, and as a note the number of nodes of the
 // tree, which is the node count of the homework's MINIMAX at that depth.
 func starcirclePerft(p *starcircle.Problem, depth int) perftResult {
-	g := starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player)
+	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 	res, total := divide(starcircle.NewPerft(g), p.Position(), depth, starcircle.Move.String)
 	res.notes = []string{fmt.Sprintf("nodes: %d (the MINIMAX node count, root included)", total.Nodes)}
 	return res
@@ -86,7 +86,7 @@ func (a *starcircleAdapter) tree(arg string, stdin io.Reader, o treeOptions) (tr
 	if o.depth != 0 {
 		depth = o.depth
 	}
-	g := starcircle.NewGame(starcircle.NewWeights(p.Values), p.Player)
+	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 	opt := starcircle.SearchOptions()
 	opt.MaxNodes = uint64(o.limit) + 1
 	s := search.New[starcircle.Position, starcircle.Move](g, opt)
@@ -170,8 +170,8 @@ func (s *starcircleSession) draw(w io.Writer) {
 	io.WriteString(w, b.String())
 }
 
-func (s *starcircleSession) game() starcircle.Game {
-	return starcircle.NewGame(s.w, s.cur().pos.ToMove)
+func (s *starcircleSession) game() starcircle.CourseGame {
+	return starcircle.NewCourseGame(s.w, s.cur().pos.ToMove)
 }
 
 func (s *starcircleSession) moves() []string {

@@ -93,7 +93,7 @@ func TestOpeningsFiles(t *testing.T) {
 
 // TestRules checks the game end rules of the match.
 func TestRules(t *testing.T) {
-	r := Rules{congo.Rules2022}
+	r := MatchRules{congo.Rules2022}
 	for _, tc := range []struct {
 		fen    string
 		over   bool
@@ -134,7 +134,7 @@ func TestSmallMatch(t *testing.T) {
 	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
 		ag := StartInProcess("congo-agent", time.Second, nil, agent.Config{Rules: r, Depth: 5})
 		rep, err := match.Play(match.Match[congo.Position, congo.Move]{
-			Rules:    Rules{r},
+			Rules:    MatchRules{r},
 			Players:  [2]match.Player[congo.Position, congo.Move]{ag, NewBaseline(r)},
 			Openings: Openings(r, 4),
 			Games:    8,
@@ -162,7 +162,7 @@ func TestProtocolPlayerProgram(t *testing.T) {
 	pp, err := StartProgram("prog", 0, nil, exe, "-depth", "1")
 	assert.NilError(t, err)
 	rep, err := match.Play(match.Match[congo.Position, congo.Move]{
-		Rules:    Rules{congo.Rules2022},
+		Rules:    MatchRules{congo.Rules2022},
 		Players:  [2]match.Player[congo.Position, congo.Move]{pp, NewBaseline(congo.Rules2022)},
 		Openings: Openings(congo.Rules2022, 1),
 		Games:    2,

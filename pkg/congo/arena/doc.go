@@ -1,6 +1,6 @@
 // Package arena plays Congo matches with package match, the one match
 // harness: the game-end rules of the acceptance match of congo-agent
-// (docs/congo.md, "The tournament agent") as a [match.Rules] ([Rules]), its
+// (docs/congo.md, "The tournament agent") as a [match.Rules] ([MatchRules]), its
 // fixed openings ([Openings]), and the players: the course searches
 // ([CoursePlayer]: Part 4's minimax, Part 5's alpha-beta, the course
 // baseline), the tournament engine at a fixed node budget

@@ -18,22 +18,22 @@ import (
 // sets as the match's MaxPlies.
 const MatchPlies = 200
 
-// Rules is the acceptance match (docs/congo.md, "The tournament agent") as a
+// MatchRules is the acceptance match (docs/congo.md, "The tournament agent") as a
 // [match.Rules]: colour 0 is White; a game ends when a lion is captured (the
 // capturer wins), when only the two lions remain (draw), or when the side to
 // move has no legal move (draw, the agent replies 0000 there); the move limit
 // is the match's MaxPlies ([MatchPlies]).
-type Rules struct {
+type MatchRules struct {
 	// Edition is the promotion rule.
 	Edition congo.Rules
 }
 
 // ToMove returns 0 for White and 1 for Black.
-func (r Rules) ToMove(p *congo.Position) int { return int(p.Side) }
+func (r MatchRules) ToMove(p *congo.Position) int { return int(p.Side) }
 
 // Result reports whether p ends the game, the winning colour (-1 for a
 // draw) and the reason.
-func (r Rules) Result(p *congo.Position) (bool, int, string) {
+func (r MatchRules) Result(p *congo.Position) (bool, int, string) {
 	switch p.Status() {
 	case congo.WhiteWins:
 		return true, 0, "lion captured"
@@ -50,12 +50,12 @@ func (r Rules) Result(p *congo.Position) (bool, int, string) {
 }
 
 // Legal reports whether m is a legal move in p (and the game not over).
-func (r Rules) Legal(p *congo.Position, m congo.Move) bool {
+func (r MatchRules) Legal(p *congo.Position, m congo.Move) bool {
 	return !p.LionMissing() && p.IsLegal(m)
 }
 
 // Play returns p after m.
-func (r Rules) Play(p *congo.Position, m congo.Move) congo.Position {
+func (r MatchRules) Play(p *congo.Position, m congo.Move) congo.Position {
 	var c congo.Position
 	p.Play(&c, m, r.Edition)
 	return c
@@ -77,7 +77,7 @@ func (g Mover) Moves(p *congo.Position, buf []congo.Move) []congo.Move {
 
 // Play returns p after m.
 func (g Mover) Play(p *congo.Position, m congo.Move) congo.Position {
-	return Rules{g.Edition}.Play(p, m)
+	return MatchRules{g.Edition}.Play(p, m)
 }
 
 // OpeningSeed is the seed of the choice of the 100 fixed openings.

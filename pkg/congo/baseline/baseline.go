@@ -32,7 +32,7 @@ const Depth = 4
 // fail-hard negamax alpha-beta (package search) with the advanced
 // evaluation and the moves in ascending order.
 func NewSearcher(r congo.Rules) *congo.Searcher {
-	g := congo.Game{Rules: r, Eval: congo.AdvancedEval}
+	g := congo.CourseGame{Rules: r, Eval: congo.AdvancedEval}
 	return search.New[congo.Position, congo.Move](g, congo.CourseOptions(true))
 }
 

@@ -25,17 +25,17 @@ func StartGame() GamePos {
 	return GamePos{N: p.Node()}
 }
 
-// Rules are the runner's rules (docs/minichess.md, "Game flow and results")
+// MatchRules are the runner's rules (docs/minichess.md, "Game flow and results")
 // for pkg/match: a Win position is won by its side to move; once MaxPlies
 // plies have been played (0: 50) the material decides, overriding a Win; a
 // move must be in the position's list (an invalid move loses, which pkg/match
 // applies); a side without moves loses, since whatever it writes is invalid.
-type Rules struct {
+type MatchRules struct {
 	// MaxPlies is the ply limit (0: minichess.MaxPlies).
 	MaxPlies int
 }
 
-func (r Rules) limit() int {
+func (r MatchRules) limit() int {
 	if r.MaxPlies <= 0 {
 		return minichess.MaxPlies
 	}
@@ -43,10 +43,10 @@ func (r Rules) limit() int {
 }
 
 // ToMove returns the colour to move.
-func (r Rules) ToMove(p *GamePos) int { return int(p.N.ToMove()) }
+func (r MatchRules) ToMove(p *GamePos) int { return int(p.N.ToMove()) }
 
 // Result reports whether p ends the game, the winner (-1: draw) and how.
-func (r Rules) Result(p *GamePos) (bool, int, string) {
+func (r MatchRules) Result(p *GamePos) (bool, int, string) {
 	if p.Played >= r.limit() {
 		w, b := p.N.Material(minichess.White), p.N.Material(minichess.Black)
 		reason := fmt.Sprintf("ply limit, material %d-%d", w, b)
@@ -69,27 +69,27 @@ func (r Rules) Result(p *GamePos) (bool, int, string) {
 }
 
 // Legal reports whether m is in p's list.
-func (r Rules) Legal(p *GamePos, m minichess.Move) bool {
+func (r MatchRules) Legal(p *GamePos, m minichess.Move) bool {
 	var buf [minichess.MaxMoves]minichess.Move
 	list, _ := p.N.LegalMoves(buf[:0])
 	return slices.Contains(list, m)
 }
 
 // Play returns p after m.
-func (r Rules) Play(p *GamePos, m minichess.Move) GamePos {
+func (r MatchRules) Play(p *GamePos, m minichess.Move) GamePos {
 	q := GamePos{Played: p.Played + 1}
 	p.N.Play(&q.N, m)
 	return q
 }
 
 // Over reports whether the game ends at p (for the opening helpers).
-func (r Rules) Over(p *GamePos) bool {
+func (r MatchRules) Over(p *GamePos) bool {
 	over, _, _ := r.Result(p)
 	return over
 }
 
 // Moves appends p's list (for the opening helpers).
-func (r Rules) Moves(p *GamePos, buf []minichess.Move) []minichess.Move {
+func (r MatchRules) Moves(p *GamePos, buf []minichess.Move) []minichess.Move {
 	list, _ := p.N.LegalMoves(buf)
 	return list
 }
@@ -98,13 +98,13 @@ func (r Rules) Moves(p *GamePos, buf []minichess.Move) []minichess.Move {
 // every black reply (docs/minichess.md, "Strength"), in list order; their
 // step counter starts at 3.
 func TwoPlyOpenings() []GamePos {
-	return match.Enumerate[GamePos, minichess.Move](Rules{}, StartGame(), 2)
+	return match.Enumerate[GamePos, minichess.Move](MatchRules{}, StartGame(), 2)
 }
 
 // RandomOpenings returns n distinct positions reached by plies random moves
 // from the start, drawn with seed.
 func RandomOpenings(plies, n int, seed uint64) []GamePos {
-	return match.Random[GamePos, minichess.Move](Rules{}, StartGame(), plies, n, seed)
+	return match.Random[GamePos, minichess.Move](MatchRules{}, StartGame(), plies, n, seed)
 }
 
 // lastMove collects the last line a player writes.
@@ -208,7 +208,7 @@ func (e *EnginePlayer) Move(t *match.Turn[GamePos, minichess.Move]) (minichess.M
 	if err != nil {
 		return minichess.Move{}, err
 	}
-	if e.Depths != nil && res.Outcome == submission.Searched {
+	if e.Depths != nil && res.Root == minichess.Search {
 		*e.Depths = append(*e.Depths, res.Depth)
 	}
 	return l.result(e.Name())

@@ -98,27 +98,27 @@ func TestRulesAdjudication(t *testing.T) {
 	p, err := minichess.ParseFEN("kq3/5/5/5/5/R3K w")
 	assert.NilError(t, err)
 	g := arena.GamePos{N: p.Node(), Played: 49}
-	over, winner, reason := arena.Rules{}.Result(&g)
+	over, winner, reason := arena.MatchRules{}.Result(&g)
 	assert.Assert(t, over)
 	assert.Equal(t, winner, 0)
 	assert.Equal(t, reason, "king capture")
 	g.Played = 50
-	over, winner, reason = arena.Rules{}.Result(&g)
+	over, winner, reason = arena.MatchRules{}.Result(&g)
 	assert.Assert(t, over)
 	assert.Equal(t, winner, 1, reason)
 	assert.Equal(t, reason, "ply limit, material 106-120")
 	q, _ := minichess.ParseFEN("k4/5/5/5/5/4K b")
 	g = arena.GamePos{N: q.Node(), Played: 50}
-	_, winner, _ = arena.Rules{}.Result(&g)
+	_, winner, _ = arena.MatchRules{}.Result(&g)
 	assert.Equal(t, winner, -1)
 	// A side without moves loses; an invalid move is refused.
 	nm, _ := minichess.ParseFEN("P4/5/5/5/5/k4 w")
 	g = arena.GamePos{N: nm.Node()}
-	over, winner, _ = arena.Rules{}.Result(&g)
+	over, winner, _ = arena.MatchRules{}.Result(&g)
 	assert.Assert(t, over && winner == 1)
 	s := arena.StartGame()
-	assert.Assert(t, !arena.Rules{}.Legal(&s, minichess.Move{FromRow: 5, FromCol: 4, ToRow: 4, ToCol: 4}))
-	assert.Assert(t, arena.Rules{}.Legal(&s, minichess.Move{FromRow: 4, FromCol: 0, ToRow: 3, ToCol: 0}))
+	assert.Assert(t, !arena.MatchRules{}.Legal(&s, minichess.Move{FromRow: 5, FromCol: 4, ToRow: 4, ToCol: 4}))
+	assert.Assert(t, arena.MatchRules{}.Legal(&s, minichess.Move{FromRow: 4, FromCol: 0, ToRow: 3, ToCol: 0}))
 	// A full game with -max-steps 10 ends at ply 10.
 	r, err := arena.PlayMatch(arena.MatchConfig{A: arena.BaselinePlayer{Level: 2}, B: arena.BaselinePlayer{Level: 1}, MaxPlies: 10, Games: 1})
 	assert.NilError(t, err)

@@ -61,7 +61,7 @@ func PlayMatch(c MatchConfig) (*match.Report[minichess.Move], error) {
 		games = 2 * len(ops)
 	}
 	return match.Play(match.Match[GamePos, minichess.Move]{
-		Rules:    Rules{MaxPlies: c.MaxPlies},
+		Rules:    MatchRules{MaxPlies: c.MaxPlies},
 		Players:  [2]Player{c.A, c.B},
 		Openings: ops,
 		Games:    games,

@@ -229,9 +229,9 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 					p.Name, it.Depth, it.Value, it.Nodes, it.Total, time.Since(start).Round(time.Microsecond), it.Move)
 			}
 		}
-		var out Outcome
-		out, err = Deepen(&pos, p.Kind == KindAlphaBeta, lim, emit, info)
-		noMoves = out == NoMoves
+		var rc minichess.RootCase
+		rc, err = Deepen(&pos, p.Kind == KindAlphaBeta, lim, emit, info)
+		noMoves = rc == minichess.EmptyRoot
 	}
 	if err != nil {
 		return fail(exitIO, "writing the action file: %v", err)

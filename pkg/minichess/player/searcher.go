@@ -31,34 +31,21 @@ type Iteration struct {
 	Total uint64 // nodes of all iterations so far
 }
 
-// Outcome says how a search ended at its root.
-type Outcome uint8
-
-// The outcomes of [Deepen].
-const (
-	// Searched: the root was searched; the completed iterations were emitted.
-	Searched Outcome = iota
-	// WinRoot: the root is a Win position; the king capture was emitted.
-	WinRoot
-	// NoMoves: the root has no move; nothing was emitted.
-	NoMoves
-)
-
 // Deepen runs the reference players' iterative deepening (docs/minichess.md,
 // "Reference players") on p: depth 1, 2, ... up to the limits and MaxDepth,
 // emitting R(s, d) of each completed iteration, with pkg/search's alpha-beta
 // when alphaBeta is set and its plain minimax otherwise. A Win root emits its
 // king capture (the last move of the list) and nothing else. info, when not
 // nil, sees every completed iteration.
-func Deepen(p *minichess.Position, alphaBeta bool, lim Limits, emit Emit, info func(Iteration)) (Outcome, error) {
+func Deepen(p *minichess.Position, alphaBeta bool, lim Limits, emit Emit, info func(Iteration)) (minichess.RootCase, error) {
 	var buf [minichess.MaxMoves]minichess.Move
 	n := p.Node()
 	list, st := n.LegalMoves(buf[:0])
-	if len(list) == 0 {
-		return NoMoves, nil
-	}
-	if st == minichess.Win {
-		return WinRoot, emit(list[len(list)-1])
+	switch rc, m := minichess.ClassifyRoot(list, st); rc {
+	case minichess.EmptyRoot:
+		return rc, nil
+	case minichess.WinCapture:
+		return rc, emit(m)
 	}
 	lim2 := search.DeepenLimits{Depth: MaxDepth, AlphaBeta: alphaBeta, Nodes: lim.Nodes}
 	if lim.Depth > 0 && lim.Depth < MaxDepth {
@@ -78,5 +65,5 @@ func Deepen(p *minichess.Position, alphaBeta bool, lim Limits, emit Emit, info f
 		}
 		return nil
 	})
-	return Searched, err
+	return minichess.Search, err
 }

@@ -195,7 +195,7 @@ func Collect(c Config) (*Data, error) {
 	}{
 		{&d.CourseEval, "pkg/minichess/game.go", "func (n *Node) Evaluate"},
 		{&d.SearchNode, "pkg/search/search.go", "func (s *Searcher[P, M, G]) node("},
-		{&d.EnginePlay, "pkg/minichess/engine.go", "func (g SearchGame) Play("},
+		{&d.EnginePlay, "pkg/minichess/engine.go", "func (g EngineGame) Play("},
 	} {
 		if *x.dst, err = excerpt(c.Root, x.file, x.prefix); err != nil {
 			return nil, err
@@ -209,7 +209,7 @@ func Collect(c Config) (*Data, error) {
 	d.Weights = Weights{Material: pieces(w.Material), Mobility: pieces(w.Mobility), KingZone: pieces(w.KingZone),
 		PawnRank: w.PawnRank[:4], KingRank: w.KingRank[:], PawnCenter: w.PawnCenter, Center: w.Center, Edge: w.Edge,
 		OpenLine: w.OpenLine, Tempo: w.Tempo}
-	g := minichess.NewSearchGame(w)
+	g := minichess.NewEngineGame(w)
 	for _, fen := range []string{"kqbnr/ppppp/5/5/PPPPP/RNBQK w", "kq1nr/pp1pp/2p2/1b3/PPP1P/RNBQK w", "k1bnr/p1P1p/1p3/5/1P1PP/RNBQK b"} {
 		pos, err := minichess.ParseFEN(fen)
 		if err != nil {

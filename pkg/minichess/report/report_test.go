@@ -17,7 +17,7 @@ func TestExcerpts(t *testing.T) {
 	for _, x := range [][2]string{
 		{"pkg/minichess/game.go", "func (n *Node) Evaluate"},
 		{"pkg/search/search.go", "func (s *Searcher[P, M, G]) node("},
-		{"pkg/minichess/engine.go", "func (g SearchGame) Play("},
+		{"pkg/minichess/engine.go", "func (g EngineGame) Play("},
 	} {
 		got, err := excerpt(root, x[0], x[1])
 		assert.NilError(t, err)

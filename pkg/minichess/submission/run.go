@@ -123,10 +123,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := f.Close(); err != nil {
 		return fail(1, "writing the action file: %v", err)
 	}
-	switch res.Outcome {
-	case NoMoves:
+	switch res.Root {
+	case minichess.EmptyRoot:
 		fmt.Fprintf(stderr, "%s: no legal moves\n", Name)
-	case WinRoot, OneMove:
+	case minichess.WinCapture, minichess.OnlyMove:
 		if *verbose {
 			fmt.Fprintf(stderr, "%s: immediate move %v\n", Name, res.Move)
 		}

@@ -6,7 +6,7 @@
 // and tables of the MiniChess report.
 //
 // Conventions. The engine is pkg/engine's tournament engine over
-// [minichess.SearchGame]: negamax with PVS, a transposition table keyed by
+// [minichess.EngineGame]: negamax with PVS, a transposition table keyed by
 // fixed Zobrist keys (splitmix64 from 20230617), MVV-LVA, killers,
 // history and quiescence; a Win position is won for the side to move
 // (engine.Mate - ply), a position without moves lost. Every decision is a
@@ -46,19 +46,19 @@ func Options(hashMiB int) engine.Options {
 }
 
 // Engine is the engine of player_submission: a engine.Engine over
-// [minichess.SearchGame]. It is not safe for concurrent use.
+// [minichess.EngineGame]. It is not safe for concurrent use.
 type Engine struct {
-	e    *engine.Engine[minichess.EngineNode, minichess.Move, minichess.SearchGame]
+	e    *engine.Engine[minichess.EngineNode, minichess.Move, minichess.EngineGame]
 	used bool // searched since the last Clear
 }
 
 // NewEngine returns an engine with options opt and evaluation weights w.
 func NewEngine(opt engine.Options, w minichess.EvalWeights) *Engine {
-	return &Engine{e: engine.New[minichess.EngineNode, minichess.Move](minichess.NewSearchGame(w), opt)}
+	return &Engine{e: engine.New[minichess.EngineNode, minichess.Move](minichess.NewEngineGame(w), opt)}
 }
 
 // Search returns the underlying search engine.
-func (e *Engine) Search() *engine.Engine[minichess.EngineNode, minichess.Move, minichess.SearchGame] {
+func (e *Engine) Search() *engine.Engine[minichess.EngineNode, minichess.Move, minichess.EngineGame] {
 	return e.e
 }
 
@@ -78,27 +78,12 @@ type Limits struct {
 	Info func(engine.Info[minichess.Move])
 }
 
-// Outcome says how [Engine.Think] ended.
-type Outcome uint8
-
-// The outcomes of Think.
-const (
-	// Searched: the root was searched and one line per completed iteration
-	// was emitted.
-	Searched Outcome = iota
-	// WinRoot: the root is a Win position; its king capture was emitted.
-	WinRoot
-	// OneMove: the root has one move, emitted at once.
-	OneMove
-	// NoMoves: the root has no move; nothing was emitted.
-	NoMoves
-)
-
 // Result describes a decision of [Engine.Think].
 type Result struct {
-	// Outcome says how it ended.
-	Outcome Outcome
-	// Move is the last move emitted (valid unless Outcome is NoMoves).
+	// Root says how the root was decided ([minichess.Search]: by the
+	// iterative deepening).
+	Root minichess.RootCase
+	// Move is the last move emitted (valid unless Root is EmptyRoot).
 	Move minichess.Move
 	// Lines is the number of moves emitted; Depth the last completed
 	// iteration.
@@ -133,15 +118,12 @@ func (e *Engine) ThinkNode(n *minichess.Node, lim Limits, emit func(minichess.Mo
 	var buf [minichess.MaxMoves]minichess.Move
 	list, st := n.LegalMoves(buf[:0])
 	var res Result
-	switch {
-	case len(list) == 0:
-		res.Outcome = NoMoves
+	res.Root, res.Move = minichess.ClassifyRoot(list, st)
+	switch res.Root {
+	case minichess.EmptyRoot:
 		return res, nil
-	case st == minichess.Win:
-		res.Outcome, res.Move, res.Lines = WinRoot, list[len(list)-1], 1
-		return res, emit(res.Move)
-	case len(list) == 1:
-		res.Outcome, res.Move, res.Lines = OneMove, list[0], 1
+	case minichess.WinCapture, minichess.OnlyMove:
+		res.Lines = 1
 		return res, emit(res.Move)
 	}
 	played := -1

@@ -187,7 +187,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		progress = func(p match.Progress) { fmt.Fprintln(stderr, p) }
 	}
 	m := match.Match[congo.Position, congo.Move]{
-		Rules:     arena.Rules{Edition: o.rules},
+		Rules:     arena.MatchRules{Edition: o.rules},
 		Openings:  openings,
 		Games:     2 * len(openings),
 		MaxPlies:  arena.MatchPlies,
@@ -337,7 +337,7 @@ func listGames(w io.Writer, r congo.Rules, openings []congo.Position, rep *match
 		p := openings[g.Opening]
 		var ms []string
 		for _, m := range g.Moves {
-			p = arena.Rules{Edition: r}.Play(&p, m)
+			p = arena.MatchRules{Edition: r}.Play(&p, m)
 			ms = append(ms, m.String())
 		}
 		fmt.Fprintf(w, "game %d, opening %d, A as %s: %s (%s) after %d plies; final %s, material %+d\n  moves: %s\n",

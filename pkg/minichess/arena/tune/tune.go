@@ -60,7 +60,7 @@ type GenConfig struct {
 // every game (side to move without a capture or promotion, not a Win
 // position), after the opening, labelled with the game's result.
 func Generate(cfg GenConfig) []Sample {
-	rules := arena.Rules{}
+	rules := arena.MatchRules{}
 	openings := match.Random[arena.GamePos, minichess.Move](mover{rules}, arena.StartGame(), cfg.OpeningPlies, cfg.Games, cfg.Seed)
 	e := submission.NewEngine(submission.Options(4), cfg.Weights)
 	var out []Sample
@@ -138,7 +138,7 @@ func quiet(n *minichess.Node, buf []minichess.Move) bool {
 }
 
 // mover adapts the runner's rules to match.Random.
-type mover struct{ r arena.Rules }
+type mover struct{ r arena.MatchRules }
 
 func (m mover) Over(p *arena.GamePos) bool {
 	over, _, _ := m.r.Result(p)
@@ -237,11 +237,11 @@ func Slots(w *minichess.EvalWeights) []*int32 {
 func Features(samples []Sample) ([]float64, int) {
 	var zero minichess.EvalWeights
 	k := len(Slots(&zero))
-	games := make([]minichess.SearchGame, k)
+	games := make([]minichess.EngineGame, k)
 	for j := range k {
 		var w minichess.EvalWeights
 		*Slots(&w)[j] = 1
-		games[j] = minichess.NewSearchGame(w)
+		games[j] = minichess.NewEngineGame(w)
 	}
 	x := make([]float64, len(samples)*k)
 	for i := range samples {

@@ -46,7 +46,7 @@ func TestFeaturesLinear(t *testing.T) {
 	samples = samples[:500]
 	x, k := tune.Features(samples)
 	for _, w := range []minichess.EvalWeights{minichess.HandEvalWeights(), minichess.TunedEvalWeights()} {
-		g := minichess.NewSearchGame(w)
+		g := minichess.NewEngineGame(w)
 		slots := tune.Slots(&w)
 		assert.Equal(t, len(slots), k)
 		for i, s := range samples {
