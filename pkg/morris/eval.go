@@ -63,14 +63,16 @@ func (b *Board) Evaluate(n *Node, ph Phase, e Estimator) int64 {
 // (docs/morris.md §6.8).
 const Inf = 1 << 62
 
-// CourseOptions are the Morris conventions of [search.Options]: max/min form
+// CourseOptions returns the Morris conventions of [search.Options]: max/min form
 // from White's (the root player's) view, fail-soft alpha-beta, a node without
 // children is a counted leaf, infinity 2^62.
-var CourseOptions = search.Options{
-	Perspective: search.RootPlayer,
-	Bound:       search.FailSoft,
-	NoMoves:     search.NoMovesLeaf,
-	Inf:         Inf,
+func CourseOptions() search.Options {
+	return search.Options{
+		Perspective: search.RootPlayer,
+		Bound:       search.FailSoft,
+		NoMoves:     search.NoMovesLeaf,
+		Inf:         Inf,
+	}
 }
 
 // CourseGame is a [search.Game] of Morris-Variant: one board, one phase (the
@@ -103,7 +105,7 @@ func (r CourseGame) Evaluate(n *Node) search.Value {
 
 // NewSearcher returns a searcher of r with the Morris conventions.
 func NewSearcher(r CourseGame) *search.Searcher[Node, Node, CourseGame] {
-	s := search.New[Node, Node](r, CourseOptions)
+	s := search.New[Node, Node](r, CourseOptions())
 	return s
 }
 

@@ -34,8 +34,19 @@
 // A [Searcher] keeps its positions and move lists in per-ply buffers that grow
 // lazily with the depth reached, so a search does not allocate per node.
 //
-// The tournament engine, which may reorder, prune and reduce, is a separate
-// package, pkg/engine, over the same [Game] methods.
+// The package also holds the two helpers every game shares around the course
+// searches: [Searcher.Deepen] (iterative deepening with node and time
+// limits) and [Perft] (move-tree counts and divides, with each game's
+// counting rule as a [PerftRule]). The tournament engine, which may reorder,
+// prune and reduce, is a separate package, pkg/engine, over the same [Game]
+// methods.
+//
+// Naming rule of the repository (docs/architecture.md): every game package
+// exports its course-search adapter as CourseGame with its conventions as
+// CourseOptions, its engine adapter as EngineGame, and its perft as Perft
+// with NewPerft; an arena's match rules are MatchRules; every program's entry
+// point is a function or method Run(args, stdin, stdout, stderr) int, called
+// by a main of a dozen lines under cmd/.
 package search
 
 // Value is a search score. Scores are 64-bit so that every game's sentinels fit.

@@ -115,9 +115,6 @@ func matchGameByName(name string) (matchGame, error) {
 		}
 		names = append(names, g.name)
 	}
-	if _, err := findGame(name); err == nil {
-		return matchGame{}, fmt.Errorf("game %q cannot play matches yet (match games: %s)", name, strings.Join(names, ", "))
-	}
 	return matchGame{}, fmt.Errorf("unknown game %q (match games: %s)", name, strings.Join(names, ", "))
 }
 

@@ -186,7 +186,7 @@ func (a *morrisAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeRe
 	}
 	prog := morris.Program{Name: morrisProgramName(ph, ab, a.black, a.improved), Phase: ph, Black: a.black, AlphaBeta: ab, Estimator: est}
 	root, depth := prog.Root(b, p, depth)
-	opt := morris.CourseOptions
+	opt := morris.CourseOptions()
 	opt.MaxNodes = uint64(o.limit) + 1
 	s := search.New[morris.Node, morris.Node](morris.CourseGame{Board: b, Phase: ph, Estimator: est}, opt)
 	title := fmt.Sprintf("Morris %s: %s depth %d on %s", b.Kind, prog.Name, depth, p.Format(b.N))
@@ -366,5 +366,5 @@ func (s *morrisSession) think(o playOptions, progress func(iteration)) answer {
 		}
 		return -1
 	}
-	return think[morris.Node](rules, morris.CourseOptions, root, o, index, progress)
+	return think[morris.Node](rules, morris.CourseOptions(), root, o, index, progress)
 }

@@ -87,7 +87,7 @@ func (a *starcircleAdapter) tree(arg string, stdin io.Reader, o treeOptions) (tr
 		depth = o.depth
 	}
 	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
-	opt := starcircle.SearchOptions()
+	opt := starcircle.CourseOptions()
 	opt.MaxNodes = uint64(o.limit) + 1
 	s := search.New[starcircle.Position, starcircle.Move](g, opt)
 	algo := "MINIMAX"
@@ -234,6 +234,6 @@ func (s *starcircleSession) over() (string, bool) {
 
 func (s *starcircleSession) think(o playOptions, progress func(iteration)) answer {
 	s.moves()
-	return think[starcircle.Position](s.game(), starcircle.SearchOptions(), s.cur().pos, o,
+	return think[starcircle.Position](s.game(), starcircle.CourseOptions(), s.cur().pos, o,
 		func(m starcircle.Move) int { return slices.Index(s.list, m) }, progress)
 }
