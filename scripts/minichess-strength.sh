@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # minichess-strength.sh plays player_submission against baseline1..baseline4
-# with both colours under our runner at the course's settings (spec 10.6
+# with both colours under our runner at the course's settings (docs/minichess.md
 # Required 3: 10 s per move, 50 plies) and prints a Markdown table of the 8
 # games: result for player_submission, plies, how the game ended, the
 # material at the end and the depths player_submission completed per move

@@ -1,5 +1,5 @@
 // Command minichess-alphabeta is the MiniChess program player_alphabeta: the
-// same search with alpha-beta pruning (spec 9.3). Usage: player_alphabeta
+// same search with alpha-beta pruning (docs/minichess.md). Usage: player_alphabeta
 // [-depth N] [-time D] [-nodes N] [-v] <state_file> <action_file>. The logic
 // lives in pkg/minichess/player.
 package main

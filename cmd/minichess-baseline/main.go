@@ -1,5 +1,5 @@
 // Command minichess-baseline is the MiniChess TA baseline player, installed
-// as baseline1 ... baseline4 (see pkg/minichess/player and spec section 8):
+// as baseline1 ... baseline4 (see pkg/minichess/player and docs/minichess.md):
 // baselineN [-level N] [-v] <state_file> <action_file>. The level comes from
 // -level or from the program's own name.
 package main

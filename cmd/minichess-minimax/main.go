@@ -1,5 +1,5 @@
 // Command minichess-minimax is the MiniChess program player_minimax:
-// iterative-deepening minimax with the course's evaluation (spec 9.2).
+// iterative-deepening minimax with the course's evaluation (docs/minichess.md).
 // Usage: player_minimax [-depth N] [-time D] [-nodes N] [-v] <state_file>
 // <action_file>. The logic lives in pkg/minichess/player.
 package main

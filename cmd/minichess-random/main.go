@@ -1,5 +1,5 @@
 // Command minichess-random is the MiniChess program player_random: the
-// template's random example player (spec 9.1). Usage: player_random [-seed
+// template's random example player (docs/minichess.md). Usage: player_random [-seed
 // S] [-v] <state_file> <action_file>. The logic lives in
 // pkg/minichess/player.
 package main

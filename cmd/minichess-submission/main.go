@@ -1,5 +1,5 @@
 // Command minichess-submission is the MiniChess program player_submission:
-// the strong engine (spec 10). Usage: player_submission [-time D] [-depth N]
+// the strong engine (docs/minichess.md). Usage: player_submission [-time D] [-depth N]
 // [-nodes N] [-hash MiB] [-ply N] [-v] <state_file> <action_file>. The logic
 // lives in pkg/minichess/submission.
 package main

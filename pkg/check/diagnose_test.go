@@ -58,7 +58,7 @@ func TestModelMatchesReference(t *testing.T) {
 // TestMistakeModels: each model mistake changes what it should: ties the
 // move, strict cuts and a fixed root alpha the alpha-beta count only.
 func TestMistakeModels(t *testing.T) {
-	// The handout's board3 at depth 3 (spec §6.9): 453 evaluations with
+	// The handout's board3 at depth 3 (docs/morris.md): 453 evaluations with
 	// alpha-beta, estimate 952.
 	mc := morrisCase{prog: morris.ABGame, kind: morris.S22, depth: 3, input: "xxxxxxxxWWxWWxBBBxxxxx"}
 	base, _ := mc.model(mistake{})

@@ -142,7 +142,7 @@ func (t *TT[M]) Store(key uint64, depth int, bound TTBound, value int32, m M, ha
 
 // ZobristKeys fills dst with the successive outputs of a splitmix64 generator
 // whose state starts at seed: the fixed-seed keys a game hashes its positions
-// with. MiniChess (spec 10.3), for example, draws 2·6·30 piece keys in the
+// with. MiniChess (docs/minichess.md), for example, draws 2·6·30 piece keys in the
 // order colour, piece, square, then the side-to-move key, from seed 20230617.
 func ZobristKeys(seed uint64, dst []uint64) {
 	s := seed

@@ -19,7 +19,7 @@ var congoMatch = matchGame{
 alphabeta[:depth=D]: Part 5's fail-hard alpha-beta (advanced evaluation, moves in
 ascending order, default depth 4), the course baseline. The engine is congo-agent's
 (options and evaluation). exec[,time=DUR]:COMMAND: a program speaking the congo-agent
-protocol of spec 6.9 (newgame, position, moves, go SECONDS, quit) on stdin/stdout, told
+protocol of docs/congo.md (newgame, position, moves, go SECONDS, quit) on stdin/stdout, told
 "go" with time= or -movetime (default 1s); its stderr is passed through. Editions:
 -variant 2021|2022 (default 2022). Openings: congo-agent's fixed list of 100 two-ply
 openings (-plies K: every K-ply line) without those where the lion can be captured at

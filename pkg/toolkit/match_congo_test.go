@@ -78,6 +78,6 @@ func TestMatchCongoOpenings(t *testing.T) {
 	out := mustRun(t, "", "match", "congo", "engine:nodes=200", "minimax:depth=1", "-games", "1", "-quiet")
 	assert.Assert(t, strings.HasPrefix(out, "match congo: 1 games from 1 of 100 openings, seed 1\n"), out)
 	out = mustRun(t, "", "match", "congo", "engine:nodes=200", "minimax:depth=1", "-games", "1", "-quiet", "-plies", "2")
-	// 676 two-ply lines (spec 5.7), 4 of which let White capture the lion.
+	// 676 two-ply lines (docs/congo.md), 4 of which let White capture the lion.
 	assert.Assert(t, strings.Contains(out, " of 672 openings"), out)
 }

@@ -110,7 +110,7 @@ func (a *minichessAdapter) session(o playOptions) (session, error) {
 	return &minichessSession{maxSteps: a.maxSteps, hist: []minichess.Node{p.Node()}}, nil
 }
 
-// minichessSession is a MiniChess game under the runner's rules (spec 4):
+// minichessSession is a MiniChess game under the runner's rules (docs/minichess.md):
 // White moves first; a move that leaves the side to move able to capture the
 // enemy king wins; a side without a move loses; after maxSteps plies the
 // material decides. The engine is player_alphabeta's search.

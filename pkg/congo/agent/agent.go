@@ -266,7 +266,7 @@ func (a *Agent) Play(m congo.Move) {
 
 // usage is the -h text.
 const usage = `usage: congo-agent [-rules 2021|2022] [-depth D]
-Plays Congo over the tournament protocol (spec section 6.9): reads commands
+Plays Congo over the tournament protocol (docs/congo.md): reads commands
 on stdin (newgame, position <fen>, moves <m1> <m2> ..., go <seconds>, quit)
 and answers each go with one move (or 0000) on stdout.
   -rules R   edition (default 2022)

@@ -43,7 +43,7 @@ func writeOpenings(w io.Writer, header string, ps []congo.Position) error {
 // openingsHeader is the comment of the openings files (written when
 // Openings was in package agent; the files keep its words).
 func openingsHeader(r congo.Rules, n, all, decided int) string {
-	return fmt.Sprintf("%d fixed openings of the %s edition for the congo-agent acceptance match (spec 6.9):\n"+
+	return fmt.Sprintf("%d fixed openings of the %s edition for the congo-agent acceptance match (docs/congo.md):\n"+
 		"positions two plies after the start position, chosen from all %d but the %d where White can capture\n"+
 		"the black lion at once, by match.Select with seed %d (agent.Openings). One FEN per line.",
 		n, r, all, decided, OpeningSeed)

@@ -11,7 +11,7 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-var fullStrength = flag.Bool("minichess.strength", false, "play the full acceptance matches of spec 10.6 (100 games vs baseline4, 98 vs player_alphabeta)")
+var fullStrength = flag.Bool("minichess.strength", false, "play the full acceptance matches of docs/minichess.md (100 games vs baseline4, 98 vs player_alphabeta)")
 
 // Node budgets of the acceptance matches. Required1Nodes makes one engine
 // move take about 0.1-0.2 s on the 2-core CI machine.

@@ -111,7 +111,7 @@ func MinimaxEntrant() Entrant {
 
 // AlphaBetaEntrant is the Part 5 player: fail-hard alpha-beta to depth 4
 // with the advanced evaluation (material + mobility + attack), root moves in
-// ascending order, as the course baseline of spec section 6.9.
+// ascending order, as the course baseline of docs/congo.md.
 func AlphaBetaEntrant() Entrant {
 	return Entrant{
 		Name:        "alphabeta",

@@ -120,7 +120,7 @@ func TestPlayMoveLimit(t *testing.T) {
 }
 
 func TestPlayGameCapture(t *testing.T) {
-	// Minimax sees the lion flight c2c5 onto the black lion (spec 5.4).
+	// Minimax sees the lion flight c2c5 onto the black lion (docs/congo.md).
 	cfg := Config{Rules: congo.Rules2021, Start: "7/7/2l4/7/7/2L4/7 w 8", MaxMoves: 100}
 	mm, _ := MinimaxEntrant().New(cfg.Rules, nil)
 	ab, _ := AlphaBetaEntrant().New(cfg.Rules, nil)

@@ -57,7 +57,7 @@ func FeatureNames() []string {
 
 const strengthUsage = `usage: congo-strength [-rules 2021|2022] [-n N] [-movetime S] [-agent PROGRAM] [-depth D] [-openings FILE]
        congo-strength -selfplay FEATURE [-nodes N] [-rules R] [-n N]
-Plays the acceptance match of spec section 6.9: congo-agent with "go S"
+Plays the acceptance match of docs/congo.md: congo-agent with "go S"
 against the course baseline (alpha-beta depth 4, advanced evaluation), every
 opening with both colours; or a self-play match of the agent's engine with
 FEATURE switched against the default, at a fixed node budget per move. A
