@@ -3,7 +3,8 @@
 # programs on their reference workloads. It builds cmd/gamesearch into a
 # temporary directory and runs "gamesearch bench" from the repository root, so
 # the Congo rows find testdata/conformance. Arguments go to gamesearch bench
-# (-quick for small workloads, -game NAME for one game, -corpus DIR).
+# (-quick for small workloads, -game NAME for one game, -corpus DIR). Time:
+# about 2 s with a warm build cache (-quick: under 1 s).
 # Usage: scripts/bench.sh [-quick] [-game NAME] [-corpus DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
