@@ -219,7 +219,7 @@ func check(args []string, stdout io.Writer) error {
 		return usagef("-timeout %v: want a positive duration", o.timeout)
 	}
 	if o.suite != "random" {
-		o.corpus = findCorpus(*corpusFlag)
+		o.corpus = FindCorpus(*corpusFlag)
 		if st, err := os.Stat(o.corpus); *corpusFlag != "" && (err != nil || !st.IsDir()) {
 			return usagef("-corpus %q: not a directory", *corpusFlag)
 		}

@@ -244,9 +244,10 @@ func casesSuite(o *options) (*suite, error) {
 	return &suite{name: "cases", units: units}, nil
 }
 
-// findCorpus returns dir, or the testdata/conformance folder found above
-// the working directory or the executable ("" when there is none).
-func findCorpus(dir string) string {
+// FindCorpus returns dir, or the testdata/conformance folder found above
+// the working directory or the executable ("" when there is none). The
+// gamesearch bench command finds the corpus the same way.
+func FindCorpus(dir string) string {
 	if dir != "" {
 		return dir
 	}

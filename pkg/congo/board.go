@@ -1,6 +1,12 @@
 package congo
 
-import "math/bits"
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/bits"
+)
 
 // Square is a square of the 7x7 board, numbered file*7 + rank (a1 = 0,
 // a2 = 1, ..., g7 = 48).
@@ -216,4 +222,32 @@ func ParseRules(s string) (Rules, bool) {
 		return Rules2022, true
 	}
 	return 0, false
+}
+
+// ParseRulesArgs parses the command line of a program whose only flag is
+// -rules (2021 or 2022, default 2022). It returns the edition and ok, or the
+// exit status to end with: 0 after -h (usage printed on stderr), 2 after a
+// bad argument (one line "name: problem" on stderr).
+func ParseRulesArgs(name, usage string, args []string, stderr io.Writer) (r Rules, exit int, ok bool) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	rules := fs.String("rules", "2022", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			io.WriteString(stderr, usage)
+			return 0, 0, false
+		}
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 0, 2, false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", name, fs.Arg(0))
+		return 0, 2, false
+	}
+	r, ok = ParseRules(*rules)
+	if !ok {
+		fmt.Fprintf(stderr, "%s: -rules: want 2021 or 2022, got %q\n", name, *rules)
+		return 0, 2, false
+	}
+	return r, 0, true
 }

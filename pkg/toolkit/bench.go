@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/morris"
@@ -159,7 +160,7 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 			return fmt.Errorf("-game: %v", err)
 		}
 	}
-	corpus := findCorpus(*corpusFlag)
+	corpus := check.FindCorpus(*corpusFlag)
 	if *corpusFlag != "" {
 		if st, err := os.Stat(corpus); err != nil || !st.IsDir() {
 			return fmt.Errorf("-corpus %q: not a directory", corpus)

@@ -27,37 +27,6 @@ func openFile(name string) (*os.File, error) {
 	return f, nil
 }
 
-// findCorpus returns the conformance folder (testdata/conformance of the
-// repository): dir when it is given, else the first testdata/conformance
-// found walking up from the working directory and from the executable's
-// directory. It returns "" when there is none.
-func findCorpus(dir string) string {
-	if dir != "" {
-		return dir
-	}
-	var starts []string
-	if wd, err := os.Getwd(); err == nil {
-		starts = append(starts, wd)
-	}
-	if exe, err := os.Executable(); err == nil {
-		starts = append(starts, filepath.Dir(exe))
-	}
-	for _, s := range starts {
-		for d := s; ; {
-			c := filepath.Join(d, "testdata", "conformance")
-			if st, err := os.Stat(c); err == nil && st.IsDir() {
-				return c
-			}
-			parent := filepath.Dir(d)
-			if parent == d {
-				break
-			}
-			d = parent
-		}
-	}
-	return ""
-}
-
 // writeFileAtomic writes an output file all at once: a failed run leaves
 // no half-written file.
 func writeFileAtomic(name string, data []byte) error {

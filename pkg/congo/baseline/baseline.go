@@ -15,9 +15,6 @@
 package baseline
 
 import (
-	"errors"
-	"flag"
-	"fmt"
 	"io"
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
@@ -66,25 +63,9 @@ is ignored (the search has no time limit); equal inputs give equal outputs.
 // result is the exit status (0 at quit or end of input, 1 when stdout cannot
 // be written, 2 for bad flags).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("congo-baseline", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	rules := fs.String("rules", "2022", "")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			io.WriteString(stderr, usage)
-			return 0
-		}
-		fmt.Fprintf(stderr, "congo-baseline: %v\n", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "congo-baseline: unexpected argument %q\n", fs.Arg(0))
-		return 2
-	}
-	r, ok := congo.ParseRules(*rules)
+	r, exit, ok := congo.ParseRulesArgs("congo-baseline", usage, args, stderr)
 	if !ok {
-		fmt.Fprintf(stderr, "congo-baseline: -rules: want 2021 or 2022, got %q\n", *rules)
-		return 2
+		return exit
 	}
 	a := agent.New(agent.Config{Rules: r, Chooser: NewChooser(r), Name: "congo-baseline"})
 	return agent.Serve(a, stdin, stdout, stderr)

@@ -38,7 +38,6 @@ package checker
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -289,25 +288,9 @@ of input ends the program.
 // result is the exit status (0 at quit or end of input, 1 when stdin cannot
 // be read or stdout cannot be written, 2 for bad flags).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("congo-checker", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	rules := fs.String("rules", "2022", "")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			io.WriteString(stderr, usage)
-			return 0
-		}
-		fmt.Fprintf(stderr, "congo-checker: %v\n", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "congo-checker: unexpected argument %q\n", fs.Arg(0))
-		return 2
-	}
-	r, ok := congo.ParseRules(*rules)
+	r, exit, ok := congo.ParseRulesArgs("congo-checker", usage, args, stderr)
 	if !ok {
-		fmt.Fprintf(stderr, "congo-checker: -rules: want 2021 or 2022, got %q\n", *rules)
-		return 2
+		return exit
 	}
 	return Serve(New(r), stdin, stdout, stderr)
 }
