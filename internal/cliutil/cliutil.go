@@ -162,3 +162,11 @@ func DistinctOutput(output string, inputs ...string) error {
 	}
 	return nil
 }
+
+// IsSet reports whether the flag called name was given on the command line
+// parsed by fs.
+func IsSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}

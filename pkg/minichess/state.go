@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 
 	"github.com/gamesearch/gamesearch/internal/cliutil"
@@ -174,4 +175,15 @@ func (p *Position) AppendState(dst []byte) []byte {
 		dst = append(dst, '\n')
 	}
 	return dst
+}
+
+// ReadStateFile opens the state file called name and parses it with
+// [ParseState].
+func ReadStateFile(name string) (Position, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return Position{}, fmt.Errorf("%s: %w", name, err)
+	}
+	defer f.Close()
+	return ParseState(f, name)
 }

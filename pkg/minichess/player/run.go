@@ -165,7 +165,7 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 	lvl := p.Level
 	if p.Kind == KindBaseline {
-		if isSet(fs, "level") {
+		if cliutil.IsSet(fs, "level") {
 			lvl = level
 			p.Name = "baseline" + strconv.Itoa(lvl)
 		}
@@ -180,7 +180,7 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	if err := cliutil.DistinctOutput(actionName, stateName); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	pos, err := readState(stateName)
+	pos, err := minichess.ReadStateFile(stateName)
 	if err != nil {
 		return fail(exitUsage, "%v", err)
 	}
@@ -243,20 +243,4 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "%s: no legal moves\n", p.Name)
 	}
 	return exitOK
-}
-
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
-}
-
-// readState reads and validates the state file.
-func readState(name string) (minichess.Position, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return minichess.Position{}, fmt.Errorf("%s: %w", name, err)
-	}
-	defer f.Close()
-	return minichess.ParseState(f, name)
 }

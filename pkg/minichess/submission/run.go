@@ -73,7 +73,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := cliutil.DistinctOutput(actionName, stateName); err != nil {
 		return fail(2, "%v", err)
 	}
-	pos, err := readState(stateName)
+	pos, err := minichess.ReadStateFile(stateName)
 	if err != nil {
 		return fail(2, "%v", err)
 	}
@@ -88,7 +88,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		_, err := f.Write(line) // one write per line, unbuffered
 		return err
 	}
-	lim := Limits{Depth: depth, Nodes: uint64(nodes), PlyKnown: isSet(fs, "ply"), Played: ply}
+	lim := Limits{Depth: depth, Nodes: uint64(nodes), PlyKnown: cliutil.IsSet(fs, "ply"), Played: ply}
 	if !lim.PlyKnown {
 		// The ply count from the side file (ply.go): the search then sees
 		// the ply-50 adjudication as the end of the game.
@@ -143,20 +143,4 @@ func pvText(pv []minichess.Move) string {
 		b = m.AppendText(b)
 	}
 	return string(b)
-}
-
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
-}
-
-// readState reads and validates the state file.
-func readState(name string) (minichess.Position, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return minichess.Position{}, fmt.Errorf("%s: %w", name, err)
-	}
-	defer f.Close()
-	return minichess.ParseState(f, name)
 }
