@@ -42,9 +42,14 @@ func (g CourseGame) Moves(p *Position, buf []Move) []Move {
 	return p.GenerateMoves(buf)
 }
 
-// CountMoves returns the number of moves of the side to move
-// ([search.MoveCounter]).
-func (g CourseGame) CountMoves(p *Position) int { return p.CountMoves() }
+// CountMoves returns -1 when a lion is missing, else the number of moves of
+// the side to move ([search.Tree]).
+func (g CourseGame) CountMoves(p *Position) int {
+	if p.LionMissing() {
+		return -1
+	}
+	return p.CountMoves()
+}
 
 // Play sets *dst to p after m under g.Rules.
 func (g CourseGame) Play(dst, p *Position, m Move) { p.Play(dst, m, g.Rules) }

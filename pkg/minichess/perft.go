@@ -27,8 +27,14 @@ func (PerftTree) Moves(n *Node, buf []Move) []Move { return n.PseudoMoves(buf) }
 // Play sets *dst to the position after m.
 func (PerftTree) Play(dst, n *Node, m Move) { n.Play(dst, m) }
 
-// CountMoves returns the number of pseudo-legal moves ([search.MoveCounter]).
-func (PerftTree) CountMoves(n *Node) int { return n.CountMoves() }
+// CountMoves returns -1 when n ends the game in this tree, else the number
+// of pseudo-legal moves ([search.Tree]).
+func (t PerftTree) CountMoves(n *Node) int {
+	if t.Terminal(n) {
+		return -1
+	}
+	return n.CountMoves()
+}
 
 // Perft is a MiniChess perft: [search.Perft] over [PerftTree].
 type Perft = search.Perft[Node, Move, PerftTree]

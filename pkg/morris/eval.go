@@ -92,7 +92,8 @@ func (r CourseGame) Terminal(*Node) bool { return false }
 // Moves appends the children of n to buf.
 func (r CourseGame) Moves(n *Node, buf []Node) []Node { return r.Board.AppendChildren(buf, n, r.Phase) }
 
-// CountMoves returns the number of children of n ([search.MoveCounter]).
+// CountMoves returns the number of children of n; never -1, since nothing
+// ends the game inside the course search ([search.Tree]).
 func (r CourseGame) CountMoves(n *Node) int { return r.Board.CountMoves(n, r.Phase) }
 
 // Play sets *dst to the child m: moves are the child nodes themselves.

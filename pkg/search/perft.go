@@ -1,17 +1,13 @@
 package search
 
 // Tree is the part of a [Game] that a perft walks: the end-of-game test, the
-// move list and making a move.
+// move list, making a move, and CountMoves, which returns -1 when p is
+// terminal and len(Moves(p, nil)) otherwise, without building the list, so
+// that a perft counts the last ply in bulk with one call per position.
 type Tree[P, M any] interface {
 	Terminal(p *P) bool
 	Moves(p *P, buf []M) []M
 	Play(dst, p *P, m M)
-}
-
-// MoveCounter is an optional interface of a [Tree]: CountMoves returns
-// len(Moves(p, nil)) without building the list. A perft then counts the last
-// ply in bulk.
-type MoveCounter[P any] interface {
 	CountMoves(p *P) int
 }
 
@@ -29,7 +25,7 @@ type PerftRule struct {
 	// [PerftCount.Terminal] (MiniChess: template_terminal).
 	CountTerminal bool
 	// MakeLeaves reaches every leaf by making its move instead of counting
-	// the last ply with [MoveCounter]: a check of make-move against move
+	// the last ply with CountMoves: a check of make-move against move
 	// counting.
 	MakeLeaves bool
 }
@@ -56,22 +52,18 @@ func (c PerftCount) Add(d PerftCount) PerftCount {
 // allocate once they have grown to the depth asked. It is the one perft of
 // the repository; each game chooses its [PerftRule].
 type Perft[P, M any, T Tree[P, M]] struct {
-	tree    T
-	rule    PerftRule
-	counter MoveCounter[P]
-	pos     []P
-	moves   [][]M
+	tree  T
+	rule  PerftRule
+	bulk  bool
+	pos   []P
+	moves [][]M
 
 	nodes, terminal uint64
 }
 
 // NewPerft returns a Perft of t under rule.
 func NewPerft[P, M any, T Tree[P, M]](t T, rule PerftRule) *Perft[P, M, T] {
-	pf := &Perft[P, M, T]{tree: t, rule: rule}
-	if c, ok := any(t).(MoveCounter[P]); ok && !rule.CountTerminal && !rule.MakeLeaves {
-		pf.counter = c
-	}
-	return pf
+	return &Perft[P, M, T]{tree: t, rule: rule, bulk: !rule.CountTerminal && !rule.MakeLeaves}
 }
 
 // grow makes room for plies 0..depth.
@@ -127,30 +119,34 @@ func (pf *Perft[P, M, T]) count(d int) uint64 {
 		}
 		return 1
 	}
+	if d == 1 && pf.bulk {
+		return pf.bulkCount(p)
+	}
 	if pf.tree.Terminal(p) {
 		if pf.rule.TerminalLeaf {
 			return 1
 		}
 		return 0
 	}
-	var n int
-	var list []M
-	if d == 1 && pf.counter != nil {
-		n = pf.counter.CountMoves(p)
-	} else {
-		list = pf.tree.Moves(p, pf.moves[d][:0])
-		pf.moves[d] = list[:0]
-		n = len(list)
-	}
-	if n == 0 {
+	list := pf.tree.Moves(p, pf.moves[d][:0])
+	pf.moves[d] = list[:0]
+	if len(list) == 0 {
 		if pf.rule.NoMovesLeaf {
 			return 1
 		}
 		return 0
 	}
-	if list == nil {
-		pf.nodes += uint64(n)
-		return uint64(n)
+	if d == 2 && pf.bulk {
+		// The level above the leaves is counted here, without a call of
+		// count per node.
+		child := &pf.pos[1]
+		var leaves uint64
+		for _, m := range list {
+			pf.tree.Play(child, p, m)
+			pf.nodes++
+			leaves += pf.bulkCount(child)
+		}
+		return leaves
 	}
 	var leaves uint64
 	for _, m := range list {
@@ -158,4 +154,25 @@ func (pf *Perft[P, M, T]) count(d int) uint64 {
 		leaves += pf.count(d - 1)
 	}
 	return leaves
+}
+
+// bulkCount returns the leaves below p one ply from the horizon, counted
+// with CountMoves, and adds p's children to pf.nodes (p itself is counted
+// by the caller).
+func (pf *Perft[P, M, T]) bulkCount(p *P) uint64 {
+	n := pf.tree.CountMoves(p)
+	if n < 0 {
+		if pf.rule.TerminalLeaf {
+			return 1
+		}
+		return 0
+	}
+	if n == 0 {
+		if pf.rule.NoMovesLeaf {
+			return 1
+		}
+		return 0
+	}
+	pf.nodes += uint64(n)
+	return uint64(n)
 }

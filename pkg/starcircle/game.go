@@ -1,6 +1,10 @@
 package starcircle
 
-import "github.com/gamesearch/gamesearch/pkg/search"
+import (
+	"math/bits"
+
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
 
 // Value is a utility, in units of 10^-Scale of the row-values line.
 type Value = search.Value
@@ -60,15 +64,8 @@ const (
 // before jumps; left before right).
 func (g CourseGame) Moves(p *Position, buf []Move) []Move {
 	n := len(buf)
+	sl, sr, jl, jr := origins(p)
 	if p.ToMove == Star {
-		own, opp := p.Pieces[Star], p.Pieces[Circle]
-		free := ^(own | opp) | own&RowH
-		m := own &^ RowH
-		// Star moves up: -8 per row, -1/+1 per column.
-		jl := ((m &^ col12) >> 9 & opp) >> 9 & free << 18
-		jr := ((m &^ col78) >> 7 & opp) >> 7 & free << 14
-		sl := (m &^ col1) >> 9 & free << 9
-		sr := (m &^ col8) >> 7 & free << 7
 		for all := jl | jr | sl | sr; all != 0; all &= all - 1 {
 			f := Square(trailingZeros(all))
 			b := Bitboard(1) << f
@@ -86,14 +83,6 @@ func (g CourseGame) Moves(p *Position, buf []Move) []Move {
 			}
 		}
 	} else {
-		own, opp := p.Pieces[Circle], p.Pieces[Star]
-		free := ^(own | opp) | own&RowA
-		m := own &^ RowA
-		// Circle moves down: +8 per row, -1/+1 per column.
-		sl := (m &^ col1) << 7 & free >> 7
-		sr := (m &^ col8) << 9 & free >> 9
-		jl := ((m &^ col12) << 7 & opp) << 7 & free >> 14
-		jr := ((m &^ col78) << 9 & opp) << 9 & free >> 18
 		for all := jl | jr | sl | sr; all != 0; all &= all - 1 {
 			f := Square(trailingZeros(all))
 			b := Bitboard(1) << f
@@ -115,6 +104,44 @@ func (g CourseGame) Moves(p *Position, buf []Move) []Move {
 		buf = append(buf, Pass)
 	}
 	return buf
+}
+
+// origins returns the squares of the side to move's pieces that can step
+// left or right and jump left or right in p. The destinations of every kind
+// are found for all pieces at once with shifts.
+func origins(p *Position) (sl, sr, jl, jr Bitboard) {
+	if p.ToMove == Star {
+		own, opp := p.Pieces[Star], p.Pieces[Circle]
+		free := ^(own | opp) | own&RowH
+		m := own &^ RowH
+		// Star moves up: -8 per row, -1/+1 per column.
+		jl = ((m &^ col12) >> 9 & opp) >> 9 & free << 18
+		jr = ((m &^ col78) >> 7 & opp) >> 7 & free << 14
+		sl = (m &^ col1) >> 9 & free << 9
+		sr = (m &^ col8) >> 7 & free << 7
+		return sl, sr, jl, jr
+	}
+	own, opp := p.Pieces[Circle], p.Pieces[Star]
+	free := ^(own | opp) | own&RowA
+	m := own &^ RowA
+	// Circle moves down: +8 per row, -1/+1 per column.
+	sl = (m &^ col1) << 7 & free >> 7
+	sr = (m &^ col8) << 9 & free >> 9
+	jl = ((m &^ col12) << 7 & opp) << 7 & free >> 14
+	jr = ((m &^ col78) << 9 & opp) << 9 & free >> 18
+	return sl, sr, jl, jr
+}
+
+// CountMoves returns -1 when p ends the game, else len(Moves(p, nil))
+// without building the list: the steps and jumps, or 1 for the pass of a
+// side without them ([search.Tree]).
+func (g CourseGame) CountMoves(p *Position) int {
+	if g.Terminal(p) {
+		return -1
+	}
+	sl, sr, jl, jr := origins(p)
+	n := bits.OnesCount64(uint64(sl)) + bits.OnesCount64(uint64(sr)) + bits.OnesCount64(uint64(jl)) + bits.OnesCount64(uint64(jr))
+	return max(n, 1)
 }
 
 // Play sets *dst to the position reached from p by m.
