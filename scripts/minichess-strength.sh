@@ -8,8 +8,8 @@
 # as each game ends ("game 3/8: player_submission (White) vs baseline2
 # (Black) 1-0, king capture, 24 plies, 95.3 s").
 #
-# It is CPU heavy (about 8 x 25 searches of up to 9 s): it runs niced and is
-# not part of CI.
+# It is CPU heavy (about 8 x 25 searches of up to 9 s; about 10 minutes): it
+# runs niced and is not part of CI.
 #
 # Usage: scripts/minichess-strength.sh [-timeout D] [-max-steps N] [-keep DIR]
 #   -timeout D    runner time limit per move (default 10s)

@@ -8,7 +8,7 @@
 # writes the same report into its archives.
 #
 # Usage: scripts/minichess_report.sh [-strength] [-features]
-#   -strength   first rerun scripts/minichess-strength.sh (about 30 min) into
+#   -strength   first rerun scripts/minichess-strength.sh (about 10 minutes) into
 #               docs/minichess/strength.md
 #   -features   first replay round 1 of the self-play matches of
 #               docs/engine/minichess.md (one line per technique, 98 games each

@@ -7,6 +7,39 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/engine"
 )
 
+// TimePolicy is the time-policy hook of the engine players: it turns the
+// time allowed for one reply into the engine's soft limit (no new
+// iteration) and hard limit (abort). Each game's players use one: the
+// default, or the policy of the game's tournament programs (Morris'
+// -movetime limits).
+type TimePolicy func(moveTime time.Duration) (soft, hard time.Duration)
+
+// DefaultTimePolicy aborts at 60% of the move time (at least 0.5 ms), which
+// leaves room for a loaded machine (a 0.8 fraction once replied 20 ms late at
+// 100 ms per move with 8 processes on 2 cores), and starts no iteration
+// after half of that.
+func DefaultTimePolicy(moveTime time.Duration) (soft, hard time.Duration) {
+	hard = engine.HardLimit(moveTime, 0.6, 0, time.Millisecond/2)
+	return hard / 2, hard
+}
+
+// Start returns the time manager of a reply due within moveTime, started
+// now on clock (nil: the system clock), or nil when moveTime is not
+// positive. A nil policy is [DefaultTimePolicy].
+func (tp TimePolicy) Start(clock engine.Clock, moveTime time.Duration) *engine.TimeManager {
+	if moveTime <= 0 {
+		return nil
+	}
+	if tp == nil {
+		tp = DefaultTimePolicy
+	}
+	if clock == nil {
+		clock = engine.NewSystemClock()
+	}
+	soft, hard := tp(moveTime)
+	return engine.NewTimeManager(clock, soft, hard)
+}
+
 // EnginePlayer plays a game with a [engine.Engine], so two engine settings
 // (one technique on, one off) can meet in a self-play match.
 type EnginePlayer[P any, M comparable, G engine.Game[P, M]] struct {
@@ -18,14 +51,10 @@ type EnginePlayer[P any, M comparable, G engine.Game[P, M]] struct {
 	// no time the player is deterministic.
 	Depth int
 	Nodes uint64
-	// UseTime plays within the match's MoveTime: hard limit
-	// HardLimit(MoveTime, Frac, Reserve, 0.5 ms), soft limit half of it.
-	// Frac 0 means 0.6, which leaves room for a loaded machine (a 0.8
-	// fraction once replied 20 ms late at 100 ms per move with 8 processes
-	// on 2 cores).
+	// UseTime plays within the match's MoveTime, limited by Policy (nil:
+	// [DefaultTimePolicy]).
 	UseTime bool
-	Frac    float64
-	Reserve time.Duration
+	Policy  TimePolicy
 	// Clock measures the time (nil: the system clock from the move's start).
 	Clock engine.Clock
 }
@@ -43,17 +72,8 @@ var ErrNoMove = errors.New("no move")
 // Move searches the current position.
 func (p *EnginePlayer[P, M, G]) Move(t *Turn[P, M]) (M, error) {
 	lim := engine.Limits[M]{Depth: p.Depth, Nodes: p.Nodes}
-	if p.UseTime && t.MoveTime > 0 {
-		frac := p.Frac
-		if frac == 0 {
-			frac = 0.6
-		}
-		hard := engine.HardLimit(t.MoveTime, frac, p.Reserve, time.Millisecond/2)
-		clock := p.Clock
-		if clock == nil {
-			clock = engine.NewSystemClock()
-		}
-		lim.Time = engine.NewTimeManager(clock, hard/2, hard)
+	if p.UseTime {
+		lim.Time = p.Policy.Start(p.Clock, t.MoveTime)
 	}
 	res := p.Engine.Search(t.Pos, lim)
 	if !res.HasMove {

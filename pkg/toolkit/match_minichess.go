@@ -1,14 +1,12 @@
 package toolkit
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/cliutil"
-	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/arena"
@@ -78,8 +76,9 @@ func newMinichessPlayer(text string, moveTime time.Duration) (match.Player[arena
 		if err != nil {
 			return nil, err
 		}
-		return &mcEnginePlayer{label: text, eng: submission.NewEngine(e.opt, minichess.DefaultEvalWeights()),
-			spec: e, knowsPly: knows}, nil
+		return &arena.EnginePlayer{Label: text, Engine: submission.NewEngine(e.opt, minichess.DefaultEvalWeights()),
+			Nodes: e.nodes, Depth: e.depth, KnowsPly: knows, MoveTime: e.time,
+			UseMatchTime: e.time == 0 && e.depth == 0 && e.nodes == 0}, nil
 	case "exec":
 		sp, err := parsePlayerSpec(text)
 		if err != nil {
@@ -98,38 +97,4 @@ func newMinichessPlayer(text string, moveTime time.Duration) (match.Player[arena
 		text = "alphabeta" + strings.TrimPrefix(text, "player_alphabeta")
 	}
 	return arena.ParsePlayer(text, defaultEngineNodes)
-}
-
-// mcEnginePlayer is player_submission's engine with the settings of an
-// engine PLAYER argument: a node budget, a depth, or a time per move.
-type mcEnginePlayer struct {
-	label    string
-	eng      *submission.Engine
-	spec     engineSpec
-	knowsPly bool
-}
-
-func (p *mcEnginePlayer) Name() string   { return p.label }
-func (p *mcEnginePlayer) NewGame(uint64) {}
-
-func (p *mcEnginePlayer) Move(t *match.Turn[arena.GamePos, minichess.Move]) (minichess.Move, error) {
-	lim := submission.Limits{Depth: p.spec.depth, Nodes: p.spec.nodes, PlyKnown: p.knowsPly, Played: t.Pos.Played}
-	mt := p.spec.time
-	if mt == 0 && p.spec.depth == 0 && p.spec.nodes == 0 {
-		mt = t.MoveTime
-	}
-	if mt > 0 {
-		hard := engine.HardLimit(mt, 0.6, 0, time.Millisecond/2)
-		lim.Time = engine.NewTimeManager(engine.NewSystemClock(), hard/2, hard)
-	}
-	var last minichess.Move
-	ok := false
-	n := t.Pos.N
-	if _, err := p.eng.ThinkNode(&n, lim, func(m minichess.Move) error { last, ok = m, true; return nil }); err != nil {
-		return last, err
-	}
-	if !ok {
-		return last, errors.New("no move")
-	}
-	return last, nil
 }

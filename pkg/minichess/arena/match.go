@@ -3,6 +3,7 @@ package arena
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
@@ -183,6 +184,11 @@ type EnginePlayer struct {
 	KnowsPly bool
 	// Depths, when not nil, receives the depth completed for every move.
 	Depths *[]int
+	// MoveTime, when positive, is the time of every reply; with
+	// UseMatchTime the match's move time is used instead. The limits come
+	// from [match.DefaultTimePolicy].
+	MoveTime     time.Duration
+	UseMatchTime bool
 }
 
 // Name returns the label.
@@ -202,6 +208,11 @@ func (e *EnginePlayer) Move(t *match.Turn[GamePos, minichess.Move]) (minichess.M
 		e.Engine = submission.NewEngine(submission.Options(16), minichess.DefaultEvalWeights())
 	}
 	lim := submission.Limits{Nodes: e.Nodes, Depth: e.Depth, PlyKnown: e.KnowsPly, Played: t.Pos.Played}
+	mt := e.MoveTime
+	if e.UseMatchTime {
+		mt = t.MoveTime
+	}
+	lim.Time = match.TimePolicy(nil).Start(nil, mt)
 	var l lastMove
 	n := t.Pos.N
 	res, err := e.Engine.ThinkNode(&n, lim, l.emit)

@@ -221,16 +221,9 @@ func (p *EnginePlayer) Move(t *match.Turn[GameState, morris.Node]) (morris.Node,
 	if p.UseMatchTime {
 		mt = t.MoveTime
 	}
-	if mt > 0 {
-		// The clock starts before the table is cleared: clearing is part
-		// of the reply.
-		clock := p.Clock
-		if clock == nil {
-			clock = engine.NewSystemClock()
-		}
-		soft, hard := morris.TimeLimits(mt)
-		lim.Time = engine.NewTimeManager(clock, soft, hard)
-	}
+	// The clock starts before the table is cleared: clearing is part of
+	// the reply.
+	lim.Time = match.TimePolicy(morris.TimeLimits).Start(p.Clock, mt)
 	if p.Fresh {
 		p.Engine.Clear()
 	}
