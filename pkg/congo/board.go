@@ -173,10 +173,8 @@ const (
 	rank7 Bitboard = rank1 << 6
 )
 
-// Castle returns the castle of c: files c-e, ranks 1-3 for White and 5-7 for
+// castles are the castles: files c-e, ranks 1-3 for White and 5-7 for
 // Black.
-func Castle(c Color) Bitboard { return castles[c] }
-
 var castles = [2]Bitboard{
 	0b0000111<<14 | 0b0000111<<21 | 0b0000111<<28,
 	0b1110000<<14 | 0b1110000<<21 | 0b1110000<<28,

@@ -90,11 +90,6 @@ func NewEngineNode(n *Node, played int) EngineNode {
 	return EngineNode{N: *n, Key: n.ZobristKey(), Played: int16(played)}
 }
 
-// Adjudicated reports whether the ply limit has been reached at p, which is
-// then decided by material (docs/minichess.md, "Game flow and results"), even
-// if it is a Win position.
-func (p *EngineNode) Adjudicated() bool { return p.Played >= MaxPlies }
-
 // EvalWeights are the weights of the engine's evaluation, in centipawns
 // (a pawn is 100). [DefaultEvalWeights] are player_submission's; tests and
 // matches change single weights to measure them.

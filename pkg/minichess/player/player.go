@@ -105,11 +105,11 @@ func Baseline(p *minichess.Position, level int, emit Emit) (noMoves bool, err er
 func Random(p *minichess.Position, seed uint32) (m minichess.Move, ok bool) {
 	var buf [minichess.MaxMoves]minichess.Move
 	list, st := p.LegalMoves(buf[:0])
-	if len(list) == 0 {
+	switch rc, m := minichess.ClassifyRoot(list, st); rc {
+	case minichess.EmptyRoot:
 		return m, false
-	}
-	if st == minichess.Win {
-		return list[len(list)-1], true
+	case minichess.WinCapture:
+		return m, true
 	}
 	return list[int(GlibcRand(seed))%len(list)], true
 }
