@@ -130,11 +130,6 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	return 0
 }
 
-// Run runs program p; it is [Program.Run], the form the mains call.
-func Run(p Program, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return p.Run(args, stdin, stdout, stderr)
-}
-
 // ParseDepth parses a DEPTH argument: one or more ASCII digits, value ≥ 1
 // that fits an int (docs/morris.md §2.4), by the rule of [cliutil.ParseInt].
 func ParseDepth(s string) (int, bool) {
