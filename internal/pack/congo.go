@@ -240,16 +240,5 @@ func congo(cfg *Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := a.Add(netid+"/REPORT.md", report, false); err != nil {
-		return nil, err
-	}
-	if err := a.Add(netid+"/README.txt", readme, false); err != nil {
-		return nil, err
-	}
-	out := cfg.ZipPath("congo", netid)
-	if err := a.WriteZip(out); err != nil {
-		return nil, err
-	}
-	cfg.logf("wrote %s (%d files)", out, len(a.Names()))
-	return []string{out}, nil
+	return cfg.writeNetID(a, "congo", netid, netIDFile{"REPORT.md", report}, netIDFile{"README.txt", readme})
 }

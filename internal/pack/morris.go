@@ -168,18 +168,7 @@ func morris(cfg *Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := a.Add(netid+"/REPORT.md", report, false); err != nil {
-		return nil, err
-	}
-	if err := a.Add(netid+"/README.txt", readme, false); err != nil {
-		return nil, err
-	}
-	out := cfg.ZipPath("morris", netid)
-	if err := a.WriteZip(out); err != nil {
-		return nil, err
-	}
-	cfg.logf("wrote %s (%d files)", out, len(a.Names()))
-	return []string{out}, nil
+	return cfg.writeNetID(a, "morris", netid, netIDFile{"REPORT.md", report}, netIDFile{"README.txt", readme})
 }
 
 // morrisCandidate is a conformance input: board kind, input and depth.

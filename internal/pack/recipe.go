@@ -234,3 +234,26 @@ func render(repo, rel string, data any) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// netIDFile is a document of a NETID archive: its name under NETID/ and its
+// contents.
+type netIDFile struct {
+	name string
+	data []byte
+}
+
+// writeNetID adds files under netid/ to a, writes a as the archive of course
+// for netid, and returns its path.
+func (c *Config) writeNetID(a *Archive, course, netid string, files ...netIDFile) ([]string, error) {
+	for _, f := range files {
+		if err := a.Add(netid+"/"+f.name, f.data, false); err != nil {
+			return nil, err
+		}
+	}
+	out := c.ZipPath(course, netid)
+	if err := a.WriteZip(out); err != nil {
+		return nil, err
+	}
+	c.logf("wrote %s (%d files)", out, len(a.Names()))
+	return []string{out}, nil
+}

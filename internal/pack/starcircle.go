@@ -100,13 +100,5 @@ func starCircle(cfg *Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := a.Add(netid+"/README.txt", readme, false); err != nil {
-		return nil, err
-	}
-	out := cfg.ZipPath("starcircle", netid)
-	if err := a.WriteZip(out); err != nil {
-		return nil, err
-	}
-	cfg.logf("wrote %s (%d files)", out, len(a.Names()))
-	return []string{out}, nil
+	return cfg.writeNetID(a, "starcircle", netid, netIDFile{"README.txt", readme})
 }
