@@ -26,7 +26,7 @@ func Replaceable(name string) (fs.FileMode, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return 0o644, nil
 	case err != nil:
-		return 0, bare(err)
+		return 0, Cause(err)
 	case st.IsDir():
 		return 0, errors.New("is a directory")
 	case !st.Mode().IsRegular():
@@ -47,22 +47,27 @@ func Prepare(name string) (fs.FileMode, error) {
 	}
 	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".probe*")
 	if err != nil {
-		return 0, bare(err)
+		return 0, Cause(err)
 	}
 	probe := f.Name()
 	f.Close()
 	if err := os.Remove(probe); err != nil {
-		return 0, bare(err)
+		return 0, Cause(err)
 	}
 	return perm, nil
 }
 
-// bare strips the operation and path from a *fs.PathError, whose path is
-// a temporary name the caller has never seen.
-func bare(err error) error {
+// Cause strips the operation and path from a file-system error (an
+// *fs.PathError or *os.LinkError): messages name the file themselves, and a
+// temporary file's name would only confuse.
+func Cause(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
 	}
 	return err
 }

@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"os"
 	"strings"
@@ -118,7 +117,7 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	var line [MaxPoints + 1]byte
 	out := append(res.Board.AppendFormat(line[:0], b.N), '\n')
 	if err := atomicfile.WriteFile(output, out, perm); err != nil {
-		return fail(2, "%s: cannot write: %v", output, pathErr(err))
+		return fail(2, "%s: cannot write: %v", output, atomicfile.Cause(err))
 	}
 	var sb bytes.Buffer
 	fmt.Fprintf(&sb, "Board Position: %s\n", out[:b.N])
@@ -137,38 +136,24 @@ func ParseDepth(s string) (int, bool) {
 	return d, err == nil
 }
 
-// pathErr strips the operation and path from a *fs.PathError, which the
-// messages already name.
-func pathErr(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
-}
-
 // readInput reads the whole input file, refusing directories and files over
 // [MaxInputSize] bytes without parsing them.
 func readInput(name string) ([]byte, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, pathErr(err)
+		return nil, atomicfile.Cause(err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, pathErr(err)
+		return nil, atomicfile.Cause(err)
 	}
 	if st.IsDir() {
 		return nil, errors.New("is a directory")
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxInputSize+1))
 	if err != nil {
-		return nil, pathErr(err)
+		return nil, atomicfile.Cause(err)
 	}
 	if len(data) > MaxInputSize {
 		return nil, fmt.Errorf("larger than %d bytes", MaxInputSize)

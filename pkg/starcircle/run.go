@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
@@ -78,23 +77,8 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if err := atomicfile.WriteFile(*out, []byte(text), perm); err != nil {
-		fmt.Fprintf(stderr, "starcircle: cannot write output %s: %v\n", *out, bare(err))
+		fmt.Fprintf(stderr, "starcircle: cannot write output %s: %v\n", *out, atomicfile.Cause(err))
 		return 2
 	}
 	return 0
-}
-
-// bare strips the operation and path from a file-system error: the
-// messages name the file themselves, and a temporary file's name would
-// only confuse.
-func bare(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
 }

@@ -1,9 +1,7 @@
 package toolkit
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -14,11 +12,7 @@ import (
 func openFile(name string) (*os.File, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("%s: cannot read: %v", name, err)
+		return nil, fmt.Errorf("%s: cannot read: %v", name, atomicfile.Cause(err))
 	}
 	if st, err := f.Stat(); err == nil && st.IsDir() {
 		f.Close()
@@ -30,12 +24,7 @@ func openFile(name string) (*os.File, error) {
 // writeFileAtomic writes an output file all at once: a failed run leaves
 // no half-written file.
 func writeFileAtomic(name string, data []byte) error {
-	err := atomicfile.WriteFile(name, data, 0o644)
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return err
+	return atomicfile.Cause(atomicfile.WriteFile(name, data, 0o644))
 }
 
 // readCorpusFile reads a file of the conformance folder.

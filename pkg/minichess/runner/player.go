@@ -3,12 +3,13 @@ package runner
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/gamesearch/gamesearch/internal/atomicfile"
 )
 
 // player is one side's program, resolved before the game starts
@@ -89,11 +90,7 @@ func checkProgram(dir, name string) (string, error) {
 		}
 	}
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return "", err
+		return "", atomicfile.Cause(err)
 	}
 	if fi.IsDir() {
 		return "", errors.New("is a directory")

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/atomicfile"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 )
@@ -94,10 +94,8 @@ func (p *ExecPlayer) Move(t *match.Turn[GameState, morris.Node]) (morris.Node, e
 		return morris.Node{}, fmt.Errorf("%s: %v %s", filepath.Base(argv[0]), err, msg)
 	}
 	data, err := os.ReadFile(out)
-	if pe, ok := err.(*fs.PathError); ok {
-		return morris.Node{}, fmt.Errorf("%s: no output: %v", filepath.Base(argv[0]), pe.Err)
-	} else if err != nil {
-		return morris.Node{}, fmt.Errorf("%s: no output: %v", filepath.Base(argv[0]), err)
+	if err != nil {
+		return morris.Node{}, fmt.Errorf("%s: no output: %v", filepath.Base(argv[0]), atomicfile.Cause(err))
 	}
 	board, _, err := morris.ParseBoard(data, p.Board.Kind, true)
 	if err != nil {
