@@ -42,13 +42,15 @@ func (g CourseGame) Moves(p *Position, buf []Move) []Move {
 	return p.GenerateMoves(buf)
 }
 
-// CountMoves returns -1 when a lion is missing, else the number of moves of
-// the side to move ([search.Tree]).
-func (g CourseGame) CountMoves(p *Position) int {
-	if p.LionMissing() {
+// CountReplies returns -1 when m leaves a lion missing, else the number of
+// moves of the position it reaches ([search.Tree]).
+func (g CourseGame) CountReplies(p *Position, m Move) int {
+	var c Position
+	p.Play(&c, m, g.Rules)
+	if c.LionMissing() {
 		return -1
 	}
-	return p.CountMoves()
+	return c.CountMoves()
 }
 
 // Play sets *dst to p after m under g.Rules.

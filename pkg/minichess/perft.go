@@ -27,13 +27,15 @@ func (PerftTree) Moves(n *Node, buf []Move) []Move { return n.PseudoMoves(buf) }
 // Play sets *dst to the position after m.
 func (PerftTree) Play(dst, n *Node, m Move) { n.Play(dst, m) }
 
-// CountMoves returns -1 when n ends the game in this tree, else the number
-// of pseudo-legal moves ([search.Tree]).
-func (t PerftTree) CountMoves(n *Node) int {
-	if t.Terminal(n) {
+// CountReplies returns -1 when the position reached from n by m ends the
+// game in this tree, else its number of pseudo-legal moves ([search.Tree]).
+func (t PerftTree) CountReplies(n *Node, m Move) int {
+	var c Node
+	n.Play(&c, m)
+	if t.Terminal(&c) {
 		return -1
 	}
-	return n.CountMoves()
+	return c.CountMoves()
 }
 
 // Perft is a MiniChess perft: [search.Perft] over [PerftTree].

@@ -61,3 +61,20 @@ func BenchmarkGameImprovedE21Depth5(b *testing.B) {
 	}
 	b.ReportMetric(float64(evals)/b.Elapsed().Seconds()/1e6, "Mevals/s")
 }
+
+// BenchmarkPerftE21Depth5 is the perft of the largest conformance row: its
+// 6,449,983 leaves are that search's evaluations.
+func BenchmarkPerftE21Depth5(b *testing.B) {
+	root := morris.Node{Position: mustParse(b, "xWWxxxxxxxxWxxxBBBxxW", morris.E21), Black: true}
+	pf := morris.NewPerft(morris.BoardOf(morris.E21), morris.Game)
+	b.ReportAllocs()
+	var leaves uint64
+	for b.Loop() {
+		n := pf.Count(root, 5).Leaves
+		if n != 6449983 {
+			b.Fatalf("leaves %d", n)
+		}
+		leaves += n
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds()/1e6, "Mleaves/s")
+}

@@ -92,9 +92,9 @@ func (r CourseGame) Terminal(*Node) bool { return false }
 // Moves appends the children of n to buf.
 func (r CourseGame) Moves(n *Node, buf []Node) []Node { return r.Board.AppendChildren(buf, n, r.Phase) }
 
-// CountMoves returns the number of children of n; never -1, since nothing
-// ends the game inside the course search ([search.Tree]).
-func (r CourseGame) CountMoves(n *Node) int { return r.Board.CountMoves(n, r.Phase) }
+// CountReplies returns the number of children of the child m; never -1,
+// since nothing ends the game inside the course search ([search.Tree]).
+func (r CourseGame) CountReplies(_ *Node, m Node) int { return r.Board.CountMoves(&m, r.Phase) }
 
 // Play sets *dst to the child m: moves are the child nodes themselves.
 func (r CourseGame) Play(dst, _ *Node, m Node) { *dst = m }

@@ -1,14 +1,16 @@
 package search
 
 // Tree is the part of a [Game] that a perft walks: the end-of-game test, the
-// move list, making a move, and CountMoves, which returns -1 when p is
-// terminal and len(Moves(p, nil)) otherwise, without building the list, so
-// that a perft counts the last ply in bulk with one call per position.
+// move list, making a move, and CountReplies, which returns the number of
+// moves of the position reached from p by m (the replies to m), or -1 when
+// that position is terminal, without building their list. A perft counts
+// the last ply in bulk with one CountReplies call per position above it:
+// one call of the game, not two, for each position next to the horizon.
 type Tree[P, M any] interface {
 	Terminal(p *P) bool
 	Moves(p *P, buf []M) []M
 	Play(dst, p *P, m M)
-	CountMoves(p *P) int
+	CountReplies(p *P, m M) int
 }
 
 // PerftRule says what a perft counts at a node above the horizon that it
@@ -25,7 +27,7 @@ type PerftRule struct {
 	// [PerftCount.Terminal] (MiniChess: template_terminal).
 	CountTerminal bool
 	// MakeLeaves reaches every leaf by making its move instead of counting
-	// the last ply with CountMoves: a check of make-move against move
+	// the last ply with CountReplies: a check of make-move against move
 	// counting.
 	MakeLeaves bool
 }
@@ -119,9 +121,6 @@ func (pf *Perft[P, M, T]) count(d int) uint64 {
 		}
 		return 1
 	}
-	if d == 1 && pf.bulk {
-		return pf.bulkCount(p)
-	}
 	if pf.tree.Terminal(p) {
 		if pf.rule.TerminalLeaf {
 			return 1
@@ -137,14 +136,19 @@ func (pf *Perft[P, M, T]) count(d int) uint64 {
 		return 0
 	}
 	if d == 2 && pf.bulk {
-		// The level above the leaves is counted here, without a call of
-		// count per node.
-		child := &pf.pos[1]
+		// The level above the leaves is counted here, one CountReplies call
+		// per node, without making its positions.
+		pf.nodes += uint64(len(list))
 		var leaves uint64
 		for _, m := range list {
-			pf.tree.Play(child, p, m)
-			pf.nodes++
-			leaves += pf.bulkCount(child)
+			n := pf.tree.CountReplies(p, m)
+			switch {
+			case n > 0:
+				pf.nodes += uint64(n)
+				leaves += uint64(n)
+			case n < 0 && pf.rule.TerminalLeaf, n == 0 && pf.rule.NoMovesLeaf:
+				leaves++
+			}
 		}
 		return leaves
 	}
@@ -154,25 +158,4 @@ func (pf *Perft[P, M, T]) count(d int) uint64 {
 		leaves += pf.count(d - 1)
 	}
 	return leaves
-}
-
-// bulkCount returns the leaves below p one ply from the horizon, counted
-// with CountMoves, and adds p's children to pf.nodes (p itself is counted
-// by the caller).
-func (pf *Perft[P, M, T]) bulkCount(p *P) uint64 {
-	n := pf.tree.CountMoves(p)
-	if n < 0 {
-		if pf.rule.TerminalLeaf {
-			return 1
-		}
-		return 0
-	}
-	if n == 0 {
-		if pf.rule.NoMovesLeaf {
-			return 1
-		}
-		return 0
-	}
-	pf.nodes += uint64(n)
-	return uint64(n)
 }

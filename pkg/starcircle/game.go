@@ -132,14 +132,16 @@ func origins(p *Position) (sl, sr, jl, jr Bitboard) {
 	return sl, sr, jl, jr
 }
 
-// CountMoves returns -1 when p ends the game, else len(Moves(p, nil))
-// without building the list: the steps and jumps, or 1 for the pass of a
-// side without them ([search.Tree]).
-func (g CourseGame) CountMoves(p *Position) int {
-	if g.Terminal(p) {
+// CountReplies returns -1 when the position reached from p by m ends the
+// game, else the length of its move list, without building it: the steps
+// and jumps, or 1 for the pass of a side without them ([search.Tree]).
+func (g CourseGame) CountReplies(p *Position, m Move) int {
+	var c Position
+	g.Play(&c, p, m)
+	if g.Terminal(&c) {
 		return -1
 	}
-	sl, sr, jl, jr := origins(p)
+	sl, sr, jl, jr := origins(&c)
 	n := bits.OnesCount64(uint64(sl)) + bits.OnesCount64(uint64(sr)) + bits.OnesCount64(uint64(jl)) + bits.OnesCount64(uint64(jr))
 	return max(n, 1)
 }

@@ -63,6 +63,7 @@ func TestBadInput(t *testing.T) {
 		{"", []string{"bench", "extra"}, `unexpected argument "extra"`},
 		{"", []string{"bench", "-game", "go"}, `-game: unknown game "go"`},
 		{"", []string{"bench", "-fast"}, "flag provided but not defined: -fast"},
+		{"", []string{"bench", "-repeat", "-1"}, "-repeat -1: want 1 to 1000"},
 		// play
 		{"", []string{"play"}, "gamesearch play: missing GAME"},
 		{"", []string{"play", "tictactoe"}, `unknown game "tictactoe"`},

@@ -44,6 +44,10 @@ func TestBenchQuick(t *testing.T) {
 	out = mustRun(t, "", "bench", "-quick", "-game", "minichess")
 	assert.Equal(t, strings.Count(out, "\nminichess "), 3, out)
 	assert.Equal(t, strings.Count(out, "\n"), 4, out)
+	// -repeat runs each workload N times and reports the fastest.
+	out = mustRun(t, "", "bench", "-quick", "-repeat", "3", "-game", "morris")
+	assert.Assert(t, strings.Contains(strings.SplitN(out, "\n", 2)[0], "best of 3"), out)
+	assert.Equal(t, strings.Count(out, "\nmorris "), 3, out)
 }
 
 // TestBenchMissingCorpus: a -corpus that does not exist is a usage error
