@@ -172,3 +172,12 @@ func TestFileSizes(t *testing.T) {
 	assert.NilError(t, err)
 	assert.Assert(t, n > 100)
 }
+
+// TestPackageDocs: every package, commands included, has a package comment
+// saying what it implements.
+func TestPackageDocs(t *testing.T) {
+	for _, l := range strings.Split(strings.TrimSpace(goList(t, "-f", "{{.ImportPath}}\t{{.Doc}}", "./...")), "\n") {
+		path, doc, _ := strings.Cut(l, "\t")
+		assert.Assert(t, strings.TrimSpace(doc) != "", "%s has no package comment", path)
+	}
+}

@@ -42,9 +42,11 @@ var engSelfPlayAll = flag.Bool("engine.selfplay", false, "TestEngineSelfPlayToy:
 // move, from every two-ply opening with both colours.
 func engSelfPlay(t *testing.T, a, b engine.Options, nodes uint64) match.Stats {
 	t.Helper()
-	player := func(label string, o engine.Options) *match.EnginePlayer[engC4Pos, int, engC4] {
+	player := func(label string, o engine.Options) *match.EnginePlayer[engC4Pos, int] {
 		o.HashMiB = 1
-		return &match.EnginePlayer[engC4Pos, int, engC4]{Label: label, Nodes: nodes, Engine: engine.New[engC4Pos, int](engC4{}, o)}
+		p := match.NewEnginePlayer(label, engine.New[engC4Pos, int](engC4{}, o))
+		p.Nodes = nodes
+		return p
 	}
 	openings := match.Enumerate[engC4Pos, int](engC4Rules{}, engC4Pos{}, 2)
 	rep, err := match.Play(match.Match[engC4Pos, int]{

@@ -40,45 +40,129 @@ func (tp TimePolicy) Start(clock engine.Clock, moveTime time.Duration) *engine.T
 	return engine.NewTimeManager(clock, soft, hard)
 }
 
-// EnginePlayer plays a game with a [engine.Engine], so two engine settings
-// (one technique on, one off) can meet in a self-play match.
-type EnginePlayer[P any, M comparable, G engine.Game[P, M]] struct {
-	// Label is the player's name.
-	Label string
-	// Engine searches the moves; NewGame clears it.
-	Engine *engine.Engine[P, M, G]
-	// Depth and Nodes limit each search (0: no limit). With one of them and
-	// no time the player is deterministic.
+// Limits are the limits of one reply of an [EnginePlayer]: its Depth and
+// Nodes, and the time manager its [TimePolicy] started (nil: no time limit).
+type Limits struct {
 	Depth int
 	Nodes uint64
-	// UseTime plays within the match's MoveTime, limited by Policy (nil:
-	// [DefaultTimePolicy]).
-	UseTime bool
-	Policy  TimePolicy
-	// Clock measures the time (nil: the system clock from the move's start).
+	Time  *engine.TimeManager
+}
+
+// Thinker is a tournament program's decision, played by an [EnginePlayer]:
+// Think returns the program's move in the match position pos within lim
+// (ok false: it has none) and Clear forgets what its searches learned (the
+// table and the heuristics). Each game's arena gives its program's root
+// rules this way; [EngineThinker] is the bare engine.
+type Thinker[P, M any] interface {
+	Think(pos *P, lim Limits) (m M, ok bool, err error)
+	Clear()
+}
+
+// EngineThinker is the [Thinker] of an [engine.Engine] alone: the move of
+// its search of View(pos).
+type EngineThinker[MP, P any, M comparable, G engine.Game[P, M]] struct {
+	Engine *engine.Engine[P, M, G]
+	// View returns the engine's position of a match position, for games
+	// whose match positions carry more (nil: the match positions are the
+	// engine's, MP is P).
+	View func(*MP) P
+}
+
+// Think searches the engine's view of pos within lim.
+func (t EngineThinker[MP, P, M, G]) Think(pos *MP, lim Limits) (M, bool, error) {
+	var p P
+	if t.View != nil {
+		p = t.View(pos)
+	} else {
+		p = *any(pos).(*P)
+	}
+	res := t.Engine.Search(p, engine.Limits[M]{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time})
+	return res.Move, res.HasMove, nil
+}
+
+// Clear clears the engine's table and heuristics.
+func (t EngineThinker[MP, P, M, G]) Clear() { t.Engine.Clear() }
+
+// NewEnginePlayer returns the player of engine e alone on a game whose match
+// positions are the engine's, without limits: set Depth, Nodes or the time.
+func NewEnginePlayer[P any, M comparable, G engine.Game[P, M]](label string, e *engine.Engine[P, M, G]) *EnginePlayer[P, M] {
+	return &EnginePlayer[P, M]{Label: label, Thinker: EngineThinker[P, P, M, G]{Engine: e}}
+}
+
+// EnginePlayer is the one engine player of every game: it plays a
+// [Thinker] (the bare engine, or a tournament program's decision) within
+// the limits of each reply, so two engine settings can meet in a self-play
+// match or a program can meet its baselines. It is deterministic with Depth
+// or Nodes and no time.
+type EnginePlayer[P, M any] struct {
+	// Label is the player's name.
+	Label string
+	// Thinker decides the moves.
+	Thinker Thinker[P, M]
+	// Depth and Nodes limit each reply (0: no limit).
+	Depth int
+	Nodes uint64
+	// MoveTime, when positive, is the time of every reply; with
+	// UseMatchTime the match's move time is used instead. Policy turns it
+	// into the limits (nil: [DefaultTimePolicy]).
+	MoveTime     time.Duration
+	UseMatchTime bool
+	Policy       TimePolicy
+	// Fresh clears the Thinker before every reply, as a program started for
+	// each move has an empty table (the clearing counts in the reply's
+	// time); otherwise it is cleared for every game.
+	Fresh bool
+	// Clock measures the time (nil: the system clock from the reply's
+	// start).
 	Clock engine.Clock
+	// Replies counts the replies made with a time limit, Slowest is the
+	// longest of them and Late counts those longer than their move time, as
+	// measured by Clock.
+	Replies, Late int
+	Slowest       time.Duration
 }
 
 // Name returns the label.
-func (p *EnginePlayer[P, M, G]) Name() string { return p.Label }
+func (p *EnginePlayer[P, M]) Name() string { return p.Label }
 
-// NewGame clears the engine's table and heuristics.
-func (p *EnginePlayer[P, M, G]) NewGame(uint64) { p.Engine.Clear() }
+// NewGame clears the Thinker.
+func (p *EnginePlayer[P, M]) NewGame(uint64) { p.Thinker.Clear() }
 
 // ErrNoMove is returned by a player asked to move in a position where its
 // engine finds no move.
 var ErrNoMove = errors.New("no move")
 
-// Move searches the current position.
-func (p *EnginePlayer[P, M, G]) Move(t *Turn[P, M]) (M, error) {
-	lim := engine.Limits[M]{Depth: p.Depth, Nodes: p.Nodes}
-	if p.UseTime {
-		lim.Time = p.Policy.Start(p.Clock, t.MoveTime)
+// ReplyStats returns the number of timed replies, the slowest one and the
+// number of replies that took longer than their move time.
+func (p *EnginePlayer[P, M]) ReplyStats() (replies int, slowest time.Duration, late int) {
+	return p.Replies, p.Slowest, p.Late
+}
+
+// Move decides the current position within the player's limits.
+func (p *EnginePlayer[P, M]) Move(t *Turn[P, M]) (M, error) {
+	lim := Limits{Depth: p.Depth, Nodes: p.Nodes}
+	mt := p.MoveTime
+	if p.UseMatchTime {
+		mt = t.MoveTime
 	}
-	res := p.Engine.Search(t.Pos, lim)
-	if !res.HasMove {
-		var zero M
-		return zero, ErrNoMove
+	lim.Time = p.Policy.Start(p.Clock, mt)
+	if p.Fresh {
+		p.Thinker.Clear()
 	}
-	return res.Move, nil
+	m, ok, err := p.Thinker.Think(&t.Pos, lim)
+	if lim.Time != nil {
+		took := lim.Time.Elapsed()
+		p.Replies++
+		p.Slowest = max(p.Slowest, took)
+		if took > mt {
+			p.Late++
+		}
+	}
+	switch {
+	case err != nil:
+		return m, err
+	case !ok:
+		return m, ErrNoMove
+	}
+	return m, nil
 }

@@ -329,11 +329,10 @@ func (xoEngine) HistorySize() int              { return 9 }
 // random player, and a depth-1 engine does worse than a full-depth one; the
 // match is reproducible.
 func TestEnginePlayer(t *testing.T) {
-	newEngine := func(label string, depth int) *match.EnginePlayer[xo, int, xoEngine] {
-		return &match.EnginePlayer[xo, int, xoEngine]{
-			Label: label, Depth: depth,
-			Engine: engine.New[xo, int](xoEngine{}, engine.DefaultOptions()),
-		}
+	newEngine := func(label string, depth int) *match.EnginePlayer[xo, int] {
+		p := match.NewEnginePlayer(label, engine.New[xo, int](xoEngine{}, engine.DefaultOptions()))
+		p.Depth = depth
+		return p
 	}
 	openings := match.Enumerate[xo, int](xoRules{}, xo{}, 1)
 	m := match.Match[xo, int]{
@@ -353,7 +352,7 @@ func TestEnginePlayer(t *testing.T) {
 	assert.DeepEqual(t, rep, again)
 	// With time: a manual clock that never moves keeps the full search.
 	timed := newEngine("timed", 0)
-	timed.UseTime = true
+	timed.UseMatchTime = true
 	timed.Clock = &engine.ManualClock{}
 	m.Players = [2]match.Player[xo, int]{timed, &random{}}
 	m.MoveTime = time.Second

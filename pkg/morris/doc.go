@@ -80,7 +80,7 @@
 // found n plies ahead). An optional DEPTH caps the iterations. Without
 // -movetime the programs are exactly the course programs.
 //
-// [MatchRules], [CoursePlayer], [EnginePlayer], [ExecPlayer] and
-// [ParsePlayer] connect the game to pkg/match; cmd/morris-strength
-// ([StrengthMain]) plays such matches.
+// Package arena (pkg/morris/arena) connects the game to pkg/match: the
+// rules of a complete game, the players, the self-play match and
+// morris-strength.
 package morris

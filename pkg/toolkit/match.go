@@ -36,7 +36,8 @@ PLAYER is one of
                                 hashmove, mvvlva, killers, history, pvs, aspiration,
                                 quiescence (qs), nullmove (null), lmr, futility, checkext
                                 (default: the game's engine options, nodes=20000 unless
-                                depth, time or -movetime is set)
+                                depth, time or -movetime is set); depth, nodes and time
+                                combine, the first reached ends the reply
   a course player of the game   (see below), e.g. alphabeta:depth=4
   exec[,KEY=VALUE...]:COMMAND   an external program speaking the game's protocol; COMMAND
                                 is split at blanks (program, then arguments)
@@ -394,38 +395,13 @@ func parseEngineSpec(sp *playerSpec, base engine.Options, moveTime time.Duration
 	return e, sp.done()
 }
 
-// enginePlayer is a [match.EnginePlayer] for a game whose match positions
-// (MP) carry more than the engine's positions (P): view extracts the
-// engine's position. Its own time per move, if any, replaces the match's.
-type enginePlayer[MP, P any, M comparable, G engine.Game[P, M]] struct {
-	inner    match.EnginePlayer[P, M, G]
-	view     func(*MP) P
-	moveTime time.Duration
-}
-
-// newEnginePlayer returns the engine player of spec for game g.
-func newEnginePlayer[MP, P any, M comparable, G engine.Game[P, M]](name string, g G, e engineSpec, view func(*MP) P) *enginePlayer[MP, P, M, G] {
-	p := &enginePlayer[MP, P, M, G]{view: view, moveTime: e.time}
-	p.inner = match.EnginePlayer[P, M, G]{
-		Label: name, Engine: engine.New[P, M](g, e.opt), Depth: e.depth, Nodes: e.nodes,
-		UseTime: e.depth == 0 && e.nodes == 0,
-	}
+// limit sets the limits of engine player p from e: depth, nodes and time
+// combine (the first reached ends the reply); without any of them the match's
+// move time limits it.
+func limit[P, M any](p *match.EnginePlayer[P, M], e engineSpec) *match.EnginePlayer[P, M] {
+	p.Depth, p.Nodes, p.MoveTime = e.depth, e.nodes, e.time
+	p.UseMatchTime = e.depth == 0 && e.nodes == 0 && e.time == 0
 	return p
-}
-
-// Name returns the player's label.
-func (p *enginePlayer[MP, P, M, G]) Name() string { return p.inner.Label }
-
-// NewGame clears the engine.
-func (p *enginePlayer[MP, P, M, G]) NewGame(seed uint64) { p.inner.NewGame(seed) }
-
-// Move searches the engine's view of the current position.
-func (p *enginePlayer[MP, P, M, G]) Move(t *match.Turn[MP, M]) (M, error) {
-	in := match.Turn[P, M]{Pos: p.view(&t.Pos), Color: t.Color, MoveTime: t.MoveTime}
-	if p.moveTime > 0 {
-		in.MoveTime = p.moveTime
-	}
-	return p.inner.Move(&in)
 }
 
 // playMatch plays the match of s with the game's rules, players and

@@ -8,6 +8,7 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/congo/agent"
 	"github.com/gamesearch/gamesearch/pkg/congo/arena"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 )
 
@@ -118,8 +119,7 @@ func newCongoPlayer(text string, ed congo.Rules, s *matchSettings) (match.Player
 		if err != nil {
 			return nil, err
 		}
-		return newEnginePlayer[congo.Position, congo.Position, congo.Move](text, congo.NewEngineGame(ed), e,
-			func(p *congo.Position) congo.Position { return *p }), nil
+		return limit(match.NewEnginePlayer(text, engine.New[congo.Position, congo.Move](congo.NewEngineGame(ed), e.opt)), e), nil
 	case "minimax", "alphabeta":
 		ab := sp.kind == "alphabeta"
 		def := 2

@@ -76,9 +76,8 @@ func newMinichessPlayer(text string, moveTime time.Duration) (match.Player[arena
 		if err != nil {
 			return nil, err
 		}
-		return &arena.EnginePlayer{Label: text, Engine: submission.NewEngine(e.opt, minichess.DefaultEvalWeights()),
-			Nodes: e.nodes, Depth: e.depth, KnowsPly: knows, MoveTime: e.time,
-			UseMatchTime: e.time == 0 && e.depth == 0 && e.nodes == 0}, nil
+		t := &arena.Program{Engine: submission.NewEngine(e.opt, minichess.DefaultEvalWeights()), KnowsPly: knows}
+		return limit(arena.NewEnginePlayer(text, t), e), nil
 	case "exec":
 		sp, err := parsePlayerSpec(text)
 		if err != nil {

@@ -68,9 +68,7 @@ func playMorrisMatch(s *matchSettings) (*matchSummary, error) {
 		if err != nil {
 			return nil, err
 		}
-		players[i] = &arena.EnginePlayer{Label: text, Engine: morris.NewEngine(b, morris.Improved, e.opt),
-			Depth: e.depth, Nodes: uint64(e.nodes), MoveTime: e.time,
-			UseMatchTime: e.depth == 0 && e.nodes == 0 && e.time == 0}
+		players[i] = limit(arena.NewEnginePlayer(text, morris.NewEngine(b, morris.Improved, e.opt)), e)
 	}
 	return playMatch(s, rules, players, openings, [2]string{"White", "Black"},
 		func(m morris.Node) string { return m.Position.Format(b.N) })

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/cliutil"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 )
@@ -166,8 +167,11 @@ func newStarcirclePlayer(sp *playerSpec, prob *starcircle.Problem, w *starcircle
 		if err != nil {
 			return nil, err
 		}
-		return newEnginePlayer[scMatchPos, starcircle.Position, starcircle.Move](sp.text, starcircle.NewEngineGame(w), e,
-			func(p *scMatchPos) starcircle.Position { return p.pos }), nil
+		t := match.EngineThinker[scMatchPos, starcircle.Position, starcircle.Move, starcircle.EngineGame]{
+			Engine: engine.New[starcircle.Position, starcircle.Move](starcircle.NewEngineGame(w), e.opt),
+			View:   func(p *scMatchPos) starcircle.Position { return p.pos },
+		}
+		return limit(&match.EnginePlayer[scMatchPos, starcircle.Move]{Label: sp.text, Thinker: t}, e), nil
 	case "minimax", "alphabeta":
 		d, err := sp.intSetting("depth", 4, 1, 64)
 		if err != nil {

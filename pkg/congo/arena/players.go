@@ -75,10 +75,8 @@ func (p *CoursePlayer) Nodes() uint64 { return p.nodes }
 
 // NewEnginePlayer returns a match player searching with an engine of
 // options opt on game g with a fixed node budget (deterministic).
-func NewEnginePlayer(label string, g congo.EngineGame, opt engine.Options, nodes uint64) *match.EnginePlayer[congo.Position, congo.Move, congo.EngineGame] {
-	return &match.EnginePlayer[congo.Position, congo.Move, congo.EngineGame]{
-		Label:  label,
-		Engine: engine.New[congo.Position, congo.Move](g, opt),
-		Nodes:  nodes,
-	}
+func NewEnginePlayer(label string, g congo.EngineGame, opt engine.Options, nodes uint64) *match.EnginePlayer[congo.Position, congo.Move] {
+	p := match.NewEnginePlayer(label, engine.New[congo.Position, congo.Move](g, opt))
+	p.Nodes = nodes
+	return p
 }

@@ -32,7 +32,7 @@ func TestProgramPlayer(t *testing.T) {
 	cfg := arena.MatchConfig{A: ext, B: arena.BaselinePlayer{Level: 2}, MaxPlies: 12}
 	r1, err := arena.PlayMatch(cfg)
 	assert.NilError(t, err)
-	cfg.A = &arena.EnginePlayer{Nodes: 3000}
+	cfg.A = arena.SubmissionPlayer(3000)
 	r2, err := arena.PlayMatch(cfg)
 	assert.NilError(t, err)
 	assert.Equal(t, r1.Forfeits[0], 0)

@@ -3,7 +3,6 @@ package arena
 import (
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
@@ -169,58 +168,57 @@ func (a AlphaBetaPlayer) Move(t *match.Turn[GamePos, minichess.Move]) (minichess
 	return l.result(a.Name())
 }
 
-// EnginePlayer plays player_submission in-process: [Engine.Think] with a
-// node budget or a depth (deterministic) and, like the program under a
-// runner, without the ply count. The engine is cleared before every move.
-type EnginePlayer struct {
-	// Label is the player's name (default "player_submission").
-	Label string
+// Program is the [match.Thinker] of player_submission in-process:
+// [submission.Engine.ThinkNode], which clears the engine for every move as a
+// fresh process does, and, like the program under a runner, without the ply
+// count unless KnowsPly.
+type Program struct {
 	// Engine searches; NewEngine(Options(16), DefaultEvalWeights()) when nil.
 	Engine *submission.Engine
-	Nodes  uint64
-	Depth  int
 	// KnowsPly passes the number of plies played (the analysis flag -ply),
 	// which the program never gets under a runner.
 	KnowsPly bool
-	// Depths, when not nil, receives the depth completed for every move.
+	// Depths, when not nil, receives the depth completed for every move
+	// decided by a search.
 	Depths *[]int
-	// MoveTime, when positive, is the time of every reply; with
-	// UseMatchTime the match's move time is used instead. The limits come
-	// from [match.DefaultTimePolicy].
-	MoveTime     time.Duration
-	UseMatchTime bool
 }
 
-// Name returns the label.
-func (e *EnginePlayer) Name() string {
-	if e.Label == "" {
-		return submission.Name
+// Think returns the last line player_submission writes for pos within lim.
+func (s *Program) Think(pos *GamePos, lim match.Limits) (minichess.Move, bool, error) {
+	if s.Engine == nil {
+		s.Engine = submission.NewEngine(submission.Options(16), minichess.DefaultEvalWeights())
 	}
-	return e.Label
-}
-
-// NewGame does nothing: every move starts from a cleared engine.
-func (e *EnginePlayer) NewGame(uint64) {}
-
-// Move returns the last line player_submission writes.
-func (e *EnginePlayer) Move(t *match.Turn[GamePos, minichess.Move]) (minichess.Move, error) {
-	if e.Engine == nil {
-		e.Engine = submission.NewEngine(submission.Options(16), minichess.DefaultEvalWeights())
-	}
-	lim := submission.Limits{Nodes: e.Nodes, Depth: e.Depth, PlyKnown: e.KnowsPly, Played: t.Pos.Played}
-	mt := e.MoveTime
-	if e.UseMatchTime {
-		mt = t.MoveTime
-	}
-	lim.Time = match.TimePolicy(nil).Start(nil, mt)
 	var l lastMove
-	n := t.Pos.N
-	res, err := e.Engine.ThinkNode(&n, lim, l.emit)
+	n := pos.N
+	res, err := s.Engine.ThinkNode(&n, submission.Limits{Nodes: lim.Nodes, Depth: lim.Depth, Time: lim.Time,
+		PlyKnown: s.KnowsPly, Played: pos.Played}, l.emit)
 	if err != nil {
-		return minichess.Move{}, err
+		return minichess.Move{}, false, err
 	}
-	if e.Depths != nil && res.Root == minichess.Search {
-		*e.Depths = append(*e.Depths, res.Depth)
+	if s.Depths != nil && res.Root == minichess.Search {
+		*s.Depths = append(*s.Depths, res.Depth)
 	}
-	return l.result(e.Name())
+	m, err := l.result(submission.Name)
+	return m, err == nil, err
+}
+
+// Clear does nothing: every move starts from a cleared engine.
+func (s *Program) Clear() {}
+
+// NewEnginePlayer returns the player of t (label "" names it
+// player_submission), with the default time policy and no limit until one is
+// set.
+func NewEnginePlayer(label string, t *Program) *match.EnginePlayer[GamePos, minichess.Move] {
+	if label == "" {
+		label = submission.Name
+	}
+	return &match.EnginePlayer[GamePos, minichess.Move]{Label: label, Thinker: t}
+}
+
+// SubmissionPlayer returns player_submission in-process with a node budget
+// (deterministic).
+func SubmissionPlayer(nodes uint64) *match.EnginePlayer[GamePos, minichess.Move] {
+	p := NewEnginePlayer("", &Program{})
+	p.Nodes = nodes
+	return p
 }

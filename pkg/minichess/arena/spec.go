@@ -112,7 +112,9 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 		if nodes == 0 && depth == 0 {
 			nodes = defNodes
 		}
-		return &EnginePlayer{Label: spec, Engine: submission.NewEngine(o, w), Nodes: nodes, Depth: depth, KnowsPly: knows}, nil
+		p := NewEnginePlayer(spec, &Program{Engine: submission.NewEngine(o, w), KnowsPly: knows})
+		p.Nodes, p.Depth = nodes, depth
+		return p, nil
 	case strings.HasPrefix(head, "exe="):
 		p := &ProgramPlayer{Label: spec, Argv: strings.Fields(head[4:]), Timeout: 10 * time.Second}
 		if len(p.Argv) == 0 {

@@ -40,7 +40,7 @@ func TestRequired1Baselines(t *testing.T) {
 	for level := 1; level <= 4; level++ {
 		t.Run(fmt.Sprintf("baseline%d", level), func(t *testing.T) {
 			r := play(t, arena.MatchConfig{
-				A: &arena.EnginePlayer{Nodes: Required1Nodes},
+				A: arena.SubmissionPlayer(Required1Nodes),
 				B: arena.BaselinePlayer{Level: level},
 			})
 			assert.Equal(t, r.Stats.Wins, 2, "%s", r)
@@ -56,7 +56,7 @@ func TestVersusBaseline4(t *testing.T) {
 		n = 50
 	}
 	r := play(t, arena.MatchConfig{
-		A:        &arena.EnginePlayer{Nodes: MatchNodes},
+		A:        arena.SubmissionPlayer(MatchNodes),
 		B:        arena.BaselinePlayer{Level: 4},
 		Openings: fmt.Sprintf("random:4:%d", n), Seed: 1,
 	})
@@ -74,7 +74,7 @@ func TestRequired2AlphaBeta(t *testing.T) {
 		games = 98
 	}
 	r := play(t, arena.MatchConfig{
-		A:        &arena.EnginePlayer{Nodes: MatchNodes},
+		A:        arena.SubmissionPlayer(MatchNodes),
 		B:        arena.AlphaBetaPlayer{Nodes: MatchNodes},
 		Openings: "twoply", Games: games,
 	})
@@ -178,7 +178,7 @@ func TestEngineBeatsPlainEngine(t *testing.T) {
 	plain, err := arena.ParsePlayer("engine,-tt,-hashmove,-mvvlva,-killers,-history,-pvs,-aspiration,-quiescence,-lmr", 5000)
 	assert.NilError(t, err)
 	r := play(t, arena.MatchConfig{
-		A:        &arena.EnginePlayer{Nodes: 5000},
+		A:        arena.SubmissionPlayer(5000),
 		B:        plain,
 		Openings: "twoply", Games: 16,
 	})

@@ -252,20 +252,22 @@ func Collect(c Config) (*Data, error) {
 	}
 	var depths []int
 	for level := 1; level <= 4; level++ {
-		cells, err := play(arena.MatchConfig{A: &arena.EnginePlayer{Nodes: c.Required1Nodes, Depths: &depths}, B: arena.BaselinePlayer{Level: level}})
+		a := arena.NewEnginePlayer("", &arena.Program{Depths: &depths})
+		a.Nodes = c.Required1Nodes
+		cells, err := play(arena.MatchConfig{A: a, B: arena.BaselinePlayer{Level: level}})
 		if err != nil {
 			return nil, err
 		}
 		d.Required1 = append(d.Required1, Match{level, cells})
 	}
 	c.progress(start, "Required 1")
-	cells, err := play(arena.MatchConfig{A: &arena.EnginePlayer{Nodes: c.Nodes}, B: arena.AlphaBetaPlayer{Nodes: c.Nodes}, Openings: "twoply"})
+	cells, err := play(arena.MatchConfig{A: arena.SubmissionPlayer(c.Nodes), B: arena.AlphaBetaPlayer{Nodes: c.Nodes}, Openings: "twoply"})
 	if err != nil {
 		return nil, err
 	}
 	d.Required2 = Match{Cells: cells}
 	c.progress(start, "Required 2")
-	cells, err = play(arena.MatchConfig{A: &arena.EnginePlayer{Nodes: c.Nodes}, B: arena.BaselinePlayer{Level: 4},
+	cells, err = play(arena.MatchConfig{A: arena.SubmissionPlayer(c.Nodes), B: arena.BaselinePlayer{Level: 4},
 		Openings: fmt.Sprintf("random:4:%d", c.Baseline4Openings), Seed: 1})
 	if err != nil {
 		return nil, err

@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 	"strconv"
@@ -128,9 +127,6 @@ type mover struct{ MatchRules }
 
 func (m mover) Play(p *GameState, n morris.Node) GameState { return m.MatchRules.Play(p, n) }
 
-// ErrNoMove is returned by a player that has no move to offer.
-var ErrNoMove = errors.New("no legal move")
-
 // CoursePlayer plays like the course programs at a fixed depth: while it has
 // pieces to place, the Opening program (GenerateMovesOpening at every ply)
 // with estimator Opening; then the Game program with estimator Game;
@@ -168,7 +164,7 @@ func (p *CoursePlayer) Move(t *match.Turn[GameState, morris.Node]) (morris.Node,
 	}
 	r := s.Search(pos, p.Depth)
 	if !r.HasMove {
-		return morris.Node{}, ErrNoMove
+		return morris.Node{}, match.ErrNoMove
 	}
 	board := r.Board
 	if t.Pos.Black {
@@ -177,69 +173,30 @@ func (p *CoursePlayer) Move(t *match.Turn[GameState, morris.Node]) (morris.Node,
 	return morris.Node{Position: board, Black: !t.Pos.Black}, nil
 }
 
-// EnginePlayer plays with the tournament engine ([Think]) on the match
-// state, which includes the pieces left to place.
-type EnginePlayer struct {
-	Label  string
+// Program is the [match.Thinker] of the tournament programs: [morris.Think]
+// (the engine with the programs' root rules) on the match state, which
+// includes the pieces left to place.
+type Program struct {
 	Engine *engine.Engine[morris.State, morris.Node, morris.EngineGame]
-	// Depth and Nodes limit each search (0: none).
-	Depth int
-	Nodes uint64
-	// MoveTime, when positive, is the time per move, used as a -movetime
-	// program uses it ([TimeLimits]); with UseMatchTime the match's move
-	// time is used instead.
-	MoveTime     time.Duration
-	UseMatchTime bool
-	// Fresh clears the table before every move, as a program started for
-	// each move has an empty one; otherwise it is cleared for each game.
-	Fresh bool
-	// Clock measures the time (nil: the system clock).
-	Clock engine.Clock
-	// Replies counts the moves searched with a time limit, Slowest is the
-	// longest of them and Late counts those longer than their move time, as
-	// measured by Clock from the start of Move.
-	Replies, Late int
-	Slowest       time.Duration
 }
 
-// ReplyStats returns the number of timed replies, the slowest one and the
-// number of replies that took longer than the move time.
-func (p *EnginePlayer) ReplyStats() (replies int, slowest time.Duration, late int) {
-	return p.Replies, p.Slowest, p.Late
-}
-
-// Name returns the label.
-func (p *EnginePlayer) Name() string { return p.Label }
-
-// NewGame clears the engine.
-func (p *EnginePlayer) NewGame(uint64) { p.Engine.Clear() }
-
-// Move searches the current position within the player's limits.
-func (p *EnginePlayer) Move(t *match.Turn[GameState, morris.Node]) (morris.Node, error) {
-	lim := engine.Limits[morris.Node]{Depth: p.Depth, Nodes: p.Nodes}
-	mt := p.MoveTime
-	if p.UseMatchTime {
-		mt = t.MoveTime
-	}
-	// The clock starts before the table is cleared: clearing is part of
-	// the reply.
-	lim.Time = match.TimePolicy(morris.TimeLimits).Start(p.Clock, mt)
-	if p.Fresh {
-		p.Engine.Clear()
-	}
-	r := morris.Think(p.Engine, t.Pos.State, lim)
-	if lim.Time != nil {
-		took := lim.Time.Elapsed()
-		p.Replies++
-		p.Slowest = max(p.Slowest, took)
-		if took > mt {
-			p.Late++
-		}
-	}
+// Think returns the program's move in s within lim.
+func (p Program) Think(s *GameState, lim match.Limits) (morris.Node, bool, error) {
+	r := morris.Think(p.Engine, s.State, engine.Limits[morris.Node]{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time})
 	if !r.HasMove {
-		return morris.Node{}, ErrNoMove
+		return morris.Node{}, false, nil
 	}
-	return morris.Node{Position: r.Board, Black: !t.Pos.Black}, nil
+	return morris.Node{Position: r.Board, Black: !s.Black}, true, nil
+}
+
+// Clear clears the engine.
+func (p Program) Clear() { p.Engine.Clear() }
+
+// NewEnginePlayer returns the player of the tournament programs with engine
+// e: its times are the -movetime limits ([morris.TimeLimits]); it has no
+// limit until one is set.
+func NewEnginePlayer(label string, e *engine.Engine[morris.State, morris.Node, morris.EngineGame]) *match.EnginePlayer[GameState, morris.Node] {
+	return &match.EnginePlayer[GameState, morris.Node]{Label: label, Thinker: Program{Engine: e}, Policy: morris.TimeLimits}
 }
 
 // PlayerSpecHelp describes the player specifications of [ParsePlayer].
@@ -276,7 +233,7 @@ func ParsePlayer(spec string, b *morris.Board, opt func(*engine.Options)) (match
 		if opt != nil {
 			opt(&o)
 		}
-		p := &EnginePlayer{Label: spec, Engine: morris.NewEngine(b, morris.Improved, o)}
+		p := NewEnginePlayer(spec, morris.NewEngine(b, morris.Improved, o))
 		switch {
 		case strings.HasPrefix(arg, "nodes="):
 			n, err := strconv.ParseUint(arg[6:], 10, 64)

@@ -236,8 +236,8 @@ func TestStrengthCommand(t *testing.T) {
 func TestEnginePlayerTime(t *testing.T) {
 	b := morris.BoardOf(morris.S22)
 	clock := &engine.ManualClock{Step: 100 * time.Microsecond}
-	p := &arena.EnginePlayer{Label: "engine", Engine: morris.NewEngine(b, morris.Improved, morris.EngineOptions()),
-		MoveTime: 30 * time.Millisecond, Fresh: true, Clock: clock}
+	p := arena.NewEnginePlayer("engine", morris.NewEngine(b, morris.Improved, morris.EngineOptions()))
+	p.MoveTime, p.Fresh, p.Clock = 30*time.Millisecond, true, clock
 	r := arena.MatchRules{Board: b}
 	pos := r.Start(morris.Position{})
 	for range 4 {
