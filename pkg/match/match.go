@@ -118,13 +118,7 @@ type Progress struct {
 // "game 3/46: engine (White) vs standard:4 (Black) 1-0, two pieces, 57 plies,
 // 12.3 s | A: W 2 D 0 L 1  score 66.7%  Elo +120.4 [-36.1, +345.2] (95%)".
 func (p Progress) String() string {
-	score := "1/2-1/2"
-	switch p.Winner {
-	case 0:
-		score = "1-0"
-	case 1:
-		score = "0-1"
-	}
+	score := Score(p.Winner)
 	colors := p.Colors
 	if colors == ([2]string{}) {
 		colors = [2]string{"White", "Black"}
@@ -135,6 +129,18 @@ func (p Progress) String() string {
 		line += " | A: " + p.Stats.String()
 	}
 	return line
+}
+
+// Score writes a game's result from the winning colour (-1: a draw) as
+// "1-0" (the first colour won), "0-1" or "1/2-1/2".
+func Score(winner int) string {
+	switch winner {
+	case 0:
+		return "1-0"
+	case 1:
+		return "0-1"
+	}
+	return "1/2-1/2"
 }
 
 // Report is the outcome of a match.

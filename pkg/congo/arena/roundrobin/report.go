@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/match"
 )
 
 // score is a player's tally.
@@ -37,13 +38,13 @@ func Tables(cfg Config, entrants []Entrant, games []Game) []byte {
 	}
 	for _, g := range games {
 		w, bl := idx[g.White], idx[g.Black]
-		cross[w][bl] = g.Outcome.String()
+		cross[w][bl] = match.Score(g.Winner)
 		sw, sb := &scores[w], &scores[bl]
-		switch g.Outcome {
-		case WhiteWins:
+		switch g.Winner {
+		case 0:
 			sw.wins[0]++
 			sb.losses[1]++
-		case BlackWins:
+		case 1:
 			sw.losses[0]++
 			sb.wins[1]++
 		default:
@@ -101,7 +102,7 @@ func Tables(cfg Config, entrants []Entrant, games []Game) []byte {
 	b.WriteString("|---|---|---|---|---|---|---|\n")
 	for i, g := range games {
 		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %d + %d | `%s` |\n",
-			i+1, g.White, g.Black, g.Outcome, g.Reason, g.Played[congo.White], g.Played[congo.Black], g.Final)
+			i+1, g.White, g.Black, match.Score(g.Winner), g.Reason, g.Played[congo.White], g.Played[congo.Black], g.Final)
 	}
 	return b.Bytes()
 }
@@ -140,7 +141,7 @@ func Record(cfg Config, n int, g Game) []byte {
 		b.WriteString("\n")
 		num++
 	}
-	fmt.Fprintf(&b, "\nResult: %s (%s)\nFinal position: %s\n", g.Outcome, g.Reason, g.Final)
+	fmt.Fprintf(&b, "\nResult: %s (%s)\nFinal position: %s\n", match.Score(g.Winner), g.Reason, g.Final)
 	return b.Bytes()
 }
 

@@ -168,36 +168,15 @@ func DefaultConfig() Config {
 	return Config{Rules: congo.Rules2021, Start: StartFEN, MaxMoves: DefaultMaxMoves}
 }
 
-// Outcome is the result of a game.
-type Outcome uint8
-
-const (
-	// Draw: the move limit was reached, or the side to move had no move.
-	Draw Outcome = iota
-	// WhiteWins: White captured the black lion, or Black forfeited.
-	WhiteWins
-	// BlackWins: Black captured the white lion, or White forfeited.
-	BlackWins
-)
-
-// String returns "1-0", "0-1" or "1/2-1/2".
-func (o Outcome) String() string {
-	switch o {
-	case WhiteWins:
-		return "1-0"
-	case BlackWins:
-		return "0-1"
-	}
-	return "1/2-1/2"
-}
-
 // Game is the record of one game.
 type Game struct {
 	// White and Black are the entrants' names.
 	White, Black string
-	// Outcome is the result and Reason says how the game ended.
-	Outcome Outcome
-	Reason  string
+	// Winner is the winning colour (0 White, 1 Black, -1 a draw: the move
+	// limit was reached or the side to move had no move; a forfeit loses)
+	// and Reason says how the game ended.
+	Winner int
+	Reason string
 	// Moves are the moves played, in order.
 	Moves []congo.Move
 	// Played are the numbers of moves White and Black played.
@@ -308,14 +287,8 @@ func PlayGame(cfg Config, white, black arena.Player) (Game, error) {
 		return Game{}, err
 	}
 	mg := rep.Games[0]
-	g := Game{White: white.Name(), Black: black.Name(), Reason: mg.Reason, Moves: mg.Moves,
+	g := Game{White: white.Name(), Black: black.Name(), Winner: mg.Winner, Reason: mg.Reason, Moves: mg.Moves,
 		Nodes: [2]uint64{seats[0].nodes, seats[1].nodes}}
-	switch mg.Winner {
-	case 0:
-		g.Outcome = WhiteWins
-	case 1:
-		g.Outcome = BlackWins
-	}
 	// The seats make every forfeit an error of the loser.
 	if msg, ok := strings.CutPrefix(mg.Reason, "error: "); ok {
 		g.Reason = fmt.Sprintf("%s forfeits: %s", colorName(congo.Color(1-mg.Winner)), msg)
@@ -388,15 +361,8 @@ func Play(cfg Config, entrants []Entrant) ([]Game, error) {
 			g.White, g.Black = wi.Name, bj.Name
 			games = append(games, g)
 			if cfg.Progress != nil {
-				winner := -1
-				switch g.Outcome {
-				case WhiteWins:
-					winner = 0
-				case BlackWins:
-					winner = 1
-				}
 				cfg.Progress(match.Progress{Done: len(games), Games: total, Players: [2]string{g.White, g.Black},
-					Winner: winner, Reason: g.Reason, Plies: len(g.Moves), Elapsed: elapsed})
+					Winner: g.Winner, Reason: g.Reason, Plies: len(g.Moves), Elapsed: elapsed})
 			}
 		}
 	}

@@ -109,7 +109,7 @@ func TestPlayMoveLimit(t *testing.T) {
 			p = next
 		}
 		assert.Equal(t, p.String(), g.Final)
-		if g.Outcome == Draw {
+		if g.Winner == -1 {
 			assert.Equal(t, g.Played, [2]int{6, 6})
 			assert.Equal(t, g.Reason, "6 moves each")
 		} else {
@@ -126,7 +126,7 @@ func TestPlayGameCapture(t *testing.T) {
 	ab, _ := AlphaBetaEntrant().New(cfg.Rules, nil)
 	g, err := PlayGame(cfg, mm, ab)
 	assert.NilError(t, err)
-	assert.Equal(t, g.Outcome, WhiteWins)
+	assert.Equal(t, g.Winner, 0)
 	assert.Equal(t, len(g.Moves), 1)
 	assert.Equal(t, g.Moves[0].String(), "c2c5")
 	assert.Equal(t, g.Reason, "White captured the black lion")
@@ -135,7 +135,7 @@ func TestPlayGameCapture(t *testing.T) {
 	cfg.Start = "7/7/2l4/7/7/2L4/7 b 8"
 	g, err = PlayGame(cfg, mm, ab)
 	assert.NilError(t, err)
-	assert.Equal(t, g.Outcome, BlackWins)
+	assert.Equal(t, g.Winner, 1)
 	assert.Equal(t, g.Moves[0].String(), "c5c2")
 }
 
@@ -163,7 +163,7 @@ func TestPlayGameForfeits(t *testing.T) {
 	b := &scripted{"d6d5"}
 	g, err := PlayGame(cfg, w, b)
 	assert.NilError(t, err)
-	assert.Equal(t, g.Outcome, BlackWins)
+	assert.Equal(t, g.Winner, 1)
 	assert.Equal(t, g.Reason, "White forfeits: out of moves")
 	assert.Equal(t, len(g.Moves), 2)
 
@@ -171,7 +171,7 @@ func TestPlayGameForfeits(t *testing.T) {
 	b = &scripted{"d6d3"}
 	g, err = PlayGame(cfg, w, b)
 	assert.NilError(t, err)
-	assert.Equal(t, g.Outcome, WhiteWins)
+	assert.Equal(t, g.Winner, 0)
 	assert.Equal(t, g.Reason, "Black forfeits: illegal move d6d3")
 }
 
@@ -198,7 +198,7 @@ func TestPart6Rules(t *testing.T) {
 	cfg := Config{Rules: congo.Rules2021, Start: start.String(), MaxMoves: 2}
 	g, err := PlayGame(cfg, &scripted{"c2d2", "d2c2"}, &scripted{"c5d5", "d5c5"})
 	assert.NilError(t, err)
-	assert.Equal(t, g.Outcome, Draw)
+	assert.Equal(t, g.Winner, -1)
 	assert.Equal(t, g.Reason, "2 moves each")
 	assert.Equal(t, g.Played, [2]int{2, 2})
 	assert.Equal(t, g.Final, "7/7/2l4/7/7/2L4/7 b 10")
@@ -234,16 +234,16 @@ func TestProgram(t *testing.T) {
 	for i := range inProcess {
 		a, b := viaProgram[i], inProcess[i]
 		assert.DeepEqual(t, a.Moves, b.Moves)
-		assert.Equal(t, a.Outcome, b.Outcome)
+		assert.Equal(t, a.Winner, b.Winner)
 		assert.Equal(t, a.Final, b.Final)
 	}
 
 	t.Setenv(fakeAgentEnv, "illegal")
 	games, err := Play(short(), []Entrant{Program("bad", "", 1, exe), MinimaxEntrant()})
 	assert.NilError(t, err)
-	assert.Equal(t, games[0].Outcome, BlackWins)
+	assert.Equal(t, games[0].Winner, 1)
 	assert.Equal(t, games[0].Reason, "White forfeits: illegal move a1a1")
-	assert.Equal(t, games[1].Outcome, WhiteWins)
+	assert.Equal(t, games[1].Winner, 0)
 
 	t.Setenv(fakeAgentEnv, "crash")
 	games, err = Play(short(), []Entrant{Program("crash", "", 1, exe), MinimaxEntrant()})
