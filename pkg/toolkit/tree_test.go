@@ -18,8 +18,9 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-// handoutEx1 is Star/Circle example 1 of the handout (shared/seeds 004,
-// conformance handout_ex1): MINIMAX 5 nodes, ALPHABETA 4.
+// handoutEx1 is Star/Circle example 1 of the handout
+// (testdata/starcircle/handout_ex1.input.txt, which
+// TestTreeHandoutExample1 checks it against): MINIMAX 5 nodes, ALPHABETA 4.
 const handoutEx1 = `Star
 MINIMAX
 2
@@ -63,6 +64,9 @@ func checkDot(t *testing.T, dot string) {
 // TestTreeHandoutExample1 is the issue's requirement: 5 nodes with minimax,
 // 4 with alpha-beta, in both formats, and the DOT form renders.
 func TestTreeHandoutExample1(t *testing.T) {
+	file, err := os.ReadFile(filepath.Join(testutil.RepoRoot(t), "testdata", "starcircle", "handout_ex1.input.txt"))
+	assert.NilError(t, err)
+	assert.Equal(t, strings.TrimSuffix(handoutEx1, "\n"), string(file)) // the handout file has no final newline
 	for _, c := range []struct {
 		algo  string
 		nodes int
