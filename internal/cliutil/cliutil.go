@@ -1,6 +1,7 @@
 // Package cliutil holds the rules every program of the repository shares on
 // its command line and in its error messages: one way to read an integer
-// ([ParseInt], [IntVar]), one way to quote offending text ([Quote]) and the
+// ([ParseInt], [IntVar]), one way to quote offending text ([Quote]), one
+// way to say where a problem is in a line-based input ([LineError]) and the
 // check that an output file is not one of the inputs ([DistinctOutput]).
 package cliutil
 
@@ -13,6 +14,28 @@ import (
 	"strconv"
 	"unicode/utf8"
 )
+
+// LineError is a problem in a line-based input, at a line (1-based, counting
+// every line) and, when it concerns a piece of its text, the byte offset of
+// that text in the line.
+type LineError struct {
+	// Line is the 1-based number of the offending line.
+	Line int
+	// Byte is the 0-based offset in the line of the offending text, or -1
+	// when the problem concerns the line as a whole.
+	Byte int
+	// Msg says what is wrong, naming the field and quoting at most a short
+	// prefix of the text ([Quote]).
+	Msg string
+}
+
+// Error returns "line N: problem" or "line N: byte B: problem".
+func (e *LineError) Error() string {
+	if e.Byte < 0 {
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	}
+	return fmt.Sprintf("line %d: byte %d: %s", e.Line, e.Byte, e.Msg)
+}
 
 // Integer is the set of types ParseInt and IntVar handle.
 type Integer interface{ ~int | ~int64 }

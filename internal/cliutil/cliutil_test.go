@@ -125,3 +125,9 @@ func TestDistinctOutput(t *testing.T) {
 	assert.NilError(t, DistinctOutput("new", "state", "other"))
 	assert.NilError(t, DistinctOutput("state", "/nonexistent/state"))
 }
+
+// TestLineError: the line alone, or the line and the byte offset.
+func TestLineError(t *testing.T) {
+	assert.Error(t, &LineError{Line: 3, Byte: -1, Msg: "missing depth"}, "line 3: missing depth")
+	assert.Error(t, &LineError{Line: 1, Byte: 0, Msg: `case count "\ufeff3": want a decimal integer`}, `line 1: byte 0: case count "\ufeff3": want a decimal integer`)
+}

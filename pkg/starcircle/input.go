@@ -59,27 +59,10 @@ type Problem struct {
 	Scale int
 }
 
-// InputError is a problem in an input file, at a line (1-based, counting
+// InputError is a problem in an input file: the line (1-based, counting
 // every line of the file) and, when it concerns a piece of text, the byte
-// offset of that text in the line.
-type InputError struct {
-	// Line is the 1-based number of the offending line of the file.
-	Line int
-	// Byte is the 0-based offset in the line of the offending text, or -1
-	// when the problem concerns the line as a whole.
-	Byte int
-	// Msg says what is wrong, naming the field and quoting at most a short
-	// prefix of the text.
-	Msg string
-}
-
-// Error returns "line N: problem" or "line N: byte B: problem".
-func (e *InputError) Error() string {
-	if e.Byte < 0 {
-		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
-	}
-	return fmt.Sprintf("line %d: byte %d: %s", e.Line, e.Byte, e.Msg)
-}
+// offset of that text in the line; every program's rule (internal/cliutil).
+type InputError = cliutil.LineError
 
 // fields of the input, in order, for messages.
 var fieldNames = [12]string{
@@ -140,7 +123,7 @@ func Parse(data []byte) (*Problem, error) {
 		}
 		if len(lines) == len(fieldNames) {
 			t := trimField(string(l), 0)
-			return nil, &InputError{n, t.off, fmt.Sprintf("unexpected extra line %s after the row-values line", cliutil.Quote(t.text))}
+			return nil, &InputError{Line: n, Byte: t.off, Msg: fmt.Sprintf("unexpected extra line %s after the row-values line", cliutil.Quote(t.text))}
 		}
 		lines = append(lines, line{n, trimField(string(l), 0)})
 	}
@@ -149,15 +132,15 @@ func Parse(data []byte) (*Problem, error) {
 		if len(lines) > 0 {
 			at = lines[len(lines)-1].n + 1
 		}
-		return nil, &InputError{at, -1, fmt.Sprintf("missing %s: the input has %d non-blank lines, want %d",
+		return nil, &InputError{Line: at, Byte: -1, Msg: fmt.Sprintf("missing %s: the input has %d non-blank lines, want %d",
 			fieldNames[len(lines)], len(lines), len(fieldNames))}
 	}
 	p := new(Problem)
 	fail := func(i int, f field, format string, args ...any) error {
-		return &InputError{lines[i].n, f.off, fmt.Sprintf(format, args...)}
+		return &InputError{Line: lines[i].n, Byte: f.off, Msg: fmt.Sprintf(format, args...)}
 	}
 	failLine := func(i int, format string, args ...any) error {
-		return &InputError{lines[i].n, -1, fmt.Sprintf(format, args...)}
+		return &InputError{Line: lines[i].n, Byte: -1, Msg: fmt.Sprintf(format, args...)}
 	}
 	switch f := lines[0].field; f.text {
 	case "Star":
@@ -220,7 +203,7 @@ func Parse(data []byte) (*Problem, error) {
 	}
 	for _, who := range []Player{Star, Circle} {
 		if !has[who] {
-			return nil, &InputError{lines[3].n, -1, fmt.Sprintf("board (lines %d-%d): %v has no piece",
+			return nil, &InputError{Line: lines[3].n, Byte: -1, Msg: fmt.Sprintf("board (lines %d-%d): %v has no piece",
 				lines[3].n, lines[10].n, who)}
 		}
 	}

@@ -77,22 +77,6 @@ func trimBlanks(s string) (string, int) {
 	return strings.TrimRight(t, " \t"), len(s) - len(t)
 }
 
-// lineErr is a problem on an input line, at a byte offset of the line
-// when it concerns a piece of its text (else -1).
-type lineErr struct {
-	line int
-	byte int
-	msg  string
-}
-
-// Error returns "line L: problem" or "line L: byte B: problem".
-func (e *lineErr) Error() string {
-	if e.byte < 0 {
-		return fmt.Sprintf("line %d: %s", e.line, e.msg)
-	}
-	return fmt.Sprintf("line %d: byte %d: %s", e.line, e.byte, e.msg)
-}
-
 // run parses the flags, runs the cases and returns the exit status.
 // Run runs the program: flags in args, N and the cases on stdin, the answers
 // on stdout, one line per problem on stderr. It returns the exit status: 0,
@@ -138,7 +122,7 @@ func (pr *Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "%s: writing output: %v\n", pr.name, ferr)
 		return 1
 	}
-	var le *lineErr
+	var le *cliutil.LineError
 	switch {
 	case errors.As(err, &le):
 		fmt.Fprintf(stderr, "%s: %v\n", pr.name, le)
@@ -160,11 +144,11 @@ func (pr *Program) cases(e *env, stdin io.Reader, out *bufio.Writer) error {
 	}
 	first, off := trimBlanks(raw)
 	if !ok || first == "" {
-		return &lineErr{1, -1, "missing case count N"}
+		return &cliutil.LineError{Line: 1, Byte: -1, Msg: "missing case count N"}
 	}
 	n, err := cliutil.ParseInt(first, 0, math.MaxInt)
 	if err != nil {
-		return &lineErr{1, off, fmt.Sprintf("case count %s: %v", cliutil.Quote(first), err)}
+		return &cliutil.LineError{Line: 1, Byte: off, Msg: fmt.Sprintf("case count %s: %v", cliutil.Quote(first), err)}
 	}
 	for k := 1; k <= n; k++ {
 		s, ok, err := lr.next()
@@ -172,15 +156,15 @@ func (pr *Program) cases(e *env, stdin io.Reader, out *bufio.Writer) error {
 			return err
 		}
 		if !ok {
-			return &lineErr{lr.line + 1, -1, fmt.Sprintf("unexpected end of input: expected FEN of case %d of %d", k, n)}
+			return &cliutil.LineError{Line: lr.line + 1, Byte: -1, Msg: fmt.Sprintf("unexpected end of input: expected FEN of case %d of %d", k, n)}
 		}
 		p, err := congo.ParseFEN(s)
 		if err != nil {
 			var fe *congo.FENError
 			if errors.As(err, &fe) {
-				return &lineErr{lr.line, fe.Byte, fe.Msg}
+				return &cliutil.LineError{Line: lr.line, Byte: fe.Byte, Msg: fe.Msg}
 			}
-			return &lineErr{lr.line, -1, err.Error()}
+			return &cliutil.LineError{Line: lr.line, Byte: -1, Msg: err.Error()}
 		}
 		var res []byte
 		if pr.withMove {
@@ -189,15 +173,15 @@ func (pr *Program) cases(e *env, stdin io.Reader, out *bufio.Writer) error {
 				return err
 			}
 			if !ok {
-				return &lineErr{lr.line + 1, -1, fmt.Sprintf("unexpected end of input: expected the move of case %d", k)}
+				return &cliutil.LineError{Line: lr.line + 1, Byte: -1, Msg: fmt.Sprintf("unexpected end of input: expected the move of case %d", k)}
 			}
 			ms, off := trimBlanks(raw)
 			m, ok := congo.ParseMove(ms)
 			if !ok {
-				return &lineErr{lr.line, off, fmt.Sprintf("move %s is not <file><rank><file><rank> with files a-g and ranks 1-7", cliutil.Quote(ms))}
+				return &cliutil.LineError{Line: lr.line, Byte: off, Msg: fmt.Sprintf("move %s is not <file><rank><file><rank> with files a-g and ranks 1-7", cliutil.Quote(ms))}
 			}
 			if !p.IsLegal(m) {
-				return &lineErr{lr.line, off, fmt.Sprintf("illegal move %s for %s", ms, p.Side)}
+				return &cliutil.LineError{Line: lr.line, Byte: off, Msg: fmt.Sprintf("illegal move %s for %s", ms, p.Side)}
 			}
 			res = pr.handleMove(e, &p, m)
 		} else {
