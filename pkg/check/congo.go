@@ -222,18 +222,10 @@ func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
 // runCauses returns the causes that concern the whole run: how it ended,
 // answers shifted by a case, extra lines.
 func (u *congoUnit) runCauses(rr *runResult, all, got []string) causeSet {
-	switch {
-	case rr.timedOut:
-		return setOf(causeTimeout)
-	case rr.crashed():
-		return setOf(causeCrash)
-	case len(got) == 0:
-		return setOf(causeEmpty)
-	case u.shifted(got):
-		return setOf(causeShift)
-	case isSubsequence(all, got) || hasJunk(all, got):
-		return setOf(causeExtra)
-	case len(got) < len(all):
+	if s := runCauses(rr, all, got, u.shifted); s != 0 {
+		return s
+	}
+	if len(got) < len(all) {
 		return setOf(causeTruncated)
 	}
 	return 0

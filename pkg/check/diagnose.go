@@ -244,3 +244,22 @@ func indent(s, pre string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// runCauses returns the run-level causes of a failed run: timeout, crash,
+// empty output, answers shifted by a case (when shifted is not nil), extra
+// lines.
+func runCauses(rr *runResult, want, got []string, shifted func(got []string) bool) causeSet {
+	switch {
+	case rr.timedOut:
+		return setOf(causeTimeout)
+	case rr.crashed():
+		return setOf(causeCrash)
+	case len(got) == 0:
+		return setOf(causeEmpty)
+	case shifted != nil && shifted(got):
+		return setOf(causeShift)
+	case isSubsequence(want, got) || hasJunk(want, got):
+		return setOf(causeExtra)
+	}
+	return 0
+}

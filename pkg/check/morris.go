@@ -307,25 +307,9 @@ func runNote(rr *runResult, problem string) string {
 	return problem
 }
 
-// runCauses returns the run-level causes of a failed run: timeout, crash,
-// empty output, extra lines.
-func runCauses(rr *runResult, want, got []string) causeSet {
-	switch {
-	case rr.timedOut:
-		return setOf(causeTimeout)
-	case rr.crashed():
-		return setOf(causeCrash)
-	case len(got) == 0:
-		return setOf(causeEmpty)
-	case isSubsequence(want, got) || hasJunk(want, got):
-		return setOf(causeExtra)
-	}
-	return 0
-}
-
 // causes returns the mistakes that explain a failed exact run.
 func (mc *morrisCase) causes(rr *runResult, want, got, gotFile []string, written bool) causeSet {
-	if s := runCauses(rr, want, got); s != 0 {
+	if s := runCauses(rr, want, got, nil); s != 0 {
 		return s
 	}
 	n := morris.BoardOf(mc.kind).N

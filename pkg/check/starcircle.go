@@ -194,7 +194,7 @@ func (sc *scCase) causes(rr *runResult, want, got []string, written bool) causeS
 	if !written && !rr.timedOut && !rr.crashed() {
 		return setOf(causeNoOutputFile)
 	}
-	if s := runCauses(rr, want, got); s != 0 {
+	if s := runCauses(rr, want, got, nil); s != 0 {
 		return s
 	}
 	if len(got) != 4 {
