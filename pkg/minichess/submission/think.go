@@ -18,9 +18,6 @@
 package submission
 
 import (
-	"errors"
-	"slices"
-
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/search"
@@ -145,10 +142,6 @@ func (e *Engine) ThinkNode(n *minichess.Node, lim Limits, emit func(minichess.Mo
 		if werr != nil {
 			return
 		}
-		if !slices.Contains(list, i.Move) {
-			werr = errors.New("internal error: the engine chose a move outside the root list")
-			return
-		}
 		if err := emit(i.Move); err != nil {
 			werr = err
 			return
@@ -165,14 +158,14 @@ func (e *Engine) ThinkNode(n *minichess.Node, lim Limits, emit func(minichess.Mo
 		return res, werr
 	}
 	switch {
-	case res.Lines == 0 && sr.HasMove && slices.Contains(list, sr.Move):
+	case res.Lines == 0 && sr.HasMove:
 		// Nothing completed (a tiny budget): write the engine's fallback,
 		// the first move of its ordered root list.
 		res.Move, res.Lines = sr.Move, 1
 		if err := emit(sr.Move); err != nil {
 			return res, err
 		}
-	case sr.Partial && sr.Move != res.Move && slices.Contains(list, sr.Move):
+	case sr.Partial && sr.Move != res.Move:
 		// The stopped iteration found a better move: it is the last line.
 		res.Move, res.Partial = sr.Move, true
 		res.Lines++
