@@ -11,5 +11,5 @@ import (
 )
 
 func main() {
-	os.Exit(fsf.Run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(fsf.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -136,14 +136,25 @@ func TestLayers(t *testing.T) {
 	assert.Equal(t, checked, len(layers))
 }
 
-// TestMainsUnderCmd: every package main is a directory of cmd/.
+// TestMainsUnderCmd: every package main is a directory of cmd/ whose one
+// file calls a Run(args, stdin, stdout, stderr) int entry point.
 func TestMainsUnderCmd(t *testing.T) {
-	for _, l := range strings.Split(strings.TrimSpace(goList(t, "-f", "{{.Name}} {{.ImportPath}}", "./...")), "\n") {
-		name, path, _ := strings.Cut(l, " ")
-		if name == "main" {
-			assert.Assert(t, strings.HasPrefix(path, mod+"cmd/"), "package main outside cmd/: %s", path)
+	root := testutil.RepoRoot(t)
+	mains := 0
+	for _, l := range strings.Split(strings.TrimSpace(goList(t, "-f", "{{.Name}} {{.ImportPath}} {{join .GoFiles \",\"}}", "./...")), "\n") {
+		f := strings.Fields(l)
+		if f[0] != "main" {
+			continue
 		}
+		mains++
+		rel, ok := strings.CutPrefix(f[1], mod)
+		assert.Assert(t, ok && strings.HasPrefix(rel, "cmd/"), "package main outside cmd/: %s", f[1])
+		assert.Equal(t, f[2], "main.go", "%s: one file, main.go", rel)
+		src, err := os.ReadFile(filepath.Join(root, rel, "main.go"))
+		assert.NilError(t, err)
+		assert.Assert(t, strings.Contains(string(src), ".Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))"), "%s does not call Run(args, stdin, stdout, stderr)", rel)
 	}
+	assert.Assert(t, mains > 30, "%d mains", mains)
 }
 
 // TestFileSizes: no non-test Go file is over 600 lines.

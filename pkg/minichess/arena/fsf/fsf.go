@@ -198,7 +198,7 @@ const usage = "usage: " + Name + " [-movetime D] [-engine PATH] <state_file> <ac
 // success (also when the side to move has no move: nothing is written), 2
 // on bad usage or a bad state file, 1 when the engine fails or answers a
 // move outside the position's list (the action file is then not written).
-func Run(args []string, stdout, stderr io.Writer) int {
+func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintf(stderr, "%s: %s\n", Name, fmt.Sprintf(format, a...))
 		return code

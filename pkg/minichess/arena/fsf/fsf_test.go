@@ -93,7 +93,7 @@ func TestUCIRoundTrip(t *testing.T) {
 
 func TestScore(t *testing.T) {
 	var out, errb bytes.Buffer
-	assert.Equal(t, fsf.Run([]string{"-score", "1/22/17"}, &out, &errb), 0)
+	assert.Equal(t, fsf.Run([]string{"-score", "1/22/17"}, nil, &out, &errb), 0)
 	st := match.Stats{Wins: 1, Draws: 22, Losses: 17}
 	assert.Equal(t, out.String(), "games 40  "+st.String()+"\n")
 	assert.Equal(t, out.String(), "games 40  W 1 D 22 L 17  score 30.0%  Elo -147.2 [-223.4, -82.5] (95%)\n")
@@ -116,7 +116,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{filepath.Join(dir, "missing"), filepath.Join(dir, "action")}, "no such file"},
 	} {
 		var out, errb bytes.Buffer
-		assert.Equal(t, fsf.Run(c.args, &out, &errb), 2, c.args)
+		assert.Equal(t, fsf.Run(c.args, nil, &out, &errb), 2, c.args)
 		assert.Assert(t, strings.Contains(errb.String(), c.want), "%v: %q", c.args, errb.String())
 		assert.Equal(t, strings.Count(errb.String(), "\n"), 1)
 		assert.Equal(t, out.String(), "")
@@ -144,7 +144,7 @@ func TestWinRoot(t *testing.T) {
 	state, action := filepath.Join(dir, "state"), filepath.Join(dir, "action")
 	assert.NilError(t, os.WriteFile(state, p.AppendState(nil), 0o644))
 	var out, errb bytes.Buffer
-	assert.Equal(t, fsf.Run([]string{"-engine", filepath.Join(dir, "no-engine"), state, action}, &out, &errb), 0, errb.String())
+	assert.Equal(t, fsf.Run([]string{"-engine", filepath.Join(dir, "no-engine"), state, action}, nil, &out, &errb), 0, errb.String())
 	data, err := os.ReadFile(action)
 	assert.NilError(t, err)
 	assert.Equal(t, string(data), list[len(list)-1].String()+"\n")
@@ -170,7 +170,7 @@ func TestEngine(t *testing.T) {
 		state, action := filepath.Join(dir, "state"), filepath.Join(dir, "action")
 		assert.NilError(t, os.WriteFile(state, p.AppendState(nil), 0o644))
 		var out, errb bytes.Buffer
-		assert.Equal(t, fsf.Run([]string{"-movetime", "200ms", state, action}, &out, &errb), 0, errb.String())
+		assert.Equal(t, fsf.Run([]string{"-movetime", "200ms", state, action}, nil, &out, &errb), 0, errb.String())
 		data, err := os.ReadFile(action)
 		assert.NilError(t, err)
 		raw, count, err := minichess.ParseAction(bytes.NewReader(data))
