@@ -27,40 +27,12 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/match"
 )
 
-// Features are the switches of the self-play matches: each one changes the
-// agent's default engine options or game. The names starting with "no-"
-// turn a default feature off; the others turn an optional one on.
-var Features = map[string]func(o *engine.Options, g *congo.EngineGame){
-	"no-tt":         func(o *engine.Options, g *congo.EngineGame) { o.TT, o.HashMove = false, false },
-	"no-hashmove":   func(o *engine.Options, g *congo.EngineGame) { o.HashMove = false },
-	"no-mvvlva":     func(o *engine.Options, g *congo.EngineGame) { o.MVVLVA = false },
-	"no-killers":    func(o *engine.Options, g *congo.EngineGame) { o.Killers = false },
-	"no-history":    func(o *engine.Options, g *congo.EngineGame) { o.History = false },
-	"no-pvs":        func(o *engine.Options, g *congo.EngineGame) { o.PVS, o.LMR = false, false },
-	"no-aspiration": func(o *engine.Options, g *congo.EngineGame) { o.Aspiration = false },
-	"no-quiescence": func(o *engine.Options, g *congo.EngineGame) { o.Quiescence = false },
-	"checks":        func(o *engine.Options, g *congo.EngineGame) { g.Checks = true },
-	"no-lmr":        func(o *engine.Options, g *congo.EngineGame) { o.LMR = false },
-	"futility":      func(o *engine.Options, g *congo.EngineGame) { o.Futility = true },
-	"checkext":      func(o *engine.Options, g *congo.EngineGame) { o.CheckExtension, g.Checks = true, true },
-}
-
-// FeatureNames returns the names of [Features], sorted.
-func FeatureNames() []string {
-	var names []string
-	for n := range Features {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
 const strengthUsage = `usage: congo-strength [-rules 2021|2022] [-n N] [-movetime S] [-agent PROGRAM] [-depth D] [-openings FILE]
-       congo-strength -selfplay FEATURE [-nodes N] [-rules R] [-n N]
+       congo-strength [-selfplay=SWITCHES] [-checks] [-nodes N] [-rules R] [-n N]
 Plays the acceptance match of docs/congo.md: congo-agent with "go S"
 against the course baseline (alpha-beta depth 4, advanced evaluation), every
 opening with both colours; or a self-play match of the agent's engine with
-FEATURE switched against the default, at a fixed node budget per move. A
+techniques switched against its defaults, at a fixed node budget per move. A
 progress line per game goes to stderr (-q: none), the summary to stdout.
   -rules R       edition (default 2022)
   -n N           number of openings (default 100: 200 games)
@@ -73,7 +45,12 @@ progress line per game goes to stderr (-q: none), the summary to stdout.
                  (in-process agent; measures the agent on a loaded machine)
   -budget N      play the agent's engine in-process with N nodes per move
                  (deterministic, no protocol, no time) instead of go S
-  -selfplay F    feature: ` + "%s" + `
+  -selfplay L    techniques switched in the self-play player, +name on, -name
+                 off, comma-separated (-selfplay=-tt,+futility): ` + "%s" + `;
+                 +checkext also turns -checks on
+  -checks        a self-play match whose player answers lion threats as
+                 checks in quiescence (EngineGame.Checks), with -selfplay's
+                 switches if any
   -nodes N       self-play node budget per move (default 20000)
   -list          list the games player A did not win (opening, colour, moves,
                  final position)
@@ -89,6 +66,8 @@ type strengthOptions struct {
 	depth    int
 	openings string
 	selfplay string
+	switches func(*engine.Options)
+	checks   bool
 	nodes    uint64
 	quiet    bool
 	cpuLate  bool
@@ -107,6 +86,7 @@ func parseStrength(args []string) (strengthOptions, error) {
 	cliutil.IntVar(fs, &o.depth, "depth", 0, 0, engine.MaxPly-1, "")
 	fs.StringVar(&o.openings, "openings", "", "")
 	fs.StringVar(&o.selfplay, "selfplay", "", "")
+	fs.BoolVar(&o.checks, "checks", false, "")
 	var nodes, budget int64
 	cliutil.IntVar(fs, &nodes, "nodes", 20000, 1, math.MaxInt64, "")
 	fs.BoolVar(&o.quiet, "q", false, "")
@@ -133,8 +113,16 @@ func parseStrength(args []string) (strengthOptions, error) {
 		return o, fmt.Errorf("-movetime: %v", err)
 	}
 	o.moveTime = t
-	if o.selfplay != "" && Features[o.selfplay] == nil {
-		return o, fmt.Errorf("-selfplay: unknown feature %q (want one of %s)", o.selfplay, strings.Join(FeatureNames(), ", "))
+	if o.selfplay != "" || o.checks {
+		o.selfplay = strings.TrimSpace(o.selfplay)
+		if o.switches, err = engine.ParseFeatures(o.selfplay); err != nil {
+			return o, fmt.Errorf("-selfplay: %v", err)
+		}
+		opt := agent.DefaultOptions()
+		o.switches(&opt)
+		if opt.LMR && !opt.PVS {
+			return o, fmt.Errorf("-selfplay %s: lmr needs pvs (add -lmr)", o.selfplay)
+		}
 	}
 	switch *deadline {
 	case "wall":
@@ -158,7 +146,7 @@ var errHelp = errors.New("help")
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseStrength(args)
 	if err == errHelp {
-		fmt.Fprintf(stderr, strengthUsage, strings.Join(FeatureNames(), ", "))
+		fmt.Fprintf(stderr, strengthUsage, strings.Join(engine.FeatureNames(), " "))
 		return 0
 	}
 	if err != nil {
@@ -195,12 +183,17 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		KeepMoves: o.listAll,
 	}
 	var summary strings.Builder
-	if o.selfplay != "" {
+	if o.switches != nil {
 		optA, gA := agent.DefaultOptions(), congo.NewEngineGame(o.rules)
-		Features[o.selfplay](&optA, &gA)
+		o.switches(&optA)
+		gA.Checks = o.checks || optA.CheckExtension
 		optB, gB := agent.DefaultOptions(), congo.NewEngineGame(o.rules)
 		optA.HashMiB, optB.HashMiB = 16, 16
-		m.Players[0] = arena.NewEnginePlayer(o.selfplay, gA, optA, o.nodes)
+		label := strings.TrimSpace(o.selfplay + " checks")
+		if !o.checks {
+			label = o.selfplay
+		}
+		m.Players[0] = arena.NewEnginePlayer(label, gA, optA, o.nodes)
 		m.Players[1] = arena.NewEnginePlayer("default", gB, optB, o.nodes)
 		fmt.Fprintf(&summary, "self-play, rules %s, %d nodes per move, %d games (%d openings × 2 colours)\n", o.rules, o.nodes, m.Games, len(openings))
 		rep, err := match.Play(m)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/congo/agent"
 	"gotest.tools/v3/assert"
 )
 
@@ -13,16 +14,16 @@ import (
 // stderr, in order, the colours alternating between the players; -q prints
 // none and the same summary.
 func TestStrengthProgress(t *testing.T) {
-	args := []string{"-selfplay", "no-tt", "-nodes", "300", "-n", "2"}
+	args := []string{"-selfplay=-tt", "-nodes", "300", "-n", "2"}
 	var stdout, stderr bytes.Buffer
 	assert.Equal(t, Run(args, nil, &stdout, &stderr), 0, stderr.String())
 	assert.Assert(t, strings.HasPrefix(stdout.String(), "self-play, rules 2022, 300 nodes per move, 4 games (2 openings × 2 colours)\n"), stdout.String())
 	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
 	assert.Equal(t, len(lines), 4, stderr.String())
 	for i, l := range lines {
-		players := "no-tt (White) vs default (Black) "
+		players := "-tt (White) vs default (Black) "
 		if i%2 == 1 {
-			players = "default (White) vs no-tt (Black) "
+			players = "default (White) vs -tt (Black) "
 		}
 		assert.Assert(t, strings.HasPrefix(l, fmt.Sprintf("game %d/4: %s", i+1, players)), l)
 		assert.Assert(t, strings.Contains(l, " plies, "), l)
@@ -55,4 +56,33 @@ func TestStrengthFlags(t *testing.T) {
 		_, err := parseStrength([]string{c.flag, c.value})
 		assert.Error(t, err, `invalid value "`+c.value+`" for flag `+c.flag+": "+c.want)
 	}
+}
+
+// TestSelfplaySwitches: -selfplay reads the engine's one table of technique
+// names (+name on, -name off); -checks and +checkext turn the game's lion
+// checks on; bad lists are errors naming the flag.
+func TestSelfplaySwitches(t *testing.T) {
+	o, err := parseStrength([]string{"-selfplay=-tt,+futility,qs", "-checks"})
+	assert.NilError(t, err)
+	opt := agent.DefaultOptions()
+	o.switches(&opt)
+	assert.Assert(t, !opt.TT && opt.Futility && opt.Quiescence)
+	assert.Assert(t, o.checks)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-selfplay", "no-tt"}, `-selfplay: unknown engine feature "no-tt" (known: tt, hashmove, mvvlva, killers, history, pvs, aspiration, quiescence, nullmove, lmr, futility, checkext)`},
+		{[]string{"-selfplay=-pvs"}, "-selfplay -pvs: lmr needs pvs (add -lmr)"},
+	} {
+		_, err := parseStrength(c.args)
+		assert.Error(t, err, c.want)
+	}
+	// -checks alone is a self-play match of the checks.
+	o, err = parseStrength([]string{"-checks"})
+	assert.NilError(t, err)
+	assert.Assert(t, o.switches != nil && o.checks)
+	// +checkext plays with the checks it extends.
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, Run([]string{"-selfplay=+checkext", "-nodes", "200", "-n", "1", "-q"}, nil, &stdout, &stderr), 0, stderr.String())
 }
