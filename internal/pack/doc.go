@@ -41,8 +41,8 @@
 //     directory entries, the fixed time [Epoch], mode 0644 for files and 0755
 //     for executables, Deflate. The same entries always give the same bytes.
 //     [Archive.WriteZip] writes it atomically.
-//   - [GoBuild] and [CheckBuild] build a shipped tree the way a grader
-//     would: GOPROXY=off, GOWORK=off, CGO_ENABLED=0; [Unzip] unpacks an
+//   - [GoBuild] builds a shipped tree the way a grader would: GOPROXY=off,
+//     GOWORK=off, CGO_ENABLED=0; [Unzip] unpacks an
 //     archive for checking (and refuses entries that would land outside its
 //     directory).
 //

@@ -300,13 +300,6 @@ func GoBuild(dir string, env []string, out string, pkgs ...string) error {
 	return err
 }
 
-// CheckBuild runs `go build ./...` in dir under [OfflineEnv]: the check that
-// an unpacked source tree builds with no network and no other module.
-func CheckBuild(dir string) error {
-	_, err := goCmd(dir, OfflineEnv, "build", "./...")
-	return err
-}
-
 // RepoRoot returns the absolute path of the directory holding go.mod at or
 // above dir.
 func RepoRoot(dir string) (string, error) {

@@ -164,8 +164,6 @@ func (b *Bitboard) Pop() Square {
 
 // Board regions.
 const (
-	// AllSquares is the set of the 49 squares.
-	AllSquares Bitboard = 1<<NumSquares - 1
 	// River is rank 4.
 	River Bitboard = 0b0001000_0001000_0001000_0001000_0001000_0001000_0001000
 	// rank1 and rank7 are the last ranks of Black and White.
