@@ -76,7 +76,7 @@ func newMinichessPlayer(text string, moveTime time.Duration) (match.Player[arena
 		if err != nil {
 			return nil, err
 		}
-		t := &arena.Program{Engine: submission.NewEngine(e.opt, minichess.DefaultEvalWeights()), KnowsPly: knows}
+		t := &arena.ProgramThinker{Engine: submission.NewEngine(e.opt, minichess.DefaultEvalWeights()), KnowsPly: knows}
 		return limit(arena.NewEnginePlayer(text, t), e), nil
 	case "exec":
 		sp, err := parsePlayerSpec(text)

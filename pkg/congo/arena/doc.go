@@ -5,7 +5,7 @@
 // ([CoursePlayer]: Part 4's minimax, Part 5's alpha-beta, the course
 // baseline), the tournament engine at a fixed node budget
 // ([NewEnginePlayer]), and the one client of the congo-agent protocol
-// ([ProtocolPlayer]), which plays a congo-agent program or an agent running
+// ([ProgramPlayer]), which plays a congo-agent program or an agent running
 // in-process. Its subpackages are the tools built on it: strength
 // (congo-strength: the acceptance match and the self-play matches) and
 // roundrobin (congo-roundrobin: the Part 6 round robin); the toolkit's

@@ -21,14 +21,14 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/match"
 )
 
-// ProtocolPlayer plays through the tournament protocol, as the course's game
+// ProgramPlayer plays through the tournament protocol, as the course's game
 // manager does: at the start of a game it sends "newgame" and "position
 // <opening>", then before each of its turns the moves played since its last
 // reply ("moves ..."), then "go <seconds>", and reads one reply line. The
 // agent applies its own replies. A reply of 0000, a malformed reply or a
 // dead agent is an error (a forfeit in the match). [StartProgram] and
 // [StartInProcess] start one; Close ends its agent.
-type ProtocolPlayer struct {
+type ProgramPlayer struct {
 	label   string
 	seconds string
 	w       io.Writer
@@ -61,17 +61,17 @@ type ProtocolPlayer struct {
 }
 
 // Name returns the player's label.
-func (pp *ProtocolPlayer) Name() string { return pp.label }
+func (pp *ProgramPlayer) Name() string { return pp.label }
 
 // NewGame sends newgame (so the agent clears its table before the game's
 // clock runs); the position is sent with the first move.
-func (pp *ProtocolPlayer) NewGame(uint64) {
+func (pp *ProgramPlayer) NewGame(uint64) {
 	pp.known, pp.fresh = 0, true
 	io.WriteString(pp.w, "newgame\n")
 }
 
 // Move sends the game since the last reply and "go", and returns the reply.
-func (pp *ProtocolPlayer) Move(t *match.Turn[congo.Position, congo.Move]) (congo.Move, error) {
+func (pp *ProgramPlayer) Move(t *match.Turn[congo.Position, congo.Move]) (congo.Move, error) {
 	var b strings.Builder
 	if pp.fresh {
 		b.WriteString("position ")
@@ -147,11 +147,11 @@ func (pp *ProtocolPlayer) Move(t *match.Turn[congo.Position, congo.Move]) (congo
 
 // Nodes returns the number of nodes the in-process agent searched for the
 // moves it replied (0 for a program: unknown).
-func (pp *ProtocolPlayer) Nodes() uint64 { return pp.nodes }
+func (pp *ProgramPlayer) Nodes() uint64 { return pp.nodes }
 
 // Close ends the agent and returns its error: how a program exited, or the
 // in-process agent's failure.
-func (pp *ProtocolPlayer) Close() error { return pp.close() }
+func (pp *ProgramPlayer) Close() error { return pp.close() }
 
 // readLines sends the lines of r to a channel, runs end (if not nil) at end
 // of input, and then closes the channel.
@@ -177,7 +177,7 @@ func FormatSeconds(d time.Duration) string {
 
 // finish sends quit, closes the agent's input, drains its output and waits
 // for its end.
-func (pp *ProtocolPlayer) finish(in io.WriteCloser) error {
+func (pp *ProgramPlayer) finish(in io.WriteCloser) error {
 	io.WriteString(in, "quit\n")
 	in.Close()
 	for range pp.lines {
@@ -189,7 +189,7 @@ func (pp *ProtocolPlayer) finish(in io.WriteCloser) error {
 // StartProgram starts the congo-agent program argv (program and arguments)
 // and returns a player that gives it moveTime per move. Its stderr goes to
 // stderr (nil: discarded).
-func StartProgram(label string, moveTime time.Duration, stderr io.Writer, argv ...string) (*ProtocolPlayer, error) {
+func StartProgram(label string, moveTime time.Duration, stderr io.Writer, argv ...string) (*ProgramPlayer, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no program given")
 	}
@@ -206,7 +206,7 @@ func StartProgram(label string, moveTime time.Duration, stderr io.Writer, argv .
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", argv[0], err)
 	}
-	pp := &ProtocolPlayer{label: label, seconds: FormatSeconds(moveTime), w: in, done: make(chan struct{})}
+	pp := &ProgramPlayer{label: label, seconds: FormatSeconds(moveTime), w: in, done: make(chan struct{})}
 	// exec: Wait only after stdout has been read to its end.
 	pp.lines = readLines(out, func() {
 		pp.err = cmd.Wait()
@@ -225,13 +225,13 @@ func StartProgram(label string, moveTime time.Duration, stderr io.Writer, argv .
 // it moveTime per move. It is the same protocol code as the congo-agent
 // program ([agent.Serve]); the player also reads the CPU time and the nodes
 // of the agent's searches. Its stderr goes to stderr (nil: discarded).
-func StartInProcess(label string, moveTime time.Duration, stderr io.Writer, cfg agent.Config) *ProtocolPlayer {
+func StartInProcess(label string, moveTime time.Duration, stderr io.Writer, cfg agent.Config) *ProgramPlayer {
 	if stderr == nil {
 		stderr = io.Discard
 	}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	pp := &ProtocolPlayer{label: label, seconds: FormatSeconds(moveTime), w: inW, done: make(chan struct{})}
+	pp := &ProgramPlayer{label: label, seconds: FormatSeconds(moveTime), w: inW, done: make(chan struct{})}
 	pp.lines = readLines(outR, nil)
 	cfg.MeasureCPU = true
 	a := agent.New(cfg)

@@ -3,7 +3,7 @@
 // results") as a [match.Rules] ([MatchRules], positions [GamePos]), the
 // openings, and the players: the TA baselines ([BaselinePlayer]),
 // player_alphabeta ([AlphaBetaPlayer]), player_submission in-process
-// ([NewEnginePlayer], a [match.EnginePlayer] of [Program]) and any program
+// ([NewEnginePlayer], a [match.EnginePlayer] of [ProgramThinker]) and any program
 // of the file protocol ([ProgramPlayer]), all named by a spec
 // ([ParsePlayer]). minichess-match ([Run]) plays the strength harness's
 // matches. Its subpackages are fsf (Fairy-Stockfish as a player) and tune

@@ -168,11 +168,11 @@ func (a AlphaBetaPlayer) Move(t *match.Turn[GamePos, minichess.Move]) (minichess
 	return l.result(a.Name())
 }
 
-// Program is the [match.Thinker] of player_submission in-process:
+// ProgramThinker is the [match.Thinker] of player_submission in-process:
 // [submission.Engine.ThinkNode], which clears the engine for every move as a
 // fresh process does, and, like the program under a runner, without the ply
 // count unless KnowsPly.
-type Program struct {
+type ProgramThinker struct {
 	// Engine searches; NewEngine(Options(16), DefaultEvalWeights()) when nil.
 	Engine *submission.Engine
 	// KnowsPly passes the number of plies played (the analysis flag -ply),
@@ -184,7 +184,7 @@ type Program struct {
 }
 
 // Think returns the last line player_submission writes for pos within lim.
-func (s *Program) Think(pos *GamePos, lim match.Limits) (minichess.Move, bool, error) {
+func (s *ProgramThinker) Think(pos *GamePos, lim match.Limits) (minichess.Move, bool, error) {
 	if s.Engine == nil {
 		s.Engine = submission.NewEngine(submission.Options(16), minichess.DefaultEvalWeights())
 	}
@@ -203,12 +203,12 @@ func (s *Program) Think(pos *GamePos, lim match.Limits) (minichess.Move, bool, e
 }
 
 // Clear does nothing: every move starts from a cleared engine.
-func (s *Program) Clear() {}
+func (s *ProgramThinker) Clear() {}
 
 // NewEnginePlayer returns the player of t (label "" names it
 // player_submission), with the default time policy and no limit until one is
 // set.
-func NewEnginePlayer(label string, t *Program) *match.EnginePlayer[GamePos, minichess.Move] {
+func NewEnginePlayer(label string, t *ProgramThinker) *match.EnginePlayer[GamePos, minichess.Move] {
 	if label == "" {
 		label = submission.Name
 	}
@@ -218,7 +218,7 @@ func NewEnginePlayer(label string, t *Program) *match.EnginePlayer[GamePos, mini
 // SubmissionPlayer returns player_submission in-process with a node budget
 // (deterministic).
 func SubmissionPlayer(nodes uint64) *match.EnginePlayer[GamePos, minichess.Move] {
-	p := NewEnginePlayer("", &Program{})
+	p := NewEnginePlayer("", &ProgramThinker{})
 	p.Nodes = nodes
 	return p
 }

@@ -112,7 +112,7 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 		if nodes == 0 && depth == 0 {
 			nodes = defNodes
 		}
-		p := NewEnginePlayer(spec, &Program{Engine: submission.NewEngine(o, w), KnowsPly: knows})
+		p := NewEnginePlayer(spec, &ProgramThinker{Engine: submission.NewEngine(o, w), KnowsPly: knows})
 		p.Nodes, p.Depth = nodes, depth
 		return p, nil
 	case strings.HasPrefix(head, "exe="):

@@ -252,7 +252,7 @@ func Collect(c Config) (*Data, error) {
 	}
 	var depths []int
 	for level := 1; level <= 4; level++ {
-		a := arena.NewEnginePlayer("", &arena.Program{Depths: &depths})
+		a := arena.NewEnginePlayer("", &arena.ProgramThinker{Depths: &depths})
 		a.Nodes = c.Required1Nodes
 		cells, err := play(arena.MatchConfig{A: a, B: arena.BaselinePlayer{Level: level}})
 		if err != nil {

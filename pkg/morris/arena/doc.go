@@ -3,9 +3,9 @@
 // self-play test (docs/morris.md §7.3), as a [match.Rules] ([MatchRules],
 // positions [GameState]); the players: the course programs at a depth
 // ([CoursePlayer]), the tournament programs ([NewEnginePlayer], a
-// [match.EnginePlayer] of [Program], morris.Think under the -movetime time
+// [match.EnginePlayer] of [ProgramThinker], morris.Think under the -movetime time
 // policy) and external programs of the course's file protocol
-// ([ExecPlayer]), all named by a spec ([ParsePlayer]); the self-play match
+// ([ProgramPlayer]), all named by a spec ([ParsePlayer]); the self-play match
 // of the course's report ([SelfPlay]); and morris-strength ([Run]), a match
 // between two specs. Its subpackage selfplay is morris-selfplay; the
 // toolkit's "gamesearch match morris" uses its rules and players. No graded

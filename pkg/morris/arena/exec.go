@@ -19,13 +19,13 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/morris"
 )
 
-// ExecPlayer plays by running external programs with the course's protocol
+// ProgramPlayer plays by running external programs with the course's protocol
 // (docs/morris.md §2): PROGRAM [-board B21] INPUT OUTPUT [DEPTH]. Opening is
 // run while the player has pieces to place, Game afterwards. The programs move
 // for White: when the player has Black, the board is colour-swapped before it
 // is written and the output swapped back (docs/morris.md §6.7). The output
 // must be a child of the position; the match checks that.
-type ExecPlayer struct {
+type ProgramPlayer struct {
 	Label string
 	Board *morris.Board
 	// Opening and Game are the command lines (program and leading
@@ -40,13 +40,13 @@ type ExecPlayer struct {
 }
 
 // Name returns the label.
-func (p *ExecPlayer) Name() string { return p.Label }
+func (p *ProgramPlayer) Name() string { return p.Label }
 
 // NewGame does nothing: each move is a new process.
-func (p *ExecPlayer) NewGame(uint64) {}
+func (p *ProgramPlayer) NewGame(uint64) {}
 
 // Move writes the position, runs the program and reads its board.
-func (p *ExecPlayer) Move(t *match.Turn[GameState, morris.Node]) (morris.Node, error) {
+func (p *ProgramPlayer) Move(t *match.Turn[GameState, morris.Node]) (morris.Node, error) {
 	dir, err := os.MkdirTemp("", "morris-exec-")
 	if err != nil {
 		return morris.Node{}, err

@@ -173,15 +173,15 @@ func (p *CoursePlayer) Move(t *match.Turn[GameState, morris.Node]) (morris.Node,
 	return morris.Node{Position: board, Black: !t.Pos.Black}, nil
 }
 
-// Program is the [match.Thinker] of the tournament programs: [morris.Think]
+// ProgramThinker is the [match.Thinker] of the tournament programs: [morris.Think]
 // (the engine with the programs' root rules) on the match state, which
 // includes the pieces left to place.
-type Program struct {
+type ProgramThinker struct {
 	Engine *engine.Engine[morris.State, morris.Node, morris.EngineGame]
 }
 
 // Think returns the program's move in s within lim.
-func (p Program) Think(s *GameState, lim match.Limits) (morris.Node, bool, error) {
+func (p ProgramThinker) Think(s *GameState, lim match.Limits) (morris.Node, bool, error) {
 	r := morris.Think(p.Engine, s.State, engine.Limits[morris.Node]{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time})
 	if !r.HasMove {
 		return morris.Node{}, false, nil
@@ -190,13 +190,13 @@ func (p Program) Think(s *GameState, lim match.Limits) (morris.Node, bool, error
 }
 
 // Clear clears the engine.
-func (p Program) Clear() { p.Engine.Clear() }
+func (p ProgramThinker) Clear() { p.Engine.Clear() }
 
 // NewEnginePlayer returns the player of the tournament programs with engine
 // e: its times are the -movetime limits ([morris.TimeLimits]); it has no
 // limit until one is set.
 func NewEnginePlayer(label string, e *engine.Engine[morris.State, morris.Node, morris.EngineGame]) *match.EnginePlayer[GameState, morris.Node] {
-	return &match.EnginePlayer[GameState, morris.Node]{Label: label, Thinker: Program{Engine: e}, Policy: morris.TimeLimits}
+	return &match.EnginePlayer[GameState, morris.Node]{Label: label, Thinker: ProgramThinker{Engine: e}, Policy: morris.TimeLimits}
 }
 
 // PlayerSpecHelp describes the player specifications of [ParsePlayer].
@@ -271,7 +271,7 @@ func ParsePlayer(spec string, b *morris.Board, opt func(*engine.Options)) (match
 		if len(op) == 0 || len(gp) == 0 {
 			return nil, bad("empty command")
 		}
-		return &ExecPlayer{Label: spec, Board: b, Opening: op, Game: gp, Depth: d}, nil
+		return &ProgramPlayer{Label: spec, Board: b, Opening: op, Game: gp, Depth: d}, nil
 	}
 	return nil, bad("unknown kind (want standard, improved, engine or exec)")
 }

@@ -16,7 +16,7 @@ import (
 )
 
 // TestMain lets the test binary act as one of the eight programs when
-// MORRIS_TEST_PROGRAM names it, so ExecPlayer can be tested without a build.
+// MORRIS_TEST_PROGRAM names it, so ProgramPlayer can be tested without a build.
 func TestMain(m *testing.M) {
 	if name := os.Getenv("MORRIS_TEST_PROGRAM"); name != "" {
 		p, ok := morris.ProgramByName(name)

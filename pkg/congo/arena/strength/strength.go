@@ -222,7 +222,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	var pp *arena.ProtocolPlayer
+	var pp *arena.ProgramPlayer
 	args2 := []string{"-rules", o.rules.String()}
 	if o.depth > 0 {
 		args2 = append(args2, "-depth", fmt.Sprint(o.depth))
