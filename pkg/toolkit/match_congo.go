@@ -115,7 +115,7 @@ func newCongoPlayer(text string, ed congo.Rules, s *matchSettings) (match.Player
 	}
 	switch sp.kind {
 	case "engine":
-		e, err := parseEngineSpec(sp, agent.DefaultOptions(), s.moveTime)
+		e, err := parseEngineSpec(sp, agent.EngineOptions(), s.moveTime)
 		if err != nil {
 			return nil, err
 		}

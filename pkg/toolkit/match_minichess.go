@@ -72,7 +72,7 @@ func newMinichessPlayer(text string, moveTime time.Duration) (match.Player[arena
 		if err != nil {
 			return nil, err
 		}
-		e, err := parseEngineSpec(sp, submission.Options(16), moveTime)
+		e, err := parseEngineSpec(sp, submission.EngineOptions(16), moveTime)
 		if err != nil {
 			return nil, err
 		}

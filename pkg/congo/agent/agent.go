@@ -72,13 +72,13 @@ type Chooser interface {
 	Choose(p *congo.Position) (congo.Move, bool)
 }
 
-// DefaultOptions returns the engine options the agent plays with: the
+// EngineOptions returns the engine options the agent plays with: the
 // engine's defaults (table, hash move, MVV-LVA, killers, history, PVS,
 // aspiration windows, quiescence) plus late-move reductions, with a 16 MiB
 // table and the clock polled every 256 nodes. Null moves (Congo has no
 // EngineNullMover), futility pruning and the check extension stay off. The
 // self-play results behind this choice are in docs/engine/congo.md.
-func DefaultOptions() engine.Options {
+func EngineOptions() engine.Options {
 	o := engine.DefaultOptions()
 	o.LMR = true
 	o.HashMiB = 16
@@ -144,10 +144,10 @@ func (a *Agent) Last() (engine.Result[congo.Move], time.Duration) {
 func (a *Agent) LastCPU() time.Duration { return a.lastCPU }
 
 // New returns an agent at the start position of cfg.Rules, searching with
-// [DefaultOptions] on [congo.NewEngineGame].
+// [EngineOptions] on [congo.NewEngineGame].
 func New(cfg Config) *Agent {
 	a := &Agent{name: cfg.Name, rules: cfg.Rules, depth: cfg.Depth, clock: cfg.Clock, chooser: cfg.Chooser,
-		measureCPU: cfg.MeasureCPU, opt: DefaultOptions(), game: congo.NewEngineGame(cfg.Rules)}
+		measureCPU: cfg.MeasureCPU, opt: EngineOptions(), game: congo.NewEngineGame(cfg.Rules)}
 	if a.name == "" {
 		a.name = "congo-agent"
 	}

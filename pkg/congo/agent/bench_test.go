@@ -17,7 +17,7 @@ func BenchmarkAgentDepth(b *testing.B) {
 		for _, d := range []int{6, 8, 10} {
 			b.Run(fmt.Sprintf("%s/depth%d", r, d), func(b *testing.B) {
 				p, _ := congo.ParseFEN(congo.StartFEN(r))
-				e := engine.New[congo.Position, congo.Move](congo.NewEngineGame(r), DefaultOptions())
+				e := engine.New[congo.Position, congo.Move](congo.NewEngineGame(r), EngineOptions())
 				var nodes uint64
 				for b.Loop() {
 					e.Clear()

@@ -186,7 +186,7 @@ type ProgramThinker struct {
 // Think returns the last line player_submission writes for pos within lim.
 func (s *ProgramThinker) Think(pos *GamePos, lim match.Limits) (minichess.Move, bool, error) {
 	if s.Engine == nil {
-		s.Engine = submission.NewEngine(submission.Options(16), minichess.DefaultEvalWeights())
+		s.Engine = submission.NewEngine(submission.EngineOptions(16), minichess.DefaultEvalWeights())
 	}
 	var l lastMove
 	n := pos.N

@@ -76,7 +76,7 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 		return AlphaBetaPlayer{Nodes: nodes, Depth: depth}, nil
 	case head == "engine":
 		hash := 16
-		o := submission.Options(hash)
+		o := submission.EngineOptions(hash)
 		w := minichess.DefaultEvalWeights()
 		knows := false
 		for _, x := range opts {

@@ -238,7 +238,7 @@ func Collect(c Config) (*Data, error) {
 			}
 		}
 	}
-	e := submission.NewEngine(submission.Options(submission.DefaultHashMiB), w)
+	e := submission.NewEngine(submission.EngineOptions(submission.DefaultHashMiB), w)
 	_, err = e.Think(&sp, submission.Limits{Depth: d.IterationDepth, Info: func(i engine.Info[minichess.Move]) {
 		d.Iterations = append(d.Iterations, Iteration{i.Depth, i.Move.Render(), i.Value, i.Nodes})
 	}}, func(minichess.Move) error { return nil })

@@ -18,7 +18,7 @@ func middlegame(t testing.TB) minichess.Position {
 // TestSearchNoAllocation: a search of the engine allocates nothing, however
 // many nodes it visits (the table and the per-ply buffers exist already).
 func TestSearchNoAllocation(t *testing.T) {
-	e := submission.NewEngine(submission.Options(1), minichess.DefaultEvalWeights())
+	e := submission.NewEngine(submission.EngineOptions(1), minichess.DefaultEvalWeights())
 	p := middlegame(t)
 	n := p.Node()
 	root := minichess.NewEngineNode(&n, -1)
@@ -37,7 +37,7 @@ func TestSearchNoAllocation(t *testing.T) {
 // needs to complete depth 9 from the start position (target: within 1 s),
 // with a fresh 64 MiB table as in the program.
 func BenchmarkStartToDepth9(b *testing.B) {
-	e := submission.NewEngine(submission.Options(submission.DefaultHashMiB), minichess.DefaultEvalWeights())
+	e := submission.NewEngine(submission.EngineOptions(submission.DefaultHashMiB), minichess.DefaultEvalWeights())
 	p := minichess.StartPosition()
 	emit := func(minichess.Move) error { return nil }
 	var res submission.Result
@@ -55,7 +55,7 @@ func BenchmarkStartToDepth9(b *testing.B) {
 // BenchmarkNodesPerSecond measures the engine's speed on a middlegame
 // position at a fixed budget of 500,000 nodes.
 func BenchmarkNodesPerSecond(b *testing.B) {
-	e := submission.NewEngine(submission.Options(16), minichess.DefaultEvalWeights())
+	e := submission.NewEngine(submission.EngineOptions(16), minichess.DefaultEvalWeights())
 	p := middlegame(b)
 	emit := func(minichess.Move) error { return nil }
 	var total uint64

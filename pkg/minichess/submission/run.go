@@ -115,7 +115,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				Name, i.Depth, i.SelDepth, i.Value, i.Nodes, nps, time.Since(start).Round(time.Microsecond), i.Move, pvText(i.PV))
 		}
 	}
-	e := NewEngine(Options(hash), minichess.DefaultEvalWeights())
+	e := NewEngine(EngineOptions(hash), minichess.DefaultEvalWeights())
 	res, err := e.Think(&pos, lim, emit)
 	if err != nil {
 		return fail(1, "writing the action file: %v", err)

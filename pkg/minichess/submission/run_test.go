@@ -174,7 +174,7 @@ func TestTimeBudget(t *testing.T) {
 func TestPlyFlag(t *testing.T) {
 	p, err := minichess.ParseFEN("kq3/p4/5/5/5/R3K w")
 	assert.NilError(t, err)
-	e := submission.NewEngine(submission.Options(1), minichess.DefaultEvalWeights())
+	e := submission.NewEngine(submission.EngineOptions(1), minichess.DefaultEvalWeights())
 	emit := func(minichess.Move) error { return nil }
 	res, err := e.Think(&p, submission.Limits{Depth: 4, PlyKnown: true, Played: 49}, emit)
 	assert.NilError(t, err)

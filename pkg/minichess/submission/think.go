@@ -26,14 +26,14 @@ import (
 // DefaultHashMiB is the default transposition-table size of the program.
 const DefaultHashMiB = 64
 
-// Options returns the engine options of player_submission with a table of
+// EngineOptions returns the engine options of player_submission with a table of
 // hashMiB MiB: engine.DefaultOptions (table, hash move, MVV-LVA,
 // killers, history, PVS, aspiration windows, quiescence) plus late-move
 // reductions, which gained in the self-play matches of
 // docs/engine/minichess.md (+72 and +76 Elo, both intervals above 0).
 // Null-move pruning, futility pruning and the check extension showed no
 // reliable gain there and stay off.
-func Options(hashMiB int) engine.Options {
+func EngineOptions(hashMiB int) engine.Options {
 	o := engine.DefaultOptions()
 	o.LMR = true
 	o.HashMiB = hashMiB

@@ -16,7 +16,7 @@ import (
 // (the partial line) and that complete several; the last line is the
 // result's move.
 func TestThinkWritesRootMoves(t *testing.T) {
-	e := submission.NewEngine(submission.Options(1), minichess.DefaultEvalWeights())
+	e := submission.NewEngine(submission.EngineOptions(1), minichess.DefaultEvalWeights())
 	r := rand.New(rand.NewSource(7))
 	positions := 0
 	for range 20 {

@@ -26,7 +26,7 @@ func TestUsesBudget(t *testing.T) {
 // line; the result says so.
 func TestPartialIterationEmitted(t *testing.T) {
 	p := minichess.StartPosition()
-	e := submission.NewEngine(submission.Options(1), minichess.DefaultEvalWeights())
+	e := submission.NewEngine(submission.EngineOptions(1), minichess.DefaultEvalWeights())
 	partials := 0
 	for nodes := uint64(2000); nodes <= 60000; nodes += 1000 {
 		var got []minichess.Move

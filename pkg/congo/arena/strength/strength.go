@@ -118,7 +118,7 @@ func parseStrength(args []string) (strengthOptions, error) {
 		if o.switches, err = engine.ParseFeatures(o.selfplay); err != nil {
 			return o, fmt.Errorf("-selfplay: %v", err)
 		}
-		opt := agent.DefaultOptions()
+		opt := agent.EngineOptions()
 		o.switches(&opt)
 		if opt.LMR && !opt.PVS {
 			return o, fmt.Errorf("-selfplay %s: lmr needs pvs (add -lmr)", o.selfplay)
@@ -184,10 +184,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var summary strings.Builder
 	if o.switches != nil {
-		optA, gA := agent.DefaultOptions(), congo.NewEngineGame(o.rules)
+		optA, gA := agent.EngineOptions(), congo.NewEngineGame(o.rules)
 		o.switches(&optA)
 		gA.Checks = o.checks || optA.CheckExtension
-		optB, gB := agent.DefaultOptions(), congo.NewEngineGame(o.rules)
+		optB, gB := agent.EngineOptions(), congo.NewEngineGame(o.rules)
 		optA.HashMiB, optB.HashMiB = 16, 16
 		label := strings.TrimSpace(o.selfplay + " checks")
 		if !o.checks {
@@ -206,7 +206,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if o.budget > 0 {
-		ep := arena.NewEnginePlayer("congo-agent engine", congo.NewEngineGame(o.rules), agent.DefaultOptions(), o.budget)
+		ep := arena.NewEnginePlayer("congo-agent engine", congo.NewEngineGame(o.rules), agent.EngineOptions(), o.budget)
 		m.Players = [2]arena.Player{ep, arena.NewBaseline(o.rules)}
 		fmt.Fprintf(&summary, "congo-agent engine (%d nodes per move) vs baseline (alpha-beta depth 4), rules %s, %d games (%d openings × 2 colours)\n",
 			o.budget, o.rules, m.Games, len(openings))

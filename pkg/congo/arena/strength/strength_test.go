@@ -64,7 +64,7 @@ func TestStrengthFlags(t *testing.T) {
 func TestSelfplaySwitches(t *testing.T) {
 	o, err := parseStrength([]string{"-selfplay=-tt,+futility,qs", "-checks"})
 	assert.NilError(t, err)
-	opt := agent.DefaultOptions()
+	opt := agent.EngineOptions()
 	o.switches(&opt)
 	assert.Assert(t, !opt.TT && opt.Futility && opt.Quiescence)
 	assert.Assert(t, o.checks)

@@ -62,7 +62,7 @@ type GenConfig struct {
 func Generate(cfg GenConfig) []Sample {
 	rules := arena.MatchRules{}
 	openings := match.Random[arena.GamePos, minichess.Move](mover{rules}, arena.StartGame(), cfg.OpeningPlies, cfg.Games, cfg.Seed)
-	e := submission.NewEngine(submission.Options(4), cfg.Weights)
+	e := submission.NewEngine(submission.EngineOptions(4), cfg.Weights)
 	var out []Sample
 	var buf [minichess.MaxMoves]minichess.Move
 	for i, p := range openings {
