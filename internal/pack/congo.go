@@ -79,7 +79,9 @@ var CongoExamples = []Example{
 // CongoPrograms returns the Congo programs of the repository: every
 // cmd/congo-* directory but the round robin ([CongoRoundRobin], which the
 // archive ships apart), sorted: the seven Part 1-5 programs, the tournament
-// agent congo-agent and its match congo-strength.
+// agent congo-agent, its match congo-strength, the course's depth-4
+// alpha-beta behind the tournament protocol congo-baseline and the
+// tournament runner's checker congo-checker.
 func CongoPrograms(repo string) ([]string, error) {
 	dirs, err := filepath.Glob(filepath.Join(repo, "cmd", "congo-*"))
 	if err != nil {

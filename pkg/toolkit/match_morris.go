@@ -11,7 +11,7 @@ import (
 )
 
 // morrisMatch is the match support of Morris-Variant, over the rules,
-// openings and players of pkg/morris (match.go, matchexec.go).
+// openings and players of pkg/morris/arena (match.go, strength.go, exec.go).
 var morrisMatch = matchGame{
 	name: "morris",
 	notes: `standard:D, improved:D: MiniMaxOpening/MiniMaxGame with the standard or improved

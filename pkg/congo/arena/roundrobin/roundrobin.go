@@ -16,7 +16,7 @@
 // program speaking the congo-agent protocol ([Program]).
 //
 // It is a tool, not a graded program: only cmd/congo-roundrobin imports it,
-// and the Congo packager (internal/pack/course) runs that program to fill
+// and the Congo packager (internal/pack, congo.go) runs that program to fill
 // the report.
 //
 // Conventions: players choose their move at the root the way the Part 6

@@ -4,7 +4,7 @@
 // result ≈ σ(K·eval(position)) whose mean squared error is minimised over
 // the weights by full-batch gradient descent (Adam) from the hand-set
 // weights (minichess.HandEvalWeights), with a penalty that keeps them near.
-// The command is pkg/minichess/arena/tune/cmd/minichess-tune.
+// The command is cmd/minichess-tune.
 //
 // Conventions. The evaluation is linear in its weights (every term is a
 // weight times a count), so a position's feature vector is its evaluation
