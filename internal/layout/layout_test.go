@@ -96,19 +96,22 @@ func TestGradedProgramsLinkNoTools(t *testing.T) {
 	}
 }
 
-// TestLayers: every listed layer imports only what it may, and a game's
+// TestLayers: every listed layer imports only what it may, a game's
 // packages outside its arena (and the MiniChess runner, which starts the
-// players) link neither the harness nor another game.
+// players) link neither the harness nor another game, and every game has
+// its arena pkg/<game>/arena (which graded programs may not link).
 func TestLayers(t *testing.T) {
 	sc := bufio.NewScanner(strings.NewReader(goList(t, "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")))
 	games := []string{"congo", "morris", "minichess", "starcircle"}
 	checked := 0
+	listed := map[string]bool{}
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
 		pkg, ok := strings.CutPrefix(f[0], mod)
 		if !ok {
 			continue
 		}
+		listed[pkg] = true
 		var own []string
 		for _, imp := range f[1:] {
 			if p, ok := strings.CutPrefix(imp, mod); ok {
@@ -134,6 +137,11 @@ func TestLayers(t *testing.T) {
 		}
 	}
 	assert.Equal(t, checked, len(layers))
+	for _, g := range games {
+		a := "pkg/" + g + "/arena"
+		assert.Assert(t, listed[a], "%s is missing", a)
+		assert.Assert(t, forbidden(mod+a), "graded programs may link %s", a)
+	}
 }
 
 // TestMainsUnderCmd: every package main is a directory of cmd/ whose one

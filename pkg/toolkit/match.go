@@ -9,10 +9,14 @@ package toolkit
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -458,6 +462,30 @@ func chooseOpenings[P any](list []P, n int, seed uint64) ([]P, error) {
 		n = len(list)
 	}
 	return match.Select(list, n, seed), nil
+}
+
+// resolveProgram returns the absolute path of an external program: a name
+// with a slash relative to the working directory, else found in PATH.
+func resolveProgram(name string) (string, error) {
+	if !strings.ContainsRune(name, '/') {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			return "", fmt.Errorf("program %q not found in PATH", name)
+		}
+		name = p
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return "", err
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return "", fmt.Errorf("program %s: %v", name, errors.Unwrap(err))
+	}
+	if st.IsDir() || st.Mode()&0o111 == 0 {
+		return "", fmt.Errorf("program %s is not an executable file", name)
+	}
+	return abs, nil
 }
 
 // matchGames lists the games the match subcommand plays, in the order of

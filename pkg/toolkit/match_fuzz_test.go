@@ -48,23 +48,6 @@ func FuzzMatchPlayerSpec(f *testing.F) {
 	})
 }
 
-// FuzzMatchStarcircleMove: an external program's reply either is a move
-// whose name is the reply (upper case) or "pass", or an error.
-func FuzzMatchStarcircleMove(f *testing.F) {
-	for _, s := range []string{"F4-H2", "pass", "PASS", "a1-b2", "I9-A1", "F4H2", "", "F4-H2-"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		m, err := parseStarcircleMove(s)
-		if err != nil {
-			return
-		}
-		if got := m.String(); got != strings.ToUpper(s) && !(got == "pass" && strings.EqualFold(s, "pass")) {
-			t.Fatalf("%q parsed as %v", s, m)
-		}
-	})
-}
-
 // FuzzMatchMorrisBoard: a -start board string parses exactly when it has
 // one W, B or x per point, and formats back to itself.
 func FuzzMatchMorrisBoard(f *testing.F) {
