@@ -47,8 +47,8 @@ func forbidden(dep string) bool {
 }
 
 // layers lists, for each package (or package prefix ending in "/"), the
-// module packages it may import. A package not listed belongs to the arena
-// or tool layers, which may import anything.
+// module packages it may import. A package not listed belongs to the game,
+// arena or tool layers, checked by the rules of TestLayers.
 var layers = map[string][]string{
 	"internal/atomicfile":   nil,
 	"internal/cliutil":      nil,
@@ -98,12 +98,13 @@ func TestGradedProgramsLinkNoTools(t *testing.T) {
 
 // TestLayers: every listed layer imports only what it may, a game's
 // packages outside its arena (and the MiniChess runner, which starts the
-// players) link neither the harness nor another game, and every game has
-// its arena pkg/<game>/arena (which graded programs may not link).
+// players) link neither the harness nor another game, an arena links
+// neither another game nor a tool, and every game has its arena
+// pkg/<game>/arena (which graded programs may not link).
 func TestLayers(t *testing.T) {
 	sc := bufio.NewScanner(strings.NewReader(goList(t, "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")))
 	games := []string{"congo", "morris", "minichess", "starcircle"}
-	checked := 0
+	checked, arenas := 0, 0
 	listed := map[string]bool{}
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
@@ -124,8 +125,21 @@ func TestLayers(t *testing.T) {
 				assert.Assert(t, slices.Contains(allowed, p), "%s imports %s (allowed: %v)", pkg, p, allowed)
 			}
 		}
+		arena := strings.Contains(pkg, "/arena") || pkg == "pkg/minichess/report"
 		for _, g := range games {
-			if !strings.HasPrefix(pkg, "pkg/"+g+"/") || strings.Contains(pkg, "/arena") || pkg == "pkg/minichess/runner" || pkg == "pkg/minichess/report" {
+			if arena && strings.HasPrefix(pkg, "pkg/"+g+"/") {
+				// An arena plays its own game and is below the tools.
+				arenas++
+				for _, p := range own {
+					for _, other := range games {
+						assert.Assert(t, other == g || !strings.HasPrefix(p, "pkg/"+other), "%s imports another game: %s", pkg, p)
+					}
+					for _, tool := range []string{"pkg/toolkit", "pkg/check", "internal/pack"} {
+						assert.Assert(t, p != tool && !strings.HasPrefix(p, tool+"/"), "%s imports the tool %s", pkg, p)
+					}
+				}
+			}
+			if !strings.HasPrefix(pkg, "pkg/"+g+"/") || arena || pkg == "pkg/minichess/runner" {
 				continue
 			}
 			for _, p := range own {
@@ -137,6 +151,7 @@ func TestLayers(t *testing.T) {
 		}
 	}
 	assert.Equal(t, checked, len(layers))
+	assert.Assert(t, arenas >= 10, "%d arena packages checked", arenas)
 	for _, g := range games {
 		a := "pkg/" + g + "/arena"
 		assert.Assert(t, listed[a], "%s is missing", a)

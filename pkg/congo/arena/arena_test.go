@@ -153,9 +153,9 @@ func TestSmallMatch(t *testing.T) {
 	}
 }
 
-// TestProtocolPlayerProgram runs the player against this test binary acting
+// TestProgramPlayerProgram runs the player against this test binary acting
 // as a congo-agent program (see TestMain), for the process plumbing.
-func TestProtocolPlayerProgram(t *testing.T) {
+func TestProgramPlayerProgram(t *testing.T) {
 	exe, err := os.Executable()
 	assert.NilError(t, err)
 	t.Setenv(agentEnv, "1")

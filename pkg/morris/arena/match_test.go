@@ -125,11 +125,11 @@ func TestStrengthTiny(t *testing.T) {
 	assert.DeepEqual(t, again.Games, rep.Games)
 }
 
-// TestExecPlayer plays the test binary, acting as MiniMaxOpening and
+// TestProgramPlayer plays the test binary, acting as MiniMaxOpening and
 // MiniMaxGame through the file protocol, against the improved course
 // player, and checks that every game is the one the built-in standard
 // player plays (so the colour swap and the phases are right).
-func TestExecPlayer(t *testing.T) {
+func TestProgramPlayer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a process per move")
 	}
