@@ -73,13 +73,16 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		case *nodes < 1:
 			return fail(2, "gen: -nodes must be positive")
 		}
-		samples := Generate(GenConfig{Games: *games, OpeningPlies: *plies, Nodes: *nodes, Seed: *seed,
+		samples, err := Generate(GenConfig{Games: *games, OpeningPlies: *plies, Nodes: *nodes, Seed: *seed,
 			Weights: minichess.HandEvalWeights(),
 			Progress: func(g int) {
 				if g%50 == 0 {
 					fmt.Fprintf(stderr, "minichess-tune: %d/%d games\n", g, *games)
 				}
 			}})
+		if err != nil {
+			return fail(1, "gen: %v", err)
+		}
 		var buf writerBuffer
 		if err := WriteData(&buf, samples); err != nil {
 			return fail(1, "%v", err)

@@ -55,48 +55,51 @@ type GenConfig struct {
 }
 
 // Generate plays cfg.Games games of player_submission's engine (with
-// cfg.Weights) against itself under the runner's rules (the ply count known to the engine, so it
-// plays for the ply-50 adjudication) and returns the quiet positions of
-// every game (side to move without a capture or promotion, not a Win
-// position), after the opening, labelled with the game's result.
-func Generate(cfg GenConfig) []Sample {
+// cfg.Weights) against itself through the match harness, under the runner's
+// rules (the ply count known to the engine, so it plays for the ply-50
+// adjudication), and returns the quiet positions of every game (side to move
+// without a capture or promotion, not a Win position), after the opening,
+// labelled with the game's result. Its only error is a game lost by a
+// player's error.
+func Generate(cfg GenConfig) ([]Sample, error) {
 	rules := arena.MatchRules{}
 	openings := match.Random[arena.GamePos, minichess.Move](mover{rules}, arena.StartGame(), cfg.OpeningPlies, cfg.Games, cfg.Seed)
-	e := submission.NewEngine(submission.EngineOptions(4), cfg.Weights)
+	p := arena.NewEnginePlayer("", &arena.ProgramThinker{
+		Engine: submission.NewEngine(submission.EngineOptions(4), cfg.Weights), KnowsPly: true})
+	p.Nodes = cfg.Nodes
 	var out []Sample
 	var buf [minichess.MaxMoves]minichess.Move
-	for i, p := range openings {
-		var game []minichess.Node
-		for {
-			over, winner, _ := rules.Result(&p)
-			if over {
-				r := 0.5
-				switch winner {
-				case 0:
-					r = 1
-				case 1:
-					r = 0
-				}
-				for _, n := range game {
-					out = append(out, Sample{Node: n, Result: r})
-				}
-				break
+	for i, start := range openings {
+		// One game per opening: both colours of the same player would
+		// play it twice.
+		rep, err := match.Play(match.Match[arena.GamePos, minichess.Move]{
+			Rules: rules, Players: [2]arena.Player{p, p}, Openings: []arena.GamePos{start}, Games: 1, KeepMoves: true})
+		if err != nil {
+			return nil, err
+		}
+		g := rep.Games[0]
+		if msg, ok := strings.CutPrefix(g.Reason, "error: "); ok {
+			return nil, fmt.Errorf("game %d: %s", i+1, msg)
+		}
+		r := 0.5
+		switch g.Winner {
+		case 0:
+			r = 1
+		case 1:
+			r = 0
+		}
+		pos := start
+		for _, m := range g.Moves {
+			if quiet(&pos.N, buf[:0]) {
+				out = append(out, Sample{Node: pos.N, Result: r})
 			}
-			if quiet(&p.N, buf[:0]) {
-				game = append(game, p.N)
-			}
-			var mv minichess.Move
-			if _, err := e.ThinkNode(&p.N, submission.Limits{Nodes: cfg.Nodes, PlyKnown: true, Played: p.Played},
-				func(m minichess.Move) error { mv = m; return nil }); err != nil {
-				panic(err) // emit never fails
-			}
-			p = rules.Play(&p, mv)
+			pos = rules.Play(&pos, m)
 		}
 		if cfg.Progress != nil {
 			cfg.Progress(i + 1)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // quiet reports whether n is a position whose static value means something:
