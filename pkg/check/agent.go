@@ -28,7 +28,7 @@ type agentCase struct {
 	fen   string
 	reply string // the opponent's reply when legal (public case), else random
 	seed  uint64
-	rules congo.Rules
+	rules congo.Edition
 }
 
 // agentPublic is the handout's example exchange: the start position, then

@@ -54,13 +54,13 @@ func (cf *common) apply(fs *flag.FlagSet, o *options) error {
 	p := o.prog
 	o.rules = p.rules
 	if p.family == famAgent {
-		o.rules = congo.Rules2022
+		o.rules = congo.Edition2022
 	}
 	if set["rules"] {
 		if p.family != famCongo && p.family != famAgent {
 			return usagef("-rules applies to the Congo programs only")
 		}
-		r, ok := congo.ParseRules(cf.rules)
+		r, ok := congo.ParseEdition(cf.rules)
 		if !ok {
 			return usagef("-rules %q: want 2021 or 2022", cf.rules)
 		}

@@ -26,7 +26,7 @@ type congoCase struct {
 // congoUnit is one batch: one run of the command.
 type congoUnit struct {
 	prog  *programInfo
-	rules congo.Rules
+	rules congo.Edition
 	piece string
 	// label names the batch in case names ("positions_500.in"; empty for
 	// random cases).
@@ -81,7 +81,7 @@ func (u *congoUnit) wantLines(k int) []string {
 }
 
 // referenceArgs returns the reference's flags for rules.
-func (u *congoUnit) referenceArgs(rules congo.Rules) []string {
+func (u *congoUnit) referenceArgs(rules congo.Edition) []string {
 	args := []string{"-rules", rules.String()}
 	if u.piece != "" {
 		args = append(args, "-piece", u.piece)
@@ -95,7 +95,7 @@ const referenceChunk = 25
 
 // reference runs the reference program on cases under rules and returns
 // each case's lines.
-func (u *congoUnit) reference(cases []congoCase, rules congo.Rules) ([][]string, error) {
+func (u *congoUnit) reference(cases []congoCase, rules congo.Edition) ([][]string, error) {
 	chunks := (len(cases) + referenceChunk - 1) / referenceChunk
 	parts := make([][][]string, chunks)
 	errs := make([]error, chunks)
@@ -348,8 +348,8 @@ func congoFiles(o *options, label, in, out string) (*congoUnit, error) {
 // congoCorpus lists the vendored corpus files of each program and edition:
 // pairs of .in and .out paths under congo/ (a piece name selects the
 // per-piece files of congo-moves).
-func congoCorpus(prog string, r congo.Rules, piece string) [][2]string {
-	y21 := r == congo.Rules2021
+func congoCorpus(prog string, r congo.Edition, piece string) [][2]string {
+	y21 := r == congo.Edition2021
 	switch prog {
 	case "congo-setup":
 		return [][2]string{{"part1_handout_fens.in", "part1_handout_fens.DERIVED.out"}}
@@ -467,7 +467,7 @@ const (
 // spread of material of the course's position files (mostly 4 to 16
 // pieces). congo-move cases cycle through
 // promotions, lion captures, drownings and captures.
-func congoPositions(rules congo.Rules, n int, seed uint64, moves bool) []congoCase {
+func congoPositions(rules congo.Edition, n int, seed uint64, moves bool) []congoCase {
 	r := match.NewRand(seed)
 	start, _ := congo.ParseFEN(congo.StartFEN(rules))
 	var buf, picks []congo.Move

@@ -116,7 +116,7 @@ func layoutFile(p *programInfo) string {
 // Star/Circle; hopping in Morris.
 func TestRandomCasesCoverEdgeCases(t *testing.T) {
 	p, _ := findProgram("congo-move")
-	u, err := congoRandom(&options{prog: p, rules: congo.Rules2022}, 100, DefaultSeed)
+	u, err := congoRandom(&options{prog: p, rules: congo.Edition2022}, 100, DefaultSeed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,11 +144,11 @@ func TestRandomCasesCoverEdgeCases(t *testing.T) {
 	}
 
 	p, _ = findProgram("congo-alphabeta")
-	u, err = congoRandom(&options{prog: p, rules: congo.Rules2022}, 100, DefaultSeed)
+	u, err = congoRandom(&options{prog: p, rules: congo.Edition2022}, 100, DefaultSeed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	alt, err := u.reference(u.cases, congo.Rules2021)
+	alt, err := u.reference(u.cases, congo.Edition2021)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ type programInfo struct {
 	// congo is the reference of a Congo batch program; rules its default
 	// edition.
 	congo runFunc
-	rules congo.Rules
+	rules congo.Edition
 	// morris is the Morris program.
 	morris morris.Program
 	// timeout is the course's time limit where a handout states one.
@@ -51,13 +51,13 @@ const defaultTimeout = 10 * time.Second
 
 // programs lists every program check knows, in the order of the usage text.
 var programs = []*programInfo{
-	{name: "congo-setup", family: famCongo, exact: true, congo: cli.Setup.Run, rules: congo.Rules2022, about: "Congo Part 1: piece listing"},
-	{name: "congo-moves", family: famCongo, exact: true, congo: cli.Moves.Run, rules: congo.Rules2022, about: "Congo Part 2: sorted moves (-piece KIND: one kind)"},
-	{name: "congo-move", family: famCongo, exact: true, congo: cli.Move.Run, rules: congo.Rules2022, about: "Congo Part 3: FEN and move in, new FEN and status out"},
-	{name: "congo-eval", family: famCongo, exact: true, congo: cli.Eval.Run, rules: congo.Rules2022, about: "Congo Part 4.1: evaluation"},
-	{name: "congo-minimax", family: famCongo, exact: true, congo: cli.Minimax.Run, rules: congo.Rules2022, about: "Congo Part 4.2: minimax depth 2"},
-	{name: "congo-adveval", family: famCongo, exact: true, congo: cli.AdvEval.Run, rules: congo.Rules2021, about: "Congo Part 5.1: advanced evaluation"},
-	{name: "congo-alphabeta", family: famCongo, exact: true, congo: cli.AlphaBeta.Run, rules: congo.Rules2021, about: "Congo Part 5.2: alpha-beta depth 4"},
+	{name: "congo-setup", family: famCongo, exact: true, congo: cli.Setup.Run, rules: congo.Edition2022, about: "Congo Part 1: piece listing"},
+	{name: "congo-moves", family: famCongo, exact: true, congo: cli.Moves.Run, rules: congo.Edition2022, about: "Congo Part 2: sorted moves (-piece KIND: one kind)"},
+	{name: "congo-move", family: famCongo, exact: true, congo: cli.Move.Run, rules: congo.Edition2022, about: "Congo Part 3: FEN and move in, new FEN and status out"},
+	{name: "congo-eval", family: famCongo, exact: true, congo: cli.Eval.Run, rules: congo.Edition2022, about: "Congo Part 4.1: evaluation"},
+	{name: "congo-minimax", family: famCongo, exact: true, congo: cli.Minimax.Run, rules: congo.Edition2022, about: "Congo Part 4.2: minimax depth 2"},
+	{name: "congo-adveval", family: famCongo, exact: true, congo: cli.AdvEval.Run, rules: congo.Edition2021, about: "Congo Part 5.1: advanced evaluation"},
+	{name: "congo-alphabeta", family: famCongo, exact: true, congo: cli.AlphaBeta.Run, rules: congo.Edition2021, about: "Congo Part 5.2: alpha-beta depth 4"},
 	{name: "MiniMaxOpening", family: famMorris, exact: true, morris: morris.MiniMaxOpening, about: "Morris Part I"},
 	{name: "MiniMaxGame", family: famMorris, exact: true, morris: morris.MiniMaxGame, about: "Morris Part I"},
 	{name: "ABOpening", family: famMorris, exact: true, morris: morris.ABOpening, about: "Morris Part II"},
@@ -88,7 +88,7 @@ func findProgram(name string) (*programInfo, error) {
 // options are the settings of one check or gen run.
 type options struct {
 	prog    *programInfo
-	rules   congo.Rules
+	rules   congo.Edition
 	board   morris.Kind
 	piece   string
 	suite   string

@@ -14,8 +14,8 @@ func TestNoAllocations(t *testing.T) {
 	buf := make([]Move, 0, MaxMoves)
 	var child Position
 	m, _ := ParseMove("g4e4")
-	mm, ab := NewMinimax(Rules2022), NewAlphaBeta(Rules2022)
-	pf, pfm := NewPerft(Rules2022), NewPerftMake(Rules2022)
+	mm, ab := NewMinimax(Edition2022), NewAlphaBeta(Edition2022)
+	pf, pfm := NewPerft(Edition2022), NewPerftMake(Edition2022)
 	pf.Count(p, 3)
 	pfm.Count(p, 2)
 	MinimaxValue(mm, &p)
@@ -25,8 +25,8 @@ func TestNoAllocations(t *testing.T) {
 		"GenerateOrdered":  func() { buf = p.GenerateOrdered(buf[:0]) },
 		"GenerateKind":     func() { buf = p.GenerateKind(Elephant, buf[:0]) },
 		"CountMoves":       func() { _ = p.CountMoves() },
-		"Play":             func() { p.Play(&child, m, Rules2022) },
-		"MakeMove":         func() { child = p; child.MakeMove(m, Rules2022) },
+		"Play":             func() { p.Play(&child, m, Edition2022) },
+		"MakeMove":         func() { child = p; child.MakeMove(m, Edition2022) },
 		"Evaluate":         func() { _ = p.Evaluate() },
 		"EvaluateAdvanced": func() { _ = p.EvaluateAdvanced() },
 		"Perft":            func() { _ = pf.Count(p, 3) },
@@ -51,7 +51,7 @@ func BenchmarkMakeMove(b *testing.B) {
 	m, _ := ParseMove("g4e4")
 	var c Position
 	for b.Loop() {
-		p.Play(&c, m, Rules2022)
+		p.Play(&c, m, Edition2022)
 	}
 }
 
@@ -66,7 +66,7 @@ func BenchmarkEvaluateAdvanced(b *testing.B) {
 // at depth 4 (the congo-alphabeta target: under 1 s in total).
 func BenchmarkAlphaBeta500(b *testing.B) {
 	ps := loadPositions(b, testutil.Conformance(b, "congo", "2022", "positions_500.in"))
-	s := NewAlphaBeta(Rules2022)
+	s := NewAlphaBeta(Edition2022)
 	for b.Loop() {
 		for i := range ps {
 			_ = AlphaBetaValue(s, &ps[i])
@@ -77,7 +77,7 @@ func BenchmarkAlphaBeta500(b *testing.B) {
 // BenchmarkMinimax500 searches the same positions with depth-2 minimax.
 func BenchmarkMinimax500(b *testing.B) {
 	ps := loadPositions(b, testutil.Conformance(b, "congo", "2022", "positions_500.in"))
-	s := NewMinimax(Rules2022)
+	s := NewMinimax(Edition2022)
 	for b.Loop() {
 		for i := range ps {
 			_ = MinimaxValue(s, &ps[i])

@@ -187,44 +187,45 @@ var pastRiver = [2]Bitboard{
 	rank1 | (rank1 << 1) | (rank1 << 2),
 }
 
-// Rules selects the edition: the only difference is promotion.
-type Rules uint8
+// Edition is the course edition of the rules (the -rules flag of the
+// programs): the only difference is promotion.
+type Edition uint8
 
 const (
-	// Rules2021 is the 2021 edition: a pawn on its last rank stays a pawn.
-	Rules2021 Rules = iota
-	// Rules2022 is the 2022 edition: a pawn moving onto its last rank becomes
+	// Edition2021 is the 2021 edition: a pawn on its last rank stays a pawn.
+	Edition2021 Edition = iota
+	// Edition2022 is the 2022 edition: a pawn moving onto its last rank becomes
 	// a superpawn.
-	Rules2022
+	Edition2022
 )
 
 // Promotion reports whether pawns promote under r.
-func (r Rules) Promotion() bool { return r == Rules2022 }
+func (r Edition) Promotion() bool { return r == Edition2022 }
 
 // String returns "2021" or "2022".
-func (r Rules) String() string {
-	if r == Rules2021 {
+func (r Edition) String() string {
+	if r == Edition2021 {
 		return "2021"
 	}
 	return "2022"
 }
 
-// ParseRules parses "2021" or "2022".
-func ParseRules(s string) (Rules, bool) {
+// ParseEdition parses "2021" or "2022".
+func ParseEdition(s string) (Edition, bool) {
 	switch s {
 	case "2021":
-		return Rules2021, true
+		return Edition2021, true
 	case "2022":
-		return Rules2022, true
+		return Edition2022, true
 	}
 	return 0, false
 }
 
-// ParseRulesArgs parses the command line of a program whose only flag is
+// ParseEditionArgs parses the command line of a program whose only flag is
 // -rules (2021 or 2022, default 2022). It returns the edition and ok, or the
 // exit status to end with: 0 after -h (usage printed on stderr), 2 after a
 // bad argument (one line "name: problem" on stderr).
-func ParseRulesArgs(name, usage string, args []string, stderr io.Writer) (r Rules, exit int, ok bool) {
+func ParseEditionArgs(name, usage string, args []string, stderr io.Writer) (r Edition, exit int, ok bool) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	rules := fs.String("rules", "2022", "")
@@ -240,7 +241,7 @@ func ParseRulesArgs(name, usage string, args []string, stderr io.Writer) (r Rule
 		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", name, fs.Arg(0))
 		return 0, 2, false
 	}
-	r, ok = ParseRules(*rules)
+	r, ok = ParseEdition(*rules)
 	if !ok {
 		fmt.Fprintf(stderr, "%s: -rules: want 2021 or 2022, got %q\n", name, *rules)
 		return 0, 2, false

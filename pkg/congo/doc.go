@@ -11,7 +11,7 @@
 //     course's string order of square names, and ascending [Move] order is the
 //     string order of move names, so move lists come out sorted.
 //   - Bitboards are uint64 with bit s set for square s (49 bits used).
-//   - One rule set serves both editions; [Rules] only switches promotion.
+//   - One rule set serves both editions; [Edition] only switches promotion.
 //   - The crocodile and the monkey are inert (no moves, value 0); the
 //     crocodile never drowns.
 //   - Move generation, making moves and evaluation do not allocate and do no

@@ -19,8 +19,8 @@ import (
 // TwoLionsDraw is set, a board holding only the two lions (a draw by the
 // acceptance match rules). Evaluate is [Position.AgentEval].
 type EngineGame struct {
-	// Rules is the edition whose promotion rule Play applies.
-	Rules Rules
+	// Edition is the edition whose promotion rule Play applies.
+	Edition Edition
 	// TwoLionsDraw makes a board with only the two lions a drawn terminal
 	// position, as the tournament rules end such a game.
 	TwoLionsDraw bool
@@ -37,8 +37,8 @@ type EngineGame struct {
 // draw, default weights, and no checks (Checks makes the engine's
 // quiescence search every move of a side whose lion is attacked, without a
 // depth limit, which can explode: see docs/engine/congo.md).
-func NewEngineGame(r Rules) EngineGame {
-	return EngineGame{Rules: r, TwoLionsDraw: true}
+func NewEngineGame(r Edition) EngineGame {
+	return EngineGame{Edition: r, TwoLionsDraw: true}
 }
 
 // Terminal reports whether a lion is missing or, with TwoLionsDraw, only the
@@ -72,8 +72,8 @@ func (g EngineGame) Outcome(p *Position) engine.Outcome {
 // Moves appends the moves of the side to move in ascending order.
 func (g EngineGame) Moves(p *Position, buf []Move) []Move { return p.GenerateMoves(buf) }
 
-// Play sets *dst to p after m under g.Rules.
-func (g EngineGame) Play(dst, p *Position, m Move) { p.Play(dst, m, g.Rules) }
+// Play sets *dst to p after m under g.Edition.
+func (g EngineGame) Play(dst, p *Position, m Move) { p.Play(dst, m, g.Edition) }
 
 // Evaluate returns [Position.AgentEval] of p for the side to move.
 func (g EngineGame) Evaluate(p *Position) search.Value {
@@ -81,7 +81,7 @@ func (g EngineGame) Evaluate(p *Position) search.Value {
 	if w == nil {
 		w = &defaultWeights
 	}
-	return search.Value(p.AgentEval(g.Rules, w))
+	return search.Value(p.AgentEval(g.Edition, w))
 }
 
 // Hash returns the position's fixed-seed Zobrist key (board and side).
@@ -103,7 +103,7 @@ func (g EngineGame) Noisy(p *Position, m Move) int32 {
 		}
 		return int32(16*val + 1000 - kindValues[att.Kind()])
 	}
-	if att.Kind() == Pawn && g.Rules.Promotion() && lastRank[att.Color()].Has(to) {
+	if att.Kind() == Pawn && g.Edition.Promotion() && lastRank[att.Color()].Has(to) {
 		return int32(16 * (kindValues[Superpawn] - kindValues[Pawn]))
 	}
 	return 0
@@ -116,7 +116,7 @@ func (g EngineGame) NoisyMoves(p *Position, buf []Move) []Move {
 	enemy := p.byColor[c^1]
 	own := p.byColor[c]
 	promo := Bitboard(0)
-	if g.Rules.Promotion() {
+	if g.Edition.Promotion() {
 		promo = lastRank[c]
 	}
 	for pcs := own; pcs != 0; {
@@ -227,7 +227,7 @@ var defaultWeights = AgentWeights{
 // the pieces' proximity to the enemy lion, pawn advancement (towards
 // promotion under r), pieces in the river (which drown unless moved) and
 // guards next to the own lion. It allocates nothing.
-func (p *Position) AgentEval(r Rules, w *AgentWeights) int {
+func (p *Position) AgentEval(r Edition, w *AgentWeights) int {
 	var score [2]int
 	pawnTab := &w.PawnRank
 	if r.Promotion() {

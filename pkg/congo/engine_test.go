@@ -30,14 +30,14 @@ func TestCheckEngineGame(t *testing.T) {
 	for _, f := range engineFENs {
 		roots = append(roots, mustFEN(t, f))
 	}
-	for _, r := range []Rules{Rules2021, Rules2022} {
+	for _, r := range []Edition{Edition2021, Edition2022} {
 		assert.NilError(t, enginetest.CheckGame[Position, Move](NewEngineGame(r), roots, 3), "rules %s", r)
 	}
 }
 
 // TestEngineGameTerminal checks the terminal rules and outcomes.
 func TestEngineGameTerminal(t *testing.T) {
-	g := NewEngineGame(Rules2022)
+	g := NewEngineGame(Edition2022)
 	tests := []struct {
 		fen      string
 		terminal bool
@@ -91,7 +91,7 @@ func TestAttacked(t *testing.T) {
 		}
 		for _, m := range p.GenerateMoves(nil) {
 			var c Position
-			p.Play(&c, m, Rules2022)
+			p.Play(&c, m, Edition2022)
 			walk(&c, d-1)
 		}
 	}
@@ -100,7 +100,7 @@ func TestAttacked(t *testing.T) {
 		walk(&p, 2)
 	}
 	assert.Assert(t, n > 10000, "only %d squares checked", n)
-	g := NewEngineGame(Rules2022)
+	g := NewEngineGame(Edition2022)
 	g.Checks = true
 	p := mustFEN(t, "7/3l3/4P2/7/7/7/3L3 b 28") // e5 pawn and d1 flight hit d6
 	assert.Assert(t, g.InCheck(&p))
@@ -116,19 +116,19 @@ func TestAgentEval(t *testing.T) {
 	for _, f := range engineFENs[:7] {
 		p := mustFEN(t, f)
 		q := flip(&p)
-		for _, r := range []Rules{Rules2021, Rules2022} {
+		for _, r := range []Edition{Edition2021, Edition2022} {
 			assert.Equal(t, p.AgentEval(r, &w), q.AgentEval(r, &w), "%s / %s", p.String(), q.String())
 		}
 	}
 	// Material counts: a white pawn more is worth at least 60 to White.
 	a := mustFEN(t, "3l3/7/7/7/7/P6/3L3 w 0")
 	b := mustFEN(t, "3l3/7/7/7/7/7/3L3 w 0")
-	assert.Assert(t, a.AgentEval(Rules2022, &w)-b.AgentEval(Rules2022, &w) >= 60)
+	assert.Assert(t, a.AgentEval(Edition2022, &w)-b.AgentEval(Edition2022, &w) >= 60)
 	// Pieces of the side to move in the river drown unless moved: two
 	// zebras there are worth less to the side to move than elsewhere.
 	river := mustFEN(t, "3l3/7/7/Z5Z/7/7/3L3 w 0")
 	safe := mustFEN(t, "3l3/7/7/7/Z5Z/7/3L3 w 0")
-	assert.Assert(t, river.AgentEval(Rules2022, &w) < safe.AgentEval(Rules2022, &w))
+	assert.Assert(t, river.AgentEval(Edition2022, &w) < safe.AgentEval(Edition2022, &w))
 }
 
 // flip returns p with the board mirrored top to bottom, colours swapped and
@@ -148,7 +148,7 @@ func flip(p *Position) Position {
 // engine search allocate nothing.
 func TestEngineNoAllocations(t *testing.T) {
 	p := mustFEN(t, "1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 b 35")
-	g := NewEngineGame(Rules2022)
+	g := NewEngineGame(Edition2022)
 	buf := make([]Move, 0, MaxMoves)
 	m, _ := ParseMove("g4e4")
 	e := engine.New[Position, Move](g, engine.DefaultOptions())
@@ -173,7 +173,7 @@ func TestEngineFindsWins(t *testing.T) {
 		{"7/3l3/4P2/7/7/7/3L3 b 28", "d6d1"},
 	} {
 		p := mustFEN(t, tc.fen)
-		e := engine.New[Position, Move](NewEngineGame(Rules2022), engine.DefaultOptions())
+		e := engine.New[Position, Move](NewEngineGame(Edition2022), engine.DefaultOptions())
 		res := e.Search(p, engine.Limits[Move]{Depth: 4})
 		assert.Equal(t, res.Move.String(), tc.move, tc.fen)
 		assert.Equal(t, res.Value, engine.Mate-1, tc.fen)
@@ -185,7 +185,7 @@ func TestEngineFindsWins(t *testing.T) {
 // cleared table, and reports nodes per second and the nodes of the search.
 // The agent's own options are benchmarked in package agent.
 func BenchmarkEngineStart(b *testing.B) {
-	for _, r := range []Rules{Rules2021, Rules2022} {
+	for _, r := range []Edition{Edition2021, Edition2022} {
 		b.Run(r.String(), func(b *testing.B) {
 			p := mustFEN(b, StartFEN(r))
 			o := engine.DefaultOptions()
@@ -205,7 +205,7 @@ func BenchmarkEngineStart(b *testing.B) {
 // with a 20,000-node budget each, for the speed on varied positions.
 func BenchmarkEngine500(b *testing.B) {
 	ps := loadPositions(b, testutil.Conformance(b, "congo", "2022", "positions_500.in"))
-	e := engine.New[Position, Move](NewEngineGame(Rules2022), engine.DefaultOptions())
+	e := engine.New[Position, Move](NewEngineGame(Edition2022), engine.DefaultOptions())
 	var nodes uint64
 	for b.Loop() {
 		for i := range ps {
@@ -220,6 +220,6 @@ func BenchmarkAgentEval(b *testing.B) {
 	p := mustFEN(b, "1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 b 35")
 	w := DefaultAgentWeights()
 	for b.Loop() {
-		_ = p.AgentEval(Rules2022, &w)
+		_ = p.AgentEval(Edition2022, &w)
 	}
 }

@@ -10,8 +10,8 @@ import (
 )
 
 // StartFEN returns the start position of the edition r.
-func StartFEN(r Rules) string {
-	if r == Rules2021 {
+func StartFEN(r Edition) string {
+	if r == Edition2021 {
 		return "2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0"
 	}
 	return "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0"

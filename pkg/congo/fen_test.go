@@ -100,7 +100,7 @@ func TestParseMove(t *testing.T) {
 // for every accepted input.
 func FuzzParseFEN(f *testing.F) {
 	for _, s := range []string{
-		StartFEN(Rules2021), StartFEN(Rules2022),
+		StartFEN(Edition2021), StartFEN(Edition2022),
 		"1m1El2/P1P2P1/1S4C/4S2/1E3S1/1P3c1/2GL3 b 79",
 		"7/7/7/7/7/7/7 W 007",
 		"7/7/34/7/7/7/7 w 1",
@@ -133,7 +133,7 @@ func FuzzParseFEN(f *testing.F) {
 		// every move without panicking.
 		for _, m := range p.GenerateMoves(nil) {
 			var c Position
-			p.Play(&c, m, Rules2022)
+			p.Play(&c, m, Edition2022)
 			_ = c.EvaluateAdvanced()
 		}
 	})

@@ -20,8 +20,8 @@ const (
 // [Position] values, moves are [Move]s, and values are from the side to
 // move's view (negamax form). Terminal means a lion is missing.
 type CourseGame struct {
-	// Rules is the edition whose promotion rule Play applies.
-	Rules Rules
+	// Edition is the edition whose promotion rule Play applies.
+	Edition Edition
 	// Eval is the static evaluation.
 	Eval Evaluator
 	// CapturesFirst orders lion captures, then other captures, then the rest.
@@ -46,15 +46,15 @@ func (g CourseGame) Moves(p *Position, buf []Move) []Move {
 // moves of the position it reaches ([search.Tree]).
 func (g CourseGame) CountReplies(p *Position, m Move) int {
 	var c Position
-	p.Play(&c, m, g.Rules)
+	p.Play(&c, m, g.Edition)
 	if c.LionMissing() {
 		return -1
 	}
 	return c.CountMoves()
 }
 
-// Play sets *dst to p after m under g.Rules.
-func (g CourseGame) Play(dst, p *Position, m Move) { p.Play(dst, m, g.Rules) }
+// Play sets *dst to p after m under g.Edition.
+func (g CourseGame) Play(dst, p *Position, m Move) { p.Play(dst, m, g.Edition) }
 
 // Evaluate returns g.Eval of p for the side to move.
 func (g CourseGame) Evaluate(p *Position) search.Value {
@@ -69,25 +69,25 @@ type Searcher = search.Searcher[Position, Move, CourseGame]
 
 // NewMinimax returns the searcher of Part 4.2: negamax with the simple
 // evaluation, -Inf for a node without moves.
-func NewMinimax(r Rules) *Searcher {
+func NewMinimax(r Edition) *Searcher {
 	return search.New[Position, Move](NewCourseGame(r, false), CourseOptions(false))
 }
 
 // NewAlphaBeta returns the searcher of Part 5.2: fail-hard negamax alpha-beta
 // with the advanced evaluation and captures tried first (which cannot change
 // the value with the full window (-Inf, Inf)).
-func NewAlphaBeta(r Rules) *Searcher {
+func NewAlphaBeta(r Edition) *Searcher {
 	return search.New[Position, Move](NewCourseGame(r, true), CourseOptions(true))
 }
 
 // NewCourseGame returns the game searched by congo-minimax (alphaBeta false: simple
 // evaluation, moves in list order) or congo-alphabeta (alphaBeta true:
 // advanced evaluation, captures first) under rules r.
-func NewCourseGame(r Rules, alphaBeta bool) CourseGame {
+func NewCourseGame(r Edition, alphaBeta bool) CourseGame {
 	if alphaBeta {
-		return CourseGame{Rules: r, Eval: AdvancedEval, CapturesFirst: true}
+		return CourseGame{Edition: r, Eval: AdvancedEval, CapturesFirst: true}
 	}
-	return CourseGame{Rules: r, Eval: SimpleEval}
+	return CourseGame{Edition: r, Eval: SimpleEval}
 }
 
 // CourseOptions are the search conventions of congo-minimax (alphaBeta false)
@@ -118,12 +118,12 @@ type Perft = search.Perft[Position, Move, CourseGame]
 // NewPerft returns the perft of rules r: a position with a missing lion ends
 // the game and counts nothing (no moves are made below it), and the last ply
 // is counted in bulk by [Position.CountMoves].
-func NewPerft(r Rules) *Perft {
-	return search.NewPerft[Position, Move](CourseGame{Rules: r}, search.PerftRule{})
+func NewPerft(r Edition) *Perft {
+	return search.NewPerft[Position, Move](CourseGame{Edition: r}, search.PerftRule{})
 }
 
 // NewPerftMake is [NewPerft] without bulk counting: every leaf is reached by
 // making its move. It checks make-move against move counting.
-func NewPerftMake(r Rules) *Perft {
-	return search.NewPerft[Position, Move](CourseGame{Rules: r}, search.PerftRule{MakeLeaves: true})
+func NewPerftMake(r Edition) *Perft {
+	return search.NewPerft[Position, Move](CourseGame{Edition: r}, search.PerftRule{MakeLeaves: true})
 }

@@ -6,7 +6,7 @@ package congo
 // every non-crocodile piece of the mover that stands in the river both before
 // and after the move drowns, the side flips, and the move number increases
 // after a Black move. m must be legal; MakeMove does not check it.
-func (p *Position) MakeMove(m Move, r Rules) {
+func (p *Position) MakeMove(m Move, r Edition) {
 	s := p.Side
 	from, to := m.From(), m.To()
 	drown := p.byColor[s] & River &^ p.byKind[Crocodile]
@@ -36,7 +36,7 @@ func (p *Position) MakeMove(m Move, r Rules) {
 }
 
 // Play sets *dst to p after m (see [Position.MakeMove]).
-func (p *Position) Play(dst *Position, m Move, r Rules) {
+func (p *Position) Play(dst *Position, m Move, r Edition) {
 	*dst = *p
 	dst.MakeMove(m, r)
 }

@@ -9,11 +9,11 @@ import (
 
 // perftTable holds the perft counts of docs/congo.md ("Perft").
 var perftTable = []struct {
-	rules  Rules
+	rules  Edition
 	counts []uint64 // depths 1, 2, ...
 }{
-	{Rules2021, []uint64{25, 625, 15354, 377134, 9333069, 230863126}},
-	{Rules2022, []uint64{26, 676, 17112, 433025, 10939217, 276083539}},
+	{Edition2021, []uint64{25, 625, 15354, 377134, 9333069, 230863126}},
+	{Edition2022, []uint64{26, 676, 17112, 433025, 10939217, 276083539}},
 }
 
 func TestPerftStart(t *testing.T) {
@@ -34,8 +34,8 @@ func TestPerftStart(t *testing.T) {
 // promotion, flights and missing lions.
 func TestPerftMakeEqualsBulk(t *testing.T) {
 	fens := []string{
-		StartFEN(Rules2021),
-		StartFEN(Rules2022),
+		StartFEN(Edition2021),
+		StartFEN(Edition2022),
 		"1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 b 35",
 		"7/P6/2ls1s1/1g5/4p2/ps1ppS1/2L4 b 1",
 		"7/1pg4/p1pl1Z1/p3S2/1PL3p/3G1pp/7 w 23",
@@ -44,7 +44,7 @@ func TestPerftMakeEqualsBulk(t *testing.T) {
 		"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0",
 	}
 	for _, f := range fens {
-		for _, r := range []Rules{Rules2021, Rules2022} {
+		for _, r := range []Edition{Edition2021, Edition2022} {
 			p := mustFEN(t, f)
 			for d := 1; d <= 4; d++ {
 				assert.Equal(t, NewPerftMake(r).Count(p, d).Leaves, NewPerft(r).Count(p, d).Leaves, "%s rules %s depth %d", f, r, d)
@@ -65,13 +65,13 @@ func TestHashIncremental(t *testing.T) {
 		}
 		for _, m := range p.GenerateMoves(nil) {
 			var c Position
-			p.Play(&c, m, Rules2022)
+			p.Play(&c, m, Edition2022)
 			walk(&c, d-1)
 		}
 	}
 	p := mustFEN(t, "7/P6/2ls1s1/1g5/4p2/ps1ppS1/2L4 b 1")
 	walk(&p, 3)
-	a, b := mustFEN(t, StartFEN(Rules2022)), mustFEN(t, "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z b 0")
+	a, b := mustFEN(t, StartFEN(Edition2022)), mustFEN(t, "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z b 0")
 	assert.Assert(t, a.Hash() != b.Hash(), "side to move must change the hash")
 }
 
@@ -101,8 +101,8 @@ func BenchmarkPerft(b *testing.B) {
 }
 
 func BenchmarkPerftMake(b *testing.B) {
-	p := mustFEN(b, StartFEN(Rules2022))
-	pf := NewPerftMake(Rules2022)
+	p := mustFEN(b, StartFEN(Edition2022))
+	pf := NewPerftMake(Edition2022)
 	var n uint64
 	for b.Loop() {
 		n += pf.Count(p, 4).Leaves

@@ -68,7 +68,7 @@ func sortStrings(s []string) {
 // the per-kind generators agree with GenerateMoves.
 func TestGenerators(t *testing.T) {
 	for _, f := range []string{
-		StartFEN(Rules2021), StartFEN(Rules2022),
+		StartFEN(Edition2021), StartFEN(Edition2022),
 		"1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 b 35",
 		"2l4/1s4P/PP2p2/6p/1P2LPP/1PG1pp1/Z2z3 w 23",
 		"7/3l3/4P2/7/7/7/3L3 b 28",
@@ -113,24 +113,24 @@ func TestGenerators(t *testing.T) {
 func TestMakeMoveExamples(t *testing.T) {
 	tests := []struct {
 		fen, move string
-		rules     Rules
+		rules     Edition
 		want      string
 		status    Status
 	}{
-		{"2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4", "d1d2", Rules2021, "2ele1z/ppppppp/7/7/7/PPPLPPP/2E1E1Z b 4", Continue},
-		{"1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 b 35", "f5f7", Rules2021, "1z3e1/pPp1lP1/6p/4P2/4L1p/2p2pP/7 w 36", Continue},
-		{"1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 b 12", "g4e4", Rules2021, "1z5/pPp1lP1/5ep/7/4L1p/2p2pP/7 w 13", Continue},
-		{"7/1pg4/p1pl1Z1/p3S2/1PL3p/3G1pp/7 w 23", "e4d4", Rules2022, "7/1pg4/p1pl1Z1/p6/1PL3p/3G1pp/7 b 23", Continue},
-		{"7/P6/2ls1s1/1g5/4p2/ps1ppS1/2L4 b 1", "d2c1", Rules2022, "7/P6/2ls1s1/7/4p2/ps2pS1/2s4 w 2", BlackWins},
-		{"4l2/1Zp4/7/2Pp3/6P/2Lp3/z6 b 21", "d2c1", Rules2021, "4l2/1Zp4/7/2P4/6P/2L4/z1p4 w 22", Continue},
-		{"7/p6/2ElZ2/p4P1/EpPL1pp/2p1p2/7 b 27", "d5d3", Rules2021, "7/p6/2E1Z2/5P1/EpPl1pp/2p1p2/7 w 28", BlackWins},
+		{"2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4", "d1d2", Edition2021, "2ele1z/ppppppp/7/7/7/PPPLPPP/2E1E1Z b 4", Continue},
+		{"1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 b 35", "f5f7", Edition2021, "1z3e1/pPp1lP1/6p/4P2/4L1p/2p2pP/7 w 36", Continue},
+		{"1z5/pPp1lP1/5ep/4P1e/4L1p/2p2pP/7 b 12", "g4e4", Edition2021, "1z5/pPp1lP1/5ep/7/4L1p/2p2pP/7 w 13", Continue},
+		{"7/1pg4/p1pl1Z1/p3S2/1PL3p/3G1pp/7 w 23", "e4d4", Edition2022, "7/1pg4/p1pl1Z1/p6/1PL3p/3G1pp/7 b 23", Continue},
+		{"7/P6/2ls1s1/1g5/4p2/ps1ppS1/2L4 b 1", "d2c1", Edition2022, "7/P6/2ls1s1/7/4p2/ps2pS1/2s4 w 2", BlackWins},
+		{"4l2/1Zp4/7/2Pp3/6P/2Lp3/z6 b 21", "d2c1", Edition2021, "4l2/1Zp4/7/2P4/6P/2L4/z1p4 w 22", Continue},
+		{"7/p6/2ElZ2/p4P1/EpPL1pp/2p1p2/7 b 27", "d5d3", Edition2021, "7/p6/2E1Z2/5P1/EpPl1pp/2p1p2/7 w 28", BlackWins},
 		// a crocodile in the river never drowns; a monkey does
-		{"3l3/7/7/C1M1P2/7/7/3L3 w 5", "e4e5", Rules2022, "3l3/7/4P2/C6/7/7/3L3 b 5", Continue},
+		{"3l3/7/7/C1M1P2/7/7/3L3 w 5", "e4e5", Edition2022, "3l3/7/4P2/C6/7/7/3L3 b 5", Continue},
 		// a pawn reaching the last rank promotes only in 2022
-		{"3l3/P6/7/7/7/7/3L3 w 5", "a6a7", Rules2022, "S2l3/7/7/7/7/7/3L3 b 5", Continue},
-		{"3l3/P6/7/7/7/7/3L3 w 5", "a6a7", Rules2021, "P2l3/7/7/7/7/7/3L3 b 5", Continue},
+		{"3l3/P6/7/7/7/7/3L3 w 5", "a6a7", Edition2022, "S2l3/7/7/7/7/7/3L3 b 5", Continue},
+		{"3l3/P6/7/7/7/7/3L3 w 5", "a6a7", Edition2021, "P2l3/7/7/7/7/7/3L3 b 5", Continue},
 		// both lions gone: the black lion is checked first
-		{"3l3/7/7/7/7/7/3L3 w 5", "d1d7", Rules2022, "3L3/7/7/7/7/7/7 b 5", WhiteWins},
+		{"3l3/7/7/7/7/7/3L3 w 5", "d1d7", Edition2022, "3L3/7/7/7/7/7/7 b 5", WhiteWins},
 	}
 	for _, tc := range tests {
 		p := mustFEN(t, tc.fen)
@@ -189,13 +189,13 @@ func TestSearchExamples(t *testing.T) {
 	}
 	tests := []struct {
 		fens           []string
-		rules          Rules
+		rules          Edition
 		minimax, alpha [3]int
 	}{
-		{fens2021, Rules2021, [3]int{-100, 800, -1000}, [3]int{-103, 832, -914}},
-		{fens2021, Rules2022, [3]int{-100, 550, -1000}, [3]int{-103, 581, -967}},
-		{fens2022, Rules2021, [3]int{-100, 850, -1200}, [3]int{-105, 1122, -772}},
-		{fens2022, Rules2022, [3]int{-100, 750, -1200}, [3]int{-105, 1020, -669}},
+		{fens2021, Edition2021, [3]int{-100, 800, -1000}, [3]int{-103, 832, -914}},
+		{fens2021, Edition2022, [3]int{-100, 550, -1000}, [3]int{-103, 581, -967}},
+		{fens2022, Edition2021, [3]int{-100, 850, -1200}, [3]int{-105, 1122, -772}},
+		{fens2022, Edition2022, [3]int{-100, 750, -1200}, [3]int{-105, 1020, -669}},
 	}
 	for _, tc := range tests {
 		mm, ab := NewMinimax(tc.rules), NewAlphaBeta(tc.rules)
@@ -208,7 +208,7 @@ func TestSearchExamples(t *testing.T) {
 	// Two lions alone are searched, not scored 0.
 	p := mustFEN(t, "7/7/2l4/7/7/2L4/7 w 8")
 	assert.Equal(t, p.Evaluate(), 0)
-	assert.Equal(t, MinimaxValue(NewMinimax(Rules2021), &p), 10000)
+	assert.Equal(t, MinimaxValue(NewMinimax(Edition2021), &p), 10000)
 }
 
 // TestAlphaBetaOrderIndependent checks that captures-first ordering gives the
@@ -220,10 +220,10 @@ func TestAlphaBetaOrderIndependent(t *testing.T) {
 		"7/3l3/4P2/7/7/7/3L3 b 28",
 	} {
 		p := mustFEN(t, f)
-		ordered := AlphaBetaValue(NewAlphaBeta(Rules2022), &p)
-		plain := search.New[Position, Move](CourseGame{Rules: Rules2022, Eval: AdvancedEval}, CourseOptions(true))
+		ordered := AlphaBetaValue(NewAlphaBeta(Edition2022), &p)
+		plain := search.New[Position, Move](CourseGame{Edition: Edition2022, Eval: AdvancedEval}, CourseOptions(true))
 		assert.Equal(t, int(plain.AlphaBeta(p, 4).Value), ordered, f)
-		mm := search.New[Position, Move](CourseGame{Rules: Rules2022, Eval: AdvancedEval}, CourseOptions(false))
+		mm := search.New[Position, Move](CourseGame{Edition: Edition2022, Eval: AdvancedEval}, CourseOptions(false))
 		assert.Equal(t, int(mm.Minimax(p, 4).Value), ordered, f)
 	}
 }

@@ -44,9 +44,13 @@
 // Naming rule of the repository (docs/architecture.md): every game package
 // exports its course-search adapter as CourseGame with its conventions as
 // CourseOptions, its engine adapter as EngineGame, and its perft as Perft
-// with NewPerft; an arena's match rules are MatchRules; every program's entry
-// point is a function or method Run(args, stdin, stdout, stderr) int, called
-// by a main of a dozen lines under cmd/.
+// with NewPerft; the engine options of a tournament program are
+// EngineOptions (in the game package, or the program's own); "Rules" names only the rules of a complete game (a
+// match.Rules, an arena's MatchRules), while a course edition is an Edition;
+// an arena's players are CoursePlayer, ProgramPlayer (external programs) and
+// the one engine player, match.EnginePlayer; every program's entry point is
+// a function or method Run(args, stdin, stdout, stderr) int, called by a main
+// of a dozen lines under cmd/.
 package search
 
 // Value is a search score. Scores are 64-bit so that every game's sentinels fit.

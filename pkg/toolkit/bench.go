@@ -46,8 +46,8 @@ func benchCases(quick bool) []benchCase {
 	xPerft, xAB, xMM := pick(7, 4), pick(7, 4), pick(5, 3)
 	return []benchCase{
 		{"congo", fmt.Sprintf("perft start (2022) depth %d", cPerft), "leaves", func(string) (uint64, error) {
-			p, _ := congo.ParseFEN(congo.StartFEN(congo.Rules2022))
-			return congo.NewPerft(congo.Rules2022).Count(p, cPerft).Leaves, nil
+			p, _ := congo.ParseFEN(congo.StartFEN(congo.Edition2022))
+			return congo.NewPerft(congo.Edition2022).Count(p, cPerft).Leaves, nil
 		}},
 		{"congo", fmt.Sprintf("congo-minimax depth 2, %d positions", cPos), "nodes", func(corpus string) (uint64, error) {
 			return congoBench(corpus, cPos, false)
@@ -113,12 +113,12 @@ func congoBench(corpus string, n int, ab bool) (uint64, error) {
 	}
 	var nodes uint64
 	if ab {
-		s := congo.NewAlphaBeta(congo.Rules2022)
+		s := congo.NewAlphaBeta(congo.Edition2022)
 		for i := range ps {
 			nodes += s.AlphaBeta(ps[i], 4).Nodes
 		}
 	} else {
-		s := congo.NewMinimax(congo.Rules2022)
+		s := congo.NewMinimax(congo.Edition2022)
 		for i := range ps {
 			nodes += s.Minimax(ps[i], 2).Nodes
 		}

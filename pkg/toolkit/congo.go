@@ -32,8 +32,8 @@ func (a *congoAdapter) flags(fs *flag.FlagSet, _ string) {
 	fs.StringVar(&a.rules, "rules", "2022", "congo edition: 2021 or 2022 (only promotion differs)")
 }
 
-func (a *congoAdapter) edition() (congo.Rules, error) {
-	r, ok := congo.ParseRules(a.rules)
+func (a *congoAdapter) edition() (congo.Edition, error) {
+	r, ok := congo.ParseEdition(a.rules)
 	if !ok {
 		return 0, fmt.Errorf("-rules %q: want 2021 or 2022", a.rules)
 	}
@@ -41,7 +41,7 @@ func (a *congoAdapter) edition() (congo.Rules, error) {
 }
 
 // position reads a POSITION argument.
-func (a *congoAdapter) position(arg string, stdin io.Reader) (congo.Position, congo.Rules, error) {
+func (a *congoAdapter) position(arg string, stdin io.Reader) (congo.Position, congo.Edition, error) {
 	r, err := a.edition()
 	if err != nil {
 		return congo.Position{}, 0, err
@@ -76,7 +76,7 @@ func (a *congoAdapter) perft(arg string, stdin io.Reader, depth int) (perftResul
 
 // congoPerft is the Congo perft with its divide: the moves in ascending
 // order.
-func congoPerft(p *congo.Position, depth int, r congo.Rules) perftResult {
+func congoPerft(p *congo.Position, depth int, r congo.Edition) perftResult {
 	res, _ := divide(congo.NewPerft(r), *p, depth, congo.Move.String)
 	return res
 }
@@ -121,7 +121,7 @@ func (a *congoAdapter) session(o playOptions) (session, error) {
 // each side (draw), as in the course's Part 6 matches. The engine is the
 // congo-alphabeta search (fail-hard, advanced evaluation).
 type congoSession struct {
-	rules congo.Rules
+	rules congo.Edition
 	hist  []congo.Position
 	buf   [congo.MaxMoves]congo.Move
 	list  []congo.Move

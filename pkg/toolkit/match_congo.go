@@ -31,9 +31,9 @@ captured, or as a draw with only the two lions, without a legal move, or at -max
 }
 
 func playCongoMatch(s *matchSettings) (*matchSummary, error) {
-	ed := congo.Rules2022
+	ed := congo.Edition2022
 	if s.variant != "" {
-		r, ok := congo.ParseRules(s.variant)
+		r, ok := congo.ParseEdition(s.variant)
 		if !ok {
 			return nil, fmt.Errorf("-variant %q: want a Congo edition 2021 or 2022", s.variant)
 		}
@@ -82,7 +82,7 @@ func playCongoMatch(s *matchSettings) (*matchSummary, error) {
 // congoPlayable drops the openings where the side to move can capture the
 // lion at once (two-ply lines that open the d-file between the lions): such
 // a game is decided by its first move whatever the players.
-func congoPlayable(list []congo.Position, ed congo.Rules) []congo.Position {
+func congoPlayable(list []congo.Position, ed congo.Edition) []congo.Position {
 	var out []congo.Position
 	var buf [congo.MaxMoves]congo.Move
 	var c congo.Position
@@ -108,7 +108,7 @@ func closePlayers[P, M any](ps []match.Player[P, M]) {
 }
 
 // newCongoPlayer builds the player of the PLAYER argument text.
-func newCongoPlayer(text string, ed congo.Rules, s *matchSettings) (match.Player[congo.Position, congo.Move], error) {
+func newCongoPlayer(text string, ed congo.Edition, s *matchSettings) (match.Player[congo.Position, congo.Move], error) {
 	sp, err := parsePlayerSpec(text)
 	if err != nil {
 		return nil, err

@@ -51,7 +51,7 @@ func TestPerftCongoStart(t *testing.T) {
 		}
 	}
 	// "-" reads the FEN from stdin.
-	assert.Equal(t, mustRun(t, congo.StartFEN(congo.Rules2022)+"\n", "perft", "congo", "-", "3"), "17112\n")
+	assert.Equal(t, mustRun(t, congo.StartFEN(congo.Edition2022)+"\n", "perft", "congo", "-", "3"), "17112\n")
 }
 
 // checkDivide checks that the rows of a divide add up to its total.
@@ -74,10 +74,10 @@ func TestPerftCongoConformance(t *testing.T) {
 	dir := testutil.Conformance(t, "congo")
 	sets := []struct {
 		in, out string
-		rules   congo.Rules
+		rules   congo.Edition
 	}{
-		{"2021/movegen_1k.in", "derived/2021_movegen_1k.allmoves_sorted.DERIVED.out", congo.Rules2021},
-		{"2022/positions_500.in", "derived/2022_positions_500.allmoves_sorted.DERIVED.out", congo.Rules2022},
+		{"2021/movegen_1k.in", "derived/2021_movegen_1k.allmoves_sorted.DERIVED.out", congo.Edition2021},
+		{"2022/positions_500.in", "derived/2022_positions_500.allmoves_sorted.DERIVED.out", congo.Edition2022},
 	}
 	for _, set := range sets {
 		in := readLines(t, filepath.Join(dir, set.in))[1:]

@@ -186,11 +186,11 @@ func TestTreeCongoConformance(t *testing.T) {
 			p, err := congo.ParseFEN(in[i])
 			assert.NilError(t, err)
 			o := treeOptions{algorithm: "minimax", limit: maxTreeLimit}
-			s := congo.NewMinimax(congo.Rules2022)
+			s := congo.NewMinimax(congo.Edition2022)
 			want := s.Minimax(p, 2)
 			if set.ab {
 				o.algorithm = "alphabeta"
-				s = congo.NewAlphaBeta(congo.Rules2022)
+				s = congo.NewAlphaBeta(congo.Edition2022)
 				want = s.AlphaBeta(p, 4)
 			}
 			res, err := (&congoAdapter{rules: "2022"}).tree(in[i], nil, o)

@@ -45,7 +45,7 @@ type Engine = engine.Engine[congo.Position, congo.Move, congo.EngineGame]
 // Config configures an [Agent].
 type Config struct {
 	// Rules is the edition.
-	Rules congo.Rules
+	Edition congo.Edition
 	// Depth is a fixed depth limit (0: none; the search is bounded by time).
 	// With a depth limit the agent does not read the clock.
 	Depth int
@@ -108,7 +108,7 @@ func TimeLimits(t time.Duration) (soft, hard time.Duration) {
 // and the engines.
 type Agent struct {
 	name  string
-	rules congo.Rules
+	rules congo.Edition
 	depth int
 	clock engine.Clock
 	opt   engine.Options
@@ -143,11 +143,11 @@ func (a *Agent) Last() (engine.Result[congo.Move], time.Duration) {
 // it ([Config.MeasureCPU]), and 0 otherwise.
 func (a *Agent) LastCPU() time.Duration { return a.lastCPU }
 
-// New returns an agent at the start position of cfg.Rules, searching with
+// New returns an agent at the start position of cfg.Edition, searching with
 // [EngineOptions] on [congo.NewEngineGame].
 func New(cfg Config) *Agent {
-	a := &Agent{name: cfg.Name, rules: cfg.Rules, depth: cfg.Depth, clock: cfg.Clock, chooser: cfg.Chooser,
-		measureCPU: cfg.MeasureCPU, opt: EngineOptions(), game: congo.NewEngineGame(cfg.Rules)}
+	a := &Agent{name: cfg.Name, rules: cfg.Edition, depth: cfg.Depth, clock: cfg.Clock, chooser: cfg.Chooser,
+		measureCPU: cfg.MeasureCPU, opt: EngineOptions(), game: congo.NewEngineGame(cfg.Edition)}
 	if a.name == "" {
 		a.name = "congo-agent"
 	}
@@ -293,11 +293,11 @@ func parseFlags(args []string) (Config, error) {
 	if fs.NArg() > 0 {
 		return Config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	r, ok := congo.ParseRules(*rules)
+	r, ok := congo.ParseEdition(*rules)
 	if !ok {
 		return Config{}, fmt.Errorf("-rules: want 2021 or 2022, got %q", *rules)
 	}
-	return Config{Rules: r, Depth: depth}, nil
+	return Config{Edition: r, Depth: depth}, nil
 }
 
 // Run is the congo-agent program: args without the program name; the result

@@ -54,14 +54,14 @@ func TestProtocol(t *testing.T) {
 	out, errs, code := run([]string{"-depth", "1", "-rules", "2021"}, "go 1\n")
 	assert.Equal(t, code, 0)
 	assert.Equal(t, errs, "")
-	p, _ := congo.ParseFEN(congo.StartFEN(congo.Rules2021))
+	p, _ := congo.ParseFEN(congo.StartFEN(congo.Edition2021))
 	m, ok := congo.ParseMove(strings.TrimSpace(out))
 	assert.Assert(t, ok && p.IsLegal(m), out)
 	// Own moves are applied: a second go plays for Black.
 	out, _, _ = run([]string{"-depth", "2"}, "go 1\ngo 1\n")
 	lines := strings.Fields(out)
 	assert.Equal(t, len(lines), 2)
-	a := New(Config{Rules: congo.Rules2022, Depth: 2})
+	a := New(Config{Edition: congo.Edition2022, Depth: 2})
 	assert.NilError(t, a.Apply(lines))
 	assert.Equal(t, a.Position().Side, congo.White)
 	// A bad moves line is ignored as a whole.
@@ -192,7 +192,7 @@ func TestTimeLimits(t *testing.T) {
 func TestReplyWithinDeadline(t *testing.T) {
 	for _, T := range []string{"0.001", "0.05", "0.1", "0.2"} {
 		clock := &engine.ManualClock{Step: 100 * time.Microsecond}
-		a := New(Config{Rules: congo.Rules2022, Clock: clock})
+		a := New(Config{Edition: congo.Edition2022, Clock: clock})
 		var out bytes.Buffer
 		w := bufio.NewWriter(&out)
 		secs, _ := ParseSeconds(T)
@@ -232,7 +232,7 @@ func TestChooser(t *testing.T) {
 	d2d3, _ := congo.ParseMove("d2d3")
 	c := &fixedChooser{move: d2d3}
 	clock := &engine.ManualClock{Step: time.Second}
-	a := New(Config{Rules: congo.Rules2022, Chooser: c, Name: "congo-x", Clock: clock})
+	a := New(Config{Edition: congo.Edition2022, Chooser: c, Name: "congo-x", Clock: clock})
 	var out, errb bytes.Buffer
 	code := Serve(a, strings.NewReader("go 0.001\ngo 0.001\nposition 3l3/7/7/7/7/7/P6 w 5\ngo 1\nbad\n"), &out, &errb)
 	assert.Equal(t, code, 0)

@@ -13,7 +13,7 @@ import (
 // (what -depth D does). It reports the nodes of the search and nodes per
 // second.
 func BenchmarkAgentDepth(b *testing.B) {
-	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
+	for _, r := range []congo.Edition{congo.Edition2021, congo.Edition2022} {
 		for _, d := range []int{6, 8, 10} {
 			b.Run(fmt.Sprintf("%s/depth%d", r, d), func(b *testing.B) {
 				p, _ := congo.ParseFEN(congo.StartFEN(r))

@@ -42,7 +42,7 @@ func writeOpenings(w io.Writer, header string, ps []congo.Position) error {
 
 // openingsHeader is the comment of the openings files (written when
 // Openings was in package agent; the files keep its words).
-func openingsHeader(r congo.Rules, n, all, decided int) string {
+func openingsHeader(r congo.Edition, n, all, decided int) string {
 	return fmt.Sprintf("%d fixed openings of the %s edition for the congo-agent acceptance match (docs/congo.md):\n"+
 		"positions two plies after the start position, chosen from all %d but the %d where White can capture\n"+
 		"the black lion at once, by match.Select with seed %d (agent.Openings). One FEN per line.",
@@ -53,7 +53,7 @@ func openingsHeader(r congo.Rules, n, all, decided int) string {
 // 100 distinct positions, each two plies after the start position (go test
 // ./pkg/congo/arena -update rewrites them).
 func TestOpeningsFiles(t *testing.T) {
-	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
+	for _, r := range []congo.Edition{congo.Edition2021, congo.Edition2022} {
 		start, _ := congo.ParseFEN(congo.StartFEN(r))
 		all := match.Enumerate[congo.Position, congo.Move](Mover{r}, start, 2)
 		decided := 0
@@ -93,7 +93,7 @@ func TestOpeningsFiles(t *testing.T) {
 
 // TestRules checks the game end rules of the match.
 func TestRules(t *testing.T) {
-	r := MatchRules{congo.Rules2022}
+	r := MatchRules{congo.Edition2022}
 	for _, tc := range []struct {
 		fen    string
 		over   bool
@@ -131,8 +131,8 @@ func TestSmallMatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
-		ag := StartInProcess("congo-agent", time.Second, nil, agent.Config{Rules: r, Depth: 5})
+	for _, r := range []congo.Edition{congo.Edition2021, congo.Edition2022} {
+		ag := StartInProcess("congo-agent", time.Second, nil, agent.Config{Edition: r, Depth: 5})
 		rep, err := match.Play(match.Match[congo.Position, congo.Move]{
 			Rules:    MatchRules{r},
 			Players:  [2]match.Player[congo.Position, congo.Move]{ag, NewBaseline(r)},
@@ -162,9 +162,9 @@ func TestProgramPlayerProgram(t *testing.T) {
 	pp, err := StartProgram("prog", 0, nil, exe, "-depth", "1")
 	assert.NilError(t, err)
 	rep, err := match.Play(match.Match[congo.Position, congo.Move]{
-		Rules:    MatchRules{congo.Rules2022},
-		Players:  [2]match.Player[congo.Position, congo.Move]{pp, NewBaseline(congo.Rules2022)},
-		Openings: Openings(congo.Rules2022, 1),
+		Rules:    MatchRules{congo.Edition2022},
+		Players:  [2]match.Player[congo.Position, congo.Move]{pp, NewBaseline(congo.Edition2022)},
+		Openings: Openings(congo.Edition2022, 1),
 		Games:    2,
 		MaxPlies: 6,
 	})
@@ -191,7 +191,7 @@ func TestMain(m *testing.M) {
 // stand for: the baseline plays baseline's chooser's move, minimax plays
 // congo-minimax's root move, and both count the nodes they search.
 func TestCoursePlayers(t *testing.T) {
-	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
+	for _, r := range []congo.Edition{congo.Edition2021, congo.Edition2022} {
 		for _, p := range Openings(r, 3) {
 			turn := &match.Turn[congo.Position, congo.Move]{Start: p, Pos: p}
 			b := NewBaseline(r)
@@ -219,14 +219,14 @@ func TestCoursePlayers(t *testing.T) {
 // TestInProcessNodes: the in-process protocol player replies the agent's
 // move and counts the nodes of the agent's search.
 func TestInProcessNodes(t *testing.T) {
-	p := Openings(congo.Rules2022, 1)[0]
-	pp := StartInProcess("agent", time.Second, nil, agent.Config{Rules: congo.Rules2022, Depth: 4})
+	p := Openings(congo.Edition2022, 1)[0]
+	pp := StartInProcess("agent", time.Second, nil, agent.Config{Edition: congo.Edition2022, Depth: 4})
 	pp.NewGame(0)
 	m, err := pp.Move(&match.Turn[congo.Position, congo.Move]{Start: p, Pos: p})
 	assert.NilError(t, err)
 	assert.NilError(t, pp.Close())
 
-	a := agent.New(agent.Config{Rules: congo.Rules2022, Depth: 4})
+	a := agent.New(agent.Config{Edition: congo.Edition2022, Depth: 4})
 	var out bytes.Buffer
 	w := bufio.NewWriter(&out)
 	_, err = a.Handle("position "+p.String()+"\n", 1, w, io.Discard)

@@ -32,20 +32,20 @@ type CoursePlayer struct {
 // NewMinimax returns Part 4's player (congo-minimax's search,
 // [congo.NewMinimax]): negamax minimax to depth with the simple (material)
 // evaluation.
-func NewMinimax(label string, r congo.Rules, depth int) *CoursePlayer {
+func NewMinimax(label string, r congo.Edition, depth int) *CoursePlayer {
 	return &CoursePlayer{label: label, s: congo.NewMinimax(r), depth: depth}
 }
 
 // NewAlphaBeta returns Part 5's player as the course baseline plays it
 // ([baseline.NewSearcher]): fail-hard negamax alpha-beta to depth with the
 // advanced evaluation, root moves in ascending order.
-func NewAlphaBeta(label string, r congo.Rules, depth int) *CoursePlayer {
+func NewAlphaBeta(label string, r congo.Edition, depth int) *CoursePlayer {
 	return &CoursePlayer{label: label, s: baseline.NewSearcher(r), alphaBeta: true, depth: depth}
 }
 
 // NewBaseline returns the course baseline of the acceptance match, named
 // "baseline": [NewAlphaBeta] to [baseline.Depth].
-func NewBaseline(r congo.Rules) *CoursePlayer {
+func NewBaseline(r congo.Edition) *CoursePlayer {
 	return NewAlphaBeta("baseline", r, baseline.Depth)
 }
 

@@ -25,7 +25,7 @@ const MatchPlies = 200
 // is the match's MaxPlies ([MatchPlies]).
 type MatchRules struct {
 	// Edition is the promotion rule.
-	Edition congo.Rules
+	Edition congo.Edition
 }
 
 // ToMove returns 0 for White and 1 for Black.
@@ -64,7 +64,7 @@ func (r MatchRules) Play(p *congo.Position, m congo.Move) congo.Position {
 // Mover is the opening generator's view of Congo ([match.Mover]).
 type Mover struct {
 	// Edition is the promotion rule.
-	Edition congo.Rules
+	Edition congo.Edition
 }
 
 // Over reports whether a lion is missing.
@@ -88,7 +88,7 @@ const OpeningSeed = 20260617
 // (where White can capture the black lion at once, as after d2c3 d6e5
 // opens the d-file to a lion flight), shuffled with [OpeningSeed] and cut to
 // n ([match.Select]).
-func Openings(r congo.Rules, n int) []congo.Position {
+func Openings(r congo.Edition, n int) []congo.Position {
 	start, _ := congo.ParseFEN(congo.StartFEN(r))
 	var open []congo.Position
 	for _, p := range match.Enumerate[congo.Position, congo.Move](Mover{r}, start, 2) {

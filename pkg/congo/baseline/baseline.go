@@ -28,8 +28,8 @@ const Depth = 4
 // NewSearcher returns the baseline's search for edition r: the course's
 // fail-hard negamax alpha-beta (package search) with the advanced
 // evaluation and the moves in ascending order.
-func NewSearcher(r congo.Rules) *congo.Searcher {
-	g := congo.CourseGame{Rules: r, Eval: congo.AdvancedEval}
+func NewSearcher(r congo.Edition) *congo.Searcher {
+	g := congo.CourseGame{Edition: r, Eval: congo.AdvancedEval}
 	return search.New[congo.Position, congo.Move](g, congo.CourseOptions(true))
 }
 
@@ -39,7 +39,7 @@ type Chooser struct {
 }
 
 // NewChooser returns the baseline of edition r.
-func NewChooser(r congo.Rules) *Chooser { return &Chooser{s: NewSearcher(r)} }
+func NewChooser(r congo.Edition) *Chooser { return &Chooser{s: NewSearcher(r)} }
 
 // Choose searches p to [Depth] and returns the first root move whose value
 // is strictly greater than alpha at that time, or false when p has none.
@@ -63,10 +63,10 @@ is ignored (the search has no time limit); equal inputs give equal outputs.
 // result is the exit status (0 at quit or end of input, 1 when stdout cannot
 // be written, 2 for bad flags).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	r, exit, ok := congo.ParseRulesArgs("congo-baseline", usage, args, stderr)
+	r, exit, ok := congo.ParseEditionArgs("congo-baseline", usage, args, stderr)
 	if !ok {
 		return exit
 	}
-	a := agent.New(agent.Config{Rules: r, Chooser: NewChooser(r), Name: "congo-baseline"})
+	a := agent.New(agent.Config{Edition: r, Chooser: NewChooser(r), Name: "congo-baseline"})
 	return agent.Serve(a, stdin, stdout, stderr)
 }

@@ -20,7 +20,7 @@ func run(args []string, in string) (stdout, stderr string, code int) {
 // first move in ascending order whose depth-4 negamax value (minus the
 // depth-3 alpha-beta value of its child with the full window) is the
 // largest.
-func firstBest(t *testing.T, fen string, r congo.Rules) string {
+func firstBest(t *testing.T, fen string, r congo.Edition) string {
 	t.Helper()
 	p, err := congo.ParseFEN(fen)
 	assert.NilError(t, err)
@@ -48,7 +48,7 @@ func TestMoves(t *testing.T) {
 		"2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4",
 		"3l3/1P5/7/7/7/3P3/3L3 w 30", // the edition changes the move (promotion)
 	}
-	for _, r := range []congo.Rules{congo.Rules2021, congo.Rules2022} {
+	for _, r := range []congo.Edition{congo.Edition2021, congo.Edition2022} {
 		for _, fen := range fens {
 			want := firstBest(t, fen, r)
 			for _, secs := range []string{"0.001", "60"} {
@@ -71,15 +71,15 @@ func TestProtocol(t *testing.T) {
 	replies := strings.Fields(out)
 	assert.Equal(t, len(replies), 2)
 	start := "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0"
-	assert.Equal(t, replies[0], firstBest(t, start, congo.Rules2022))
+	assert.Equal(t, replies[0], firstBest(t, start, congo.Edition2022))
 	p, _ := congo.ParseFEN(start)
 	var q congo.Position
 	for _, s := range []string{replies[0], "d6d5"} {
 		m, _ := congo.ParseMove(s)
-		p.Play(&q, m, congo.Rules2022)
+		p.Play(&q, m, congo.Edition2022)
 		p = q
 	}
-	assert.Equal(t, replies[1], firstBest(t, p.String(), congo.Rules2022))
+	assert.Equal(t, replies[1], firstBest(t, p.String(), congo.Edition2022))
 
 	// The edition is the one of -rules.
 	promo := "position 3l3/1P5/7/7/7/3P3/3L3 w 30\ngo 1\n"

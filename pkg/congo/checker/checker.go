@@ -234,13 +234,13 @@ func (rd *Reader) more(word, what string) (string, int, error) {
 
 // Checker answers requests under one edition's rules.
 type Checker struct {
-	rules congo.Rules
+	rules congo.Edition
 	moves []congo.Move
 	buf   []byte
 }
 
 // New returns a checker for edition r.
-func New(r congo.Rules) *Checker {
+func New(r congo.Edition) *Checker {
 	return &Checker{rules: r, moves: make([]congo.Move, 0, congo.MaxMoves), buf: make([]byte, 0, 512)}
 }
 
@@ -288,7 +288,7 @@ of input ends the program.
 // result is the exit status (0 at quit or end of input, 1 when stdin cannot
 // be read or stdout cannot be written, 2 for bad flags).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	r, exit, ok := congo.ParseRulesArgs("congo-checker", usage, args, stderr)
+	r, exit, ok := congo.ParseEditionArgs("congo-checker", usage, args, stderr)
 	if !ok {
 		return exit
 	}

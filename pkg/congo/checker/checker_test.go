@@ -262,7 +262,7 @@ func TestIOFailure(t *testing.T) {
 
 // TestAnswerAllocs: answering a request allocates nothing.
 func TestAnswerAllocs(t *testing.T) {
-	c := New(congo.Rules2022)
+	c := New(congo.Edition2022)
 	p, _ := congo.ParseFEN("g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0")
 	m, _ := congo.ParseMove("d2d3")
 	moves, next := Request{Op: Moves, Pos: p}, Request{Op: Next, Pos: p, Move: m}

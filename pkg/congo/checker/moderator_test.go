@@ -167,11 +167,11 @@ func moderate(t *testing.T, checker, white, black *process, fen, seconds string)
 func TestModeratedGames(t *testing.T) {
 	bin := buildPrograms(t, "congo-checker", "congo-agent", "congo-baseline")
 	for _, tc := range []struct {
-		rules      congo.Rules
+		rules      congo.Edition
 		agentWhite bool
 	}{
-		{congo.Rules2022, true},
-		{congo.Rules2021, false},
+		{congo.Edition2022, true},
+		{congo.Edition2021, false},
 	} {
 		name := fmt.Sprintf("%s/agent-%s", tc.rules, map[bool]string{true: "white", false: "black"}[tc.agentWhite])
 		t.Run(name, func(t *testing.T) {

@@ -30,7 +30,7 @@ import (
 // congo-alphabeta); its Run method is the program's entry point.
 type Program struct {
 	name       string
-	rules      congo.Rules // default edition
+	rules      congo.Edition // default edition
 	usage      string
 	withMove   bool                                     // cases are FEN + move pairs
 	piece      bool                                     // has the -piece flag
@@ -40,7 +40,7 @@ type Program struct {
 
 // env is the state shared by the cases of one run.
 type env struct {
-	rules    congo.Rules
+	rules    congo.Edition
 	kind     congo.Kind
 	allKinds bool
 	buf      []byte
@@ -107,7 +107,7 @@ func (pr *Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer)
 	}
 	e := &env{allKinds: true}
 	var ok bool
-	if e.rules, ok = congo.ParseRules(*rules); !ok {
+	if e.rules, ok = congo.ParseEdition(*rules); !ok {
 		return fail("-rules: want 2021 or 2022, got %q", *rules)
 	}
 	if piece != nil && *piece != "" {
@@ -220,25 +220,25 @@ var (
 )
 
 func init() {
-	*Setup = Program{name: "congo-setup", rules: congo.Rules2022,
+	*Setup = Program{name: "congo-setup", rules: congo.Edition2022,
 		usage:  "Reads N and N FENs; prints for each the pieces of every kind and colour and the side to play.",
 		handle: setupCase}
-	*Moves = Program{name: "congo-moves", rules: congo.Rules2022, piece: true,
+	*Moves = Program{name: "congo-moves", rules: congo.Edition2022, piece: true,
 		usage:  "Reads N and N FENs; prints for each the sorted moves of the side to move.",
 		handle: movesCase}
-	*Move = Program{name: "congo-move", rules: congo.Rules2022, withMove: true,
+	*Move = Program{name: "congo-move", rules: congo.Edition2022, withMove: true,
 		usage:      "Reads N and N pairs of lines (FEN, move); prints for each the new FEN and the status.",
 		handleMove: moveCase}
-	*Eval = Program{name: "congo-eval", rules: congo.Rules2022,
+	*Eval = Program{name: "congo-eval", rules: congo.Edition2022,
 		usage:  "Reads N and N FENs; prints for each the material evaluation for the side to move.",
 		handle: evalCase}
-	*Minimax = Program{name: "congo-minimax", rules: congo.Rules2022,
+	*Minimax = Program{name: "congo-minimax", rules: congo.Edition2022,
 		usage:  "Reads N and N FENs; prints for each the depth-2 minimax value for the side to move.",
 		handle: minimaxCase}
-	*AdvEval = Program{name: "congo-adveval", rules: congo.Rules2021,
+	*AdvEval = Program{name: "congo-adveval", rules: congo.Edition2021,
 		usage:  "Reads N and N FENs; prints for each the advanced evaluation for the side to move.",
 		handle: advevalCase}
-	*AlphaBeta = Program{name: "congo-alphabeta", rules: congo.Rules2021,
+	*AlphaBeta = Program{name: "congo-alphabeta", rules: congo.Edition2021,
 		usage:  "Reads N and N FENs; prints for each the depth-4 alpha-beta value for the side to move.",
 		handle: alphabetaCase}
 }

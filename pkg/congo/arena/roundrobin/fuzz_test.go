@@ -33,8 +33,8 @@ func FuzzParseArgs(f *testing.F) {
 		if o.cfg.MaxMoves < 1 || o.cfg.MaxMoves > 10000 {
 			t.Fatalf("%q: accepted move limit %d", args, o.cfg.MaxMoves)
 		}
-		if o.cfg.Rules != congo.Rules2021 && o.cfg.Rules != congo.Rules2022 {
-			t.Fatalf("%q: rules %v", args, o.cfg.Rules)
+		if o.cfg.Edition != congo.Edition2021 && o.cfg.Edition != congo.Edition2022 {
+			t.Fatalf("%q: rules %v", args, o.cfg.Edition)
 		}
 		p, err := congo.ParseFEN(o.cfg.Start)
 		if err != nil || p.LionMissing() {

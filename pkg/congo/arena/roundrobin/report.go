@@ -58,7 +58,7 @@ func Tables(cfg Config, entrants []Entrant, games []Game) []byte {
 	}
 
 	fmt.Fprintf(&b, "Start position `%s`, %s rules, a draw after %d moves by each side; each player plays every other player twice, once as White and once as Black (%d games).\n\n",
-		cfg.Start, cfg.Rules, cfg.MaxMoves, len(games))
+		cfg.Start, cfg.Edition, cfg.MaxMoves, len(games))
 	b.WriteString("| player | what it is |\n|---|---|\n")
 	for _, e := range entrants {
 		fmt.Fprintf(&b, "| %s | %s |\n", e.Name, e.Description)
@@ -121,7 +121,7 @@ func halves(h int) string {
 func Record(cfg Config, n int, g Game) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "Game %d: %s (White) vs %s (Black)\n", n, g.White, g.Black)
-	fmt.Fprintf(&b, "Start: %s (%s rules, draw after %d moves each)\n\n", cfg.Start, cfg.Rules, cfg.MaxMoves)
+	fmt.Fprintf(&b, "Start: %s (%s rules, draw after %d moves each)\n\n", cfg.Start, cfg.Edition, cfg.MaxMoves)
 	// Number moves from the side to move at the start.
 	start, _ := congo.ParseFEN(cfg.Start)
 	num, col := 1, start.Side

@@ -60,7 +60,7 @@ type Entrant struct {
 	// that runs a program passes the program's stderr to stderr (nil:
 	// discarded). A player with a Close() error method is closed after its
 	// game, and one with a Nodes() uint64 method reports its search nodes.
-	New func(r congo.Rules, stderr io.Writer) (arena.Player, error)
+	New func(r congo.Edition, stderr io.Writer) (arena.Player, error)
 }
 
 // Entrants returns the players of the Part 6 report, in table order: the
@@ -91,8 +91,8 @@ func AgentEntrant(depth int) Entrant {
 	return Entrant{
 		Name:        "agent",
 		Description: fmt.Sprintf("our congo-agent engine (iterative deepening PVS, table, quiescence), fixed depth %d", depth),
-		New: func(r congo.Rules, stderr io.Writer) (arena.Player, error) {
-			return arena.StartInProcess("agent", time.Second, stderr, agent.Config{Rules: r, Depth: depth}), nil
+		New: func(r congo.Edition, stderr io.Writer) (arena.Player, error) {
+			return arena.StartInProcess("agent", time.Second, stderr, agent.Config{Edition: r, Depth: depth}), nil
 		},
 	}
 }
@@ -103,7 +103,7 @@ func MinimaxEntrant() Entrant {
 	return Entrant{
 		Name:        "minimax",
 		Description: "minimax (negamax), depth 2, material evaluation of Part 4.1",
-		New: func(r congo.Rules, _ io.Writer) (arena.Player, error) {
+		New: func(r congo.Edition, _ io.Writer) (arena.Player, error) {
 			return arena.NewMinimax("minimax", r, 2), nil
 		},
 	}
@@ -116,7 +116,7 @@ func AlphaBetaEntrant() Entrant {
 	return Entrant{
 		Name:        "alphabeta",
 		Description: "alpha-beta (fail-hard negamax), depth 4, advanced evaluation of Part 5.1 (material + mobility + attack), moves in ascending order",
-		New: func(r congo.Rules, _ io.Writer) (arena.Player, error) {
+		New: func(r congo.Edition, _ io.Writer) (arena.Player, error) {
 			return arena.NewAlphaBeta("alphabeta", r, 4), nil
 		},
 	}
@@ -132,7 +132,7 @@ func Program(name, description string, seconds float64, argv ...string) Entrant 
 	return Entrant{
 		Name:        name,
 		Description: description,
-		New: func(_ congo.Rules, stderr io.Writer) (arena.Player, error) {
+		New: func(_ congo.Edition, stderr io.Writer) (arena.Player, error) {
 			if !(seconds > 0) {
 				return nil, fmt.Errorf("time per move %v: want a positive number of seconds", seconds)
 			}
@@ -150,7 +150,7 @@ func Program(name, description string, seconds float64, argv ...string) Entrant 
 // Config is the set-up of a round robin.
 type Config struct {
 	// Rules is the edition (Part 6: 2021).
-	Rules congo.Rules
+	Edition congo.Edition
 	// Start is the FEN of the start position (Part 6: [StartFEN]).
 	Start string
 	// MaxMoves is the number of moves each side may play before the game is
@@ -165,7 +165,7 @@ type Config struct {
 
 // DefaultConfig is the Part 6 set-up.
 func DefaultConfig() Config {
-	return Config{Rules: congo.Rules2021, Start: StartFEN, MaxMoves: DefaultMaxMoves}
+	return Config{Edition: congo.Edition2021, Start: StartFEN, MaxMoves: DefaultMaxMoves}
 }
 
 // Game is the record of one game.
@@ -193,7 +193,7 @@ type Game struct {
 // moves with the move number, which rises after each Black move) or when
 // the side to move has no legal move, in that order.
 type part6 struct {
-	edition  congo.Rules
+	edition  congo.Edition
 	start    congo.Position
 	maxMoves int
 }
@@ -274,7 +274,7 @@ func PlayGame(cfg Config, white, black arena.Player) (Game, error) {
 	if cfg.MaxMoves < 1 {
 		return Game{}, fmt.Errorf("move limit %d: want at least 1", cfg.MaxMoves)
 	}
-	rules := part6{edition: cfg.Rules, start: start, maxMoves: cfg.MaxMoves}
+	rules := part6{edition: cfg.Edition, start: start, maxMoves: cfg.MaxMoves}
 	seats := [2]*seat{{Player: white}, {Player: black}}
 	rep, err := match.Play(match.Match[congo.Position, congo.Move]{
 		Rules:     rules,
@@ -333,11 +333,11 @@ func Play(cfg Config, entrants []Entrant) ([]Game, error) {
 			if i == j {
 				continue
 			}
-			w, err := wi.New(cfg.Rules, cfg.Stderr)
+			w, err := wi.New(cfg.Edition, cfg.Stderr)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", wi.Name, err)
 			}
-			b, err := bj.New(cfg.Rules, cfg.Stderr)
+			b, err := bj.New(cfg.Edition, cfg.Stderr)
 			if err != nil {
 				closePlayer(w)
 				return nil, fmt.Errorf("%s: %w", bj.Name, err)

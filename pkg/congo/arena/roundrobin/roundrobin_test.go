@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 // and answers "go" with the minimax player's move (mode "minimax"), which it
 // plays, with an illegal move (mode "illegal") or by exiting (mode "crash").
 func fakeAgent(mode string) int {
-	s := congo.NewMinimax(congo.Rules2021)
+	s := congo.NewMinimax(congo.Edition2021)
 	var pos, next congo.Position
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
@@ -52,7 +52,7 @@ func fakeAgent(mode string) int {
 					fmt.Fprintf(os.Stderr, "bad move %q\n", f)
 					return 1
 				}
-				pos.Play(&next, m, congo.Rules2021)
+				pos.Play(&next, m, congo.Edition2021)
 				pos = next
 			}
 		case "go":
@@ -68,7 +68,7 @@ func fakeAgent(mode string) int {
 					fmt.Println("0000")
 				} else {
 					fmt.Println(r.Move)
-					pos.Play(&next, r.Move, congo.Rules2021)
+					pos.Play(&next, r.Move, congo.Edition2021)
 					pos = next
 				}
 			}
@@ -105,7 +105,7 @@ func TestPlayMoveLimit(t *testing.T) {
 		var next congo.Position
 		for i, m := range g.Moves {
 			assert.Assert(t, p.IsLegal(m), "move %d %s", i, m)
-			p.Play(&next, m, congo.Rules2021)
+			p.Play(&next, m, congo.Edition2021)
 			p = next
 		}
 		assert.Equal(t, p.String(), g.Final)
@@ -121,9 +121,9 @@ func TestPlayMoveLimit(t *testing.T) {
 
 func TestPlayGameCapture(t *testing.T) {
 	// Minimax sees the lion flight c2c5 onto the black lion (docs/congo.md).
-	cfg := Config{Rules: congo.Rules2021, Start: "7/7/2l4/7/7/2L4/7 w 8", MaxMoves: 100}
-	mm, _ := MinimaxEntrant().New(cfg.Rules, nil)
-	ab, _ := AlphaBetaEntrant().New(cfg.Rules, nil)
+	cfg := Config{Edition: congo.Edition2021, Start: "7/7/2l4/7/7/2L4/7 w 8", MaxMoves: 100}
+	mm, _ := MinimaxEntrant().New(cfg.Edition, nil)
+	ab, _ := AlphaBetaEntrant().New(cfg.Edition, nil)
 	g, err := PlayGame(cfg, mm, ab)
 	assert.NilError(t, err)
 	assert.Equal(t, g.Winner, 0)
@@ -181,7 +181,7 @@ func TestPlayGameForfeits(t *testing.T) {
 func TestPart6Rules(t *testing.T) {
 	start, err := congo.ParseFEN("7/7/2l4/7/7/2L4/7 b 8")
 	assert.NilError(t, err)
-	r := part6{edition: congo.Rules2021, start: start, maxMoves: 2}
+	r := part6{edition: congo.Edition2021, start: start, maxMoves: 2}
 	p := start
 	for i, s := range []string{"c5d5", "c2d2", "d5c5", "d2c2"} {
 		over, _, _ := r.Result(&p)
@@ -195,7 +195,7 @@ func TestPart6Rules(t *testing.T) {
 	assert.Equal(t, winner, -1)
 	assert.Equal(t, reason, "2 moves each")
 
-	cfg := Config{Rules: congo.Rules2021, Start: start.String(), MaxMoves: 2}
+	cfg := Config{Edition: congo.Edition2021, Start: start.String(), MaxMoves: 2}
 	g, err := PlayGame(cfg, &scripted{"c2d2", "d2c2"}, &scripted{"c5d5", "d5c5"})
 	assert.NilError(t, err)
 	assert.Equal(t, g.Winner, -1)
@@ -206,7 +206,7 @@ func TestPart6Rules(t *testing.T) {
 }
 
 func TestPlayGameBadConfig(t *testing.T) {
-	mm, _ := MinimaxEntrant().New(congo.Rules2021, nil)
+	mm, _ := MinimaxEntrant().New(congo.Edition2021, nil)
 	_, err := PlayGame(Config{Start: "7/7/7/7/7/7/7 w 0", MaxMoves: 1}, mm, mm)
 	assert.ErrorContains(t, err, "has a lion missing")
 	_, err = PlayGame(Config{Start: "nonsense", MaxMoves: 1}, mm, mm)

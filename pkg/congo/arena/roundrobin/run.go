@@ -55,11 +55,11 @@ func parseArgs(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q (no positional arguments)", fs.Arg(0))
 	}
-	r, ok := congo.ParseRules(*rules)
+	r, ok := congo.ParseEdition(*rules)
 	if !ok {
 		return o, fmt.Errorf("-rules %q: want 2021 or 2022", *rules)
 	}
-	o.cfg.Rules = r
+	o.cfg.Edition = r
 	if o.cfg.MaxMoves < 1 || o.cfg.MaxMoves > 10000 {
 		return o, fmt.Errorf("-max-moves %d: want 1 to 10000", o.cfg.MaxMoves)
 	}

@@ -59,7 +59,7 @@ progress line per game goes to stderr (-q: none), the summary to stdout.
 
 // strengthOptions are the parsed flags of congo-strength.
 type strengthOptions struct {
-	rules    congo.Rules
+	rules    congo.Edition
 	n        int
 	moveTime time.Duration
 	agent    string
@@ -103,7 +103,7 @@ func parseStrength(args []string) (strengthOptions, error) {
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	r, ok := congo.ParseRules(*rules)
+	r, ok := congo.ParseEdition(*rules)
 	if !ok {
 		return o, fmt.Errorf("-rules: want 2021 or 2022, got %q", *rules)
 	}
@@ -234,7 +234,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	} else {
-		pp = arena.StartInProcess("congo-agent", o.moveTime, stderr, agent.Config{Rules: o.rules, Depth: o.depth})
+		pp = arena.StartInProcess("congo-agent", o.moveTime, stderr, agent.Config{Edition: o.rules, Depth: o.depth})
 	}
 	// The deadline applies to the agent only (the baseline is untimed), so
 	// the agent's player enforces it rather than the match.
@@ -322,7 +322,7 @@ func writeReport(w io.Writer, rep *match.Report[congo.Move]) {
 // listGames writes the games player A did not win: the opening's index, A's
 // colour, the reason, the moves and the final position with its material
 // (White's minus Black's).
-func listGames(w io.Writer, r congo.Rules, openings []congo.Position, rep *match.Report[congo.Move]) {
+func listGames(w io.Writer, r congo.Edition, openings []congo.Position, rep *match.Report[congo.Move]) {
 	for _, g := range rep.Games {
 		if g.Result == match.Win {
 			continue
