@@ -40,21 +40,13 @@ func (tp TimePolicy) Start(clock engine.Clock, moveTime time.Duration) *engine.T
 	return engine.NewTimeManager(clock, soft, hard)
 }
 
-// Limits are the limits of one reply of an [EnginePlayer]: its Depth and
-// Nodes, and the time manager its [TimePolicy] started (nil: no time limit).
-type Limits struct {
-	Depth int
-	Nodes uint64
-	Time  *engine.TimeManager
-}
-
 // Thinker is a tournament program's decision, played by an [EnginePlayer]:
-// Think returns the program's move in the match position pos within lim
-// (ok false: it has none) and Clear forgets what its searches learned (the
+// Think returns the program's move in the match position pos within lim, the
+// reply's depth, node budget and time manager (ok false: it has none) and Clear forgets what its searches learned (the
 // table and the heuristics). Each game's arena gives its program's root
 // rules this way; [EngineThinker] is the bare engine.
 type Thinker[P, M any] interface {
-	Think(pos *P, lim Limits) (m M, ok bool, err error)
+	Think(pos *P, lim engine.Limits[M]) (m M, ok bool, err error)
 	Clear()
 }
 
@@ -69,14 +61,14 @@ type EngineThinker[MP, P any, M comparable, G engine.Game[P, M]] struct {
 }
 
 // Think searches the engine's view of pos within lim.
-func (t EngineThinker[MP, P, M, G]) Think(pos *MP, lim Limits) (M, bool, error) {
+func (t EngineThinker[MP, P, M, G]) Think(pos *MP, lim engine.Limits[M]) (M, bool, error) {
 	var p P
 	if t.View != nil {
 		p = t.View(pos)
 	} else {
 		p = *any(pos).(*P)
 	}
-	res := t.Engine.Search(p, engine.Limits[M]{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time})
+	res := t.Engine.Search(p, lim)
 	return res.Move, res.HasMove, nil
 }
 
@@ -140,7 +132,7 @@ func (p *EnginePlayer[P, M]) ReplyStats() (replies int, slowest time.Duration, l
 
 // Move decides the current position within the player's limits.
 func (p *EnginePlayer[P, M]) Move(t *Turn[P, M]) (M, error) {
-	lim := Limits{Depth: p.Depth, Nodes: p.Nodes}
+	lim := engine.Limits[M]{Depth: p.Depth, Nodes: p.Nodes}
 	mt := p.MoveTime
 	if p.UseMatchTime {
 		mt = t.MoveTime

@@ -16,14 +16,14 @@ type recorder struct {
 	clock   *engine.ManualClock
 	took    time.Duration
 	clears  int
-	limits  []match.Limits
+	limits  []engine.Limits[int]
 	cleared []int // clears seen by each reply
 	move    int
 	ok      bool
 	err     error
 }
 
-func (r *recorder) Think(pos *int, lim match.Limits) (int, bool, error) {
+func (r *recorder) Think(pos *int, lim engine.Limits[int]) (int, bool, error) {
 	r.limits = append(r.limits, lim)
 	r.cleared = append(r.cleared, r.clears)
 	r.clock.Advance(r.took)

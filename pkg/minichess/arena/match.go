@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/player"
@@ -184,7 +185,7 @@ type ProgramThinker struct {
 }
 
 // Think returns the last line player_submission writes for pos within lim.
-func (s *ProgramThinker) Think(pos *GamePos, lim match.Limits) (minichess.Move, bool, error) {
+func (s *ProgramThinker) Think(pos *GamePos, lim engine.Limits[minichess.Move]) (minichess.Move, bool, error) {
 	if s.Engine == nil {
 		s.Engine = submission.NewEngine(submission.EngineOptions(16), minichess.DefaultEvalWeights())
 	}

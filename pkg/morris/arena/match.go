@@ -181,8 +181,8 @@ type ProgramThinker struct {
 }
 
 // Think returns the program's move in s within lim.
-func (p ProgramThinker) Think(s *GameState, lim match.Limits) (morris.Node, bool, error) {
-	r := morris.Think(p.Engine, s.State, engine.Limits[morris.Node]{Depth: lim.Depth, Nodes: lim.Nodes, Time: lim.Time})
+func (p ProgramThinker) Think(s *GameState, lim engine.Limits[morris.Node]) (morris.Node, bool, error) {
+	r := morris.Think(p.Engine, s.State, lim)
 	if !r.HasMove {
 		return morris.Node{}, false, nil
 	}
