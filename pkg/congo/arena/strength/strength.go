@@ -189,9 +189,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		gA.Checks = o.checks || optA.CheckExtension
 		optB, gB := agent.EngineOptions(), congo.NewEngineGame(o.rules)
 		optA.HashMiB, optB.HashMiB = 16, 16
-		label := strings.TrimSpace(o.selfplay + " checks")
-		if !o.checks {
-			label = o.selfplay
+		label := o.selfplay
+		if o.checks {
+			label = strings.TrimSpace(label + " checks")
 		}
 		m.Players[0] = arena.NewEnginePlayer(label, gA, optA, o.nodes)
 		m.Players[1] = arena.NewEnginePlayer("default", gB, optB, o.nodes)
