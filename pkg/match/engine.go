@@ -41,10 +41,11 @@ func (tp TimePolicy) Start(clock engine.Clock, moveTime time.Duration) *engine.T
 }
 
 // Thinker is a tournament program's decision, played by an [EnginePlayer]:
-// Think returns the program's move in the match position pos within lim, the
-// reply's depth, node budget and time manager (ok false: it has none) and Clear forgets what its searches learned (the
-// table and the heuristics). Each game's arena gives its program's root
-// rules this way; [EngineThinker] is the bare engine.
+// Think returns the program's move in the match position pos within lim (the
+// reply's depth, node budget and time manager); ok is false when it has no
+// move. Clear forgets what its searches learned (the table and the
+// heuristics). Each game's arena gives its program's root rules this way;
+// [EngineThinker] is the bare engine.
 type Thinker[P, M any] interface {
 	Think(pos *P, lim engine.Limits[M]) (m M, ok bool, err error)
 	Clear()
@@ -121,7 +122,7 @@ func (p *EnginePlayer[P, M]) Name() string { return p.Label }
 func (p *EnginePlayer[P, M]) NewGame(uint64) { p.Thinker.Clear() }
 
 // ErrNoMove is returned by a player asked to move in a position where its
-// engine finds no move.
+// Thinker finds no move.
 var ErrNoMove = errors.New("no move")
 
 // ReplyStats returns the number of timed replies, the slowest one and the

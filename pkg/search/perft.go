@@ -1,11 +1,12 @@
 package search
 
-// Tree is the part of a [Game] that a perft walks: the end-of-game test, the
-// move list, making a move, and CountReplies, which returns the number of
-// moves of the position reached from p by m (the replies to m), or -1 when
-// that position is terminal, without building their list. A perft counts
-// the last ply in bulk with one CountReplies call per position above it:
-// one call of the game, not two, for each position next to the horizon.
+// Tree is what a perft walks: a [Game]'s Terminal, Moves and Play (the
+// end-of-game test, the move list, making a move), plus CountReplies, which
+// returns the number of moves of the position reached from p by m (the
+// replies to m), or -1 when that position is terminal, without building
+// their list. A perft counts the last ply in bulk with one CountReplies call
+// per position above it: one call of the game, not two, for each position
+// next to the horizon.
 type Tree[P, M any] interface {
 	Terminal(p *P) bool
 	Moves(p *P, buf []M) []M
@@ -24,7 +25,8 @@ type PerftRule struct {
 	// (Morris, whose MINIMAX programs evaluate it); otherwise nothing.
 	NoMovesLeaf bool
 	// CountTerminal counts the terminal positions at the horizon in
-	// [PerftCount.Terminal] (MiniChess: template_terminal).
+	// [PerftCount.Terminal] (MiniChess: template_terminal). It reaches every
+	// leaf, like MakeLeaves.
 	CountTerminal bool
 	// MakeLeaves reaches every leaf by making its move instead of counting
 	// the last ply with CountReplies: a check of make-move against move

@@ -44,7 +44,7 @@ type Engine = engine.Engine[congo.Position, congo.Move, congo.EngineGame]
 
 // Config configures an [Agent].
 type Config struct {
-	// Rules is the edition.
+	// Edition is the edition.
 	Edition congo.Edition
 	// Depth is a fixed depth limit (0: none; the search is bounded by time).
 	// With a depth limit the agent does not read the clock.

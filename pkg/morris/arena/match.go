@@ -15,7 +15,7 @@ import (
 // This file connects Morris-Variant to pkg/match: the game rules of a match
 // and the built-in players.
 
-// GameState is a position of a match: the [State] and the number of
+// GameState is a position of a match: the [morris.State] and the number of
 // midgame turns played, which the draw rule needs.
 type GameState struct {
 	morris.State
@@ -212,7 +212,7 @@ const PlayerSpecHelp = `players:
 `
 
 // ParsePlayer returns the player described by spec on board b (see
-// [PlayerSpecHelp]). Engine players get [EngineOptions] with opt applied
+// [PlayerSpecHelp]). Engine players get [morris.EngineOptions] with opt applied
 // when opt is not nil.
 func ParsePlayer(spec string, b *morris.Board, opt func(*engine.Options)) (match.Player[GameState, morris.Node], error) {
 	kind, arg, _ := strings.Cut(spec, ":")

@@ -47,8 +47,8 @@ type GameRecord struct {
 	Start int
 	// ImprovedWhite is true when the improved side played White.
 	ImprovedWhite bool
-	// Outcome is the result for the improved side.
-	Outcome match.Result
+	// Result is the result for the improved side.
+	Result match.Result
 	// MidgameTurns is the number of midgame turns played, Plies the number
 	// of moves of the whole game (placements included).
 	MidgameTurns, Plies int
@@ -118,7 +118,7 @@ func (sp SelfPlay) Run() (*Summary, []GameRecord, error) {
 		for _, m := range g.Moves {
 			final = rules.Play(&final, m)
 		}
-		rec := GameRecord{Start: g.Opening, ImprovedWhite: g.AColor == 0, Outcome: g.Result,
+		rec := GameRecord{Start: g.Opening, ImprovedWhite: g.AColor == 0, Result: g.Result,
 			MidgameTurns: final.Turns, Plies: g.Plies, Final: final.Position, Reason: g.Reason}
 		sum.Add(rec)
 		games = append(games, rec)
@@ -182,7 +182,7 @@ func (s *Summary) Add(g GameRecord) {
 		c = 1
 	}
 	s.Games++
-	switch g.Outcome {
+	switch g.Result {
 	case match.Win:
 		s.W[c]++
 	case match.Draw:
@@ -190,7 +190,7 @@ func (s *Summary) Add(g GameRecord) {
 	default:
 		s.L[c]++
 	}
-	s.Scores = append(s.Scores, float64(g.Outcome)/2)
+	s.Scores = append(s.Scores, float64(g.Result)/2)
 }
 
 // String is the summary line of the match.

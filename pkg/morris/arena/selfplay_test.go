@@ -23,12 +23,12 @@ func TestSelfPlayTiny(t *testing.T) {
 	assert.NilError(t, err)
 	var lines1, lines2 []string
 	for i, g := range g1 {
-		lines1 = append(lines1, g.Final.Format(18)+g.Outcome.String())
-		lines2 = append(lines2, g2[i].Final.Format(18)+g2[i].Outcome.String())
+		lines1 = append(lines1, g.Final.Format(18)+g.Result.String())
+		lines2 = append(lines2, g2[i].Final.Format(18)+g2[i].Result.String())
 		assert.Equal(t, g.Start, i/2)
 		assert.Equal(t, g.ImprovedWhite, i%2 == 0)
 		assert.Assert(t, g.MidgameTurns <= 6)
-		if g.Outcome == match.Draw {
+		if g.Result == match.Draw {
 			assert.Equal(t, g.MidgameTurns, 6)
 			assert.Equal(t, g.Reason, "6 midgame turns")
 		}
@@ -50,12 +50,12 @@ func TestSelfPlayEndRules(t *testing.T) {
 	_, games, err := arena.SelfPlay{Board: b, Depth: 2, Mode: arena.ModeBoth, Cap: 40}.Run()
 	assert.NilError(t, err)
 	for _, g := range games {
-		if g.Outcome == match.Draw {
+		if g.Result == match.Draw {
 			assert.Equal(t, g.MidgameTurns, 40)
 			continue
 		}
 		decided++
-		loserBlack := (g.Outcome == match.Win) == g.ImprovedWhite
+		loserBlack := (g.Result == match.Win) == g.ImprovedWhite
 		n := morris.Node{Position: g.Final, Black: loserBlack}
 		pieces := g.Final.NumWhite()
 		if loserBlack {

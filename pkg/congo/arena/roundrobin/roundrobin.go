@@ -149,7 +149,7 @@ func Program(name, description string, seconds float64, argv ...string) Entrant 
 
 // Config is the set-up of a round robin.
 type Config struct {
-	// Rules is the edition (Part 6: 2021).
+	// Edition is the edition (Part 6: 2021).
 	Edition congo.Edition
 	// Start is the FEN of the start position (Part 6: [StartFEN]).
 	Start string

@@ -45,7 +45,7 @@ progress line per game goes to stderr (-q: none), the summary to stdout.
                  (in-process agent; measures the agent on a loaded machine)
   -budget N      play the agent's engine in-process with N nodes per move
                  (deterministic, no protocol, no time) instead of go S
-  -selfplay L    techniques switched in the self-play player, +name on, -name
+  -selfplay S    techniques switched in the self-play player, +name on, -name
                  off, comma-separated (-selfplay=-tt,+futility): ` + "%s" + `;
                  +checkext also turns -checks on
   -checks        a self-play match whose player answers lion threats as

@@ -92,7 +92,7 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 					col = "white"
 				}
 				fmt.Fprintf(stdout, "game depth=%d start=%d improved=%s result=%s midgame-turns=%d end=%q final=%s\n",
-					d, g.Start, col, g.Outcome, g.MidgameTurns, g.Reason, g.Final.Format(b.N))
+					d, g.Start, col, g.Result, g.MidgameTurns, g.Reason, g.Final.Format(b.N))
 			}
 		}
 		pass := sum.Score() >= *minScore && sum.ColourScore(0) >= *minColour && sum.ColourScore(1) >= *minColour
