@@ -139,20 +139,21 @@ func (pf *Perft[P, M, T]) count(d int) uint64 {
 	}
 	if d == 2 && pf.bulk {
 		// The level above the leaves is counted here, one CountReplies call
-		// per node, without making its positions.
-		pf.nodes += uint64(len(list))
-		var leaves uint64
+		// per node, without making its positions: replies are nodes and
+		// leaves, a terminal or stuck node a leaf when the rule says so.
+		tree, rule := pf.tree, pf.rule
+		var replies, ends uint64
 		for _, m := range list {
-			n := pf.tree.CountReplies(p, m)
+			n := tree.CountReplies(p, m)
 			switch {
 			case n > 0:
-				pf.nodes += uint64(n)
-				leaves += uint64(n)
-			case n < 0 && pf.rule.TerminalLeaf, n == 0 && pf.rule.NoMovesLeaf:
-				leaves++
+				replies += uint64(n)
+			case n < 0 && rule.TerminalLeaf, n == 0 && rule.NoMovesLeaf:
+				ends++
 			}
 		}
-		return leaves
+		pf.nodes += uint64(len(list)) + replies
+		return replies + ends
 	}
 	var leaves uint64
 	for _, m := range list {
