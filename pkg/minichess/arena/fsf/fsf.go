@@ -13,11 +13,14 @@
 // king an ordinary piece whose capture loses, a side without moves loses,
 // no move-count or repetition rule); the 50-ply material adjudication of the
 // runner is unknown to it.
+//
+// The engine (or a wrapper script given with -engine) runs in a process
+// group of its own (internal/procgroup); at the time limit the whole group
+// is killed and the adapter returns without waiting for anything.
 package fsf
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -29,6 +32,7 @@ import (
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
+	"github.com/gamesearch/gamesearch/internal/procgroup"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/player"
@@ -113,77 +117,189 @@ type Engine struct {
 	VariantPath string
 	// MoveTime is the "go movetime" argument.
 	MoveTime time.Duration
-	// Timeout bounds the whole exchange with the engine.
+	// Timeout bounds the whole exchange with the engine: at Timeout the
+	// engine and everything it started are killed and BestMove returns.
 	Timeout time.Duration
 }
 
-// BestMove starts the engine, sets the variant and position fen, runs
-// "go movetime" and returns the engine's bestmove text ("(none)" when it has
-// no move).
+// exitGrace is how long BestMove still reads the engine's output after
+// the engine's own process has exited: what it wrote before is already in
+// the pipe, and only a process it left behind can hold the pipe longer.
+const exitGrace = 200 * time.Millisecond
+
+// BestMove starts the engine in a process group of its own, sets the
+// variant and position fen, runs "go movetime" and returns the engine's
+// bestmove text ("(none)" when it has no move). Whatever happens, the
+// engine and every process it started are killed before BestMove returns,
+// at the latest at Timeout, and BestMove waits for nothing after that:
+// output a leftover process still holds open is abandoned.
 func (e Engine) BestMove(fen string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), e.Timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, e.Path)
-	cmd.WaitDelay = time.Second
-	in, err := cmd.StdinPipe()
+	timer := time.NewTimer(e.Timeout)
+	defer timer.Stop()
+	s, err := e.start()
 	if err != nil {
 		return "", err
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
+	defer s.stop()
+	if err := s.send("uci"); err != nil {
 		return "", err
 	}
-	if err := cmd.Start(); err != nil {
-		return "", err
-	}
-	defer cmd.Wait()
-	defer in.Close()
-	sc := bufio.NewScanner(out)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	waitFor := func(prefix string) (string, error) {
-		for sc.Scan() {
-			if line := sc.Text(); strings.HasPrefix(line, prefix) {
-				return line, nil
-			}
-		}
-		if err := sc.Err(); err != nil {
-			return "", err
-		}
-		if ctx.Err() != nil {
-			return "", fmt.Errorf("no %q within %v", prefix, e.Timeout)
-		}
-		return "", fmt.Errorf("engine exited before %q", prefix)
-	}
-	send := func(format string, a ...any) error {
-		_, err := fmt.Fprintf(in, format+"\n", a...)
-		return err
-	}
-	if err := send("uci"); err != nil {
-		return "", err
-	}
-	if _, err := waitFor("uciok"); err != nil {
+	if _, err := s.waitFor("uciok", timer.C); err != nil {
 		return "", err
 	}
 	ms := max(e.MoveTime.Milliseconds(), 1)
-	if err := send("setoption name VariantPath value %s\nsetoption name UCI_Variant value %s\nisready", e.VariantPath, Variant); err != nil {
+	if err := s.send("setoption name VariantPath value %s\nsetoption name UCI_Variant value %s\nisready", e.VariantPath, Variant); err != nil {
 		return "", err
 	}
-	if _, err := waitFor("readyok"); err != nil {
+	if _, err := s.waitFor("readyok", timer.C); err != nil {
 		return "", err
 	}
-	if err := send("position fen %s\ngo movetime %d", fen, ms); err != nil {
+	if err := s.send("position fen %s\ngo movetime %d", fen, ms); err != nil {
 		return "", err
 	}
-	line, err := waitFor("bestmove")
+	line, err := s.waitFor("bestmove", timer.C)
 	if err != nil {
 		return "", err
 	}
-	send("quit")
 	f := strings.Fields(line)
 	if len(f) < 2 {
-		return "", fmt.Errorf("bad engine reply %q", line)
+		return "", fmt.Errorf("engine %s: bad reply %q", e.Path, line)
 	}
 	return f[1], nil
+}
+
+// session is one running engine: its process group, the write end of its
+// stdin, its stdout lines and its exit.
+type session struct {
+	e      Engine
+	cmd    *exec.Cmd
+	group  *procgroup.Group
+	in     *os.File      // the engine's stdin, our end
+	out    *os.File      // the engine's stdout, our end
+	lines  chan string   // stdout lines; closed at the end of the output
+	exited chan struct{} // closed when the engine's process has been reaped
+	done   chan struct{} // closed by stop: nobody reads lines any more
+}
+
+// start starts the engine with pipes of its own (not exec's StdinPipe and
+// StdoutPipe, which Wait would close under the reader).
+func (e Engine) start() (*session, error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, err
+	}
+	cmd := exec.Command(e.Path)
+	cmd.Stdin, cmd.Stdout = inR, outW
+	g := procgroup.New(cmd)
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil, e.startError(err)
+	}
+	g.Started()
+	s := &session{e: e, cmd: cmd, group: g, in: inW, out: outR,
+		lines: make(chan string, 64), exited: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(s.lines)
+		sc := bufio.NewScanner(outR)
+		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+		for sc.Scan() {
+			select {
+			case s.lines <- sc.Text():
+			case <-s.done:
+				return
+			}
+		}
+	}()
+	go func() {
+		cmd.Wait()
+		close(s.exited)
+	}()
+	return s, nil
+}
+
+// startError describes an engine that cannot be started; a missing
+// default engine says how to get one.
+func (e Engine) startError(err error) error {
+	if errors.Is(err, os.ErrNotExist) {
+		if e.Path == DefaultEngine {
+			return fmt.Errorf("fairy-stockfish not found at %s: install it (apt-get install fairy-stockfish) or pass -engine PATH", DefaultEngine)
+		}
+		return fmt.Errorf("engine %s not found: pass the path of a Fairy-Stockfish binary with -engine", e.Path)
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("engine %s cannot be started: %v", e.Path, err)
+}
+
+// stop kills the engine's whole group and reaps the engine. Killed, the
+// engine's own process ends at once; the reader of a pipe that a process
+// outside the group still holds is released by closing our end.
+func (s *session) stop() {
+	close(s.done)
+	s.in.Close()
+	s.group.Kill()
+	<-s.exited
+	s.group.Release()
+	s.out.Close()
+}
+
+// send writes one or more lines to the engine.
+func (s *session) send(format string, a ...any) error {
+	if _, err := fmt.Fprintf(s.in, format+"\n", a...); err != nil {
+		// The engine no longer reads: it has exited or is exiting.
+		return s.ended()
+	}
+	return nil
+}
+
+// waitFor returns the first line of the engine starting with prefix. It
+// fails when the engine's output ends or it exits first, or when timeout
+// fires.
+func (s *session) waitFor(prefix string, timeout <-chan time.Time) (string, error) {
+	exited := s.exited
+	var grace <-chan time.Time
+	for {
+		select {
+		case line, ok := <-s.lines:
+			if !ok {
+				return "", s.ended()
+			}
+			if strings.HasPrefix(line, prefix) {
+				return line, nil
+			}
+		case <-exited:
+			// Read what the engine wrote before it exited, but do not
+			// wait for a process it left behind.
+			exited, grace = nil, time.After(exitGrace)
+		case <-grace:
+			return "", s.ended()
+		case <-timeout:
+			return "", fmt.Errorf("engine %s gave no %q within %v: killed", s.e.Path, prefix, s.e.Timeout)
+		}
+	}
+}
+
+// ended is the error of an engine that stopped talking before its answer:
+// how it exited, when it has.
+func (s *session) ended() error {
+	select {
+	case <-s.exited:
+	case <-time.After(exitGrace):
+		return fmt.Errorf("engine %s closed its input or output before answering", s.e.Path)
+	}
+	return fmt.Errorf("engine %s exited before answering (%v)", s.e.Path, s.cmd.ProcessState)
 }
 
 const usage = "usage: " + Name + " [-movetime D] [-engine PATH] <state_file> <action_file>\n" +
@@ -267,7 +383,7 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	e := Engine{Path: *path, VariantPath: ini.Name(), MoveTime: moveTime, Timeout: moveTime + 5*time.Second}
 	text, err := e.BestMove(FEN(pos))
 	if err != nil {
-		return fail(1, "%s: %v", *path, err)
+		return fail(1, "%v", err)
 	}
 	m, err := ParseUCIMove(text)
 	if err != nil {

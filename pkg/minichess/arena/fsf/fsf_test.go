@@ -152,11 +152,13 @@ func TestWinRoot(t *testing.T) {
 }
 
 // TestEngine plays Fairy-Stockfish through the adapter when the Debian
-// package is installed (apt-get install -y fairy-stockfish); it is an
-// optional outside tool, so the test skips without it.
+// package is installed (apt-get install fairy-stockfish); it is an
+// optional outside tool, so the test skips without it, saying how to get
+// it (the README names this test). TestFakeEngine plays a scripted engine
+// everywhere.
 func TestEngine(t *testing.T) {
 	if _, err := os.Stat(fsf.DefaultEngine); err != nil {
-		t.Skipf("%s not installed (apt-get install -y fairy-stockfish)", fsf.DefaultEngine)
+		t.Skipf("Fairy-Stockfish is not installed at %s: apt-get install fairy-stockfish (Debian, Ubuntu) to run this test", fsf.DefaultEngine)
 	}
 	for _, c := range []struct {
 		fen  string

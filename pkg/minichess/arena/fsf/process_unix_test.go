@@ -1,0 +1,179 @@
+//go:build unix
+
+package fsf_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/arena/fsf"
+	"gotest.tools/v3/assert"
+)
+
+// script writes an executable sh script named name into dir.
+func script(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	assert.NilError(t, os.WriteFile(p, []byte("#!/bin/sh\n"+body), 0o755))
+	return p
+}
+
+// startState writes the start position as a state file into dir.
+func startState(t *testing.T, dir string) (state, action string) {
+	t.Helper()
+	state, action = filepath.Join(dir, "state"), filepath.Join(dir, "action")
+	p := mustFEN(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
+	assert.NilError(t, os.WriteFile(state, p.AppendState(nil), 0o644))
+	return state, action
+}
+
+// alive reports whether process pid exists and is not a zombie waiting
+// for its parent (an orphan's zombie is reaped by init, when init reaps).
+func alive(pid int) bool {
+	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+		return false
+	}
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return !os.IsNotExist(err) && !errors.Is(err, syscall.ESRCH)
+	}
+	end := bytes.LastIndexByte(data, ')')
+	f := strings.Fields(string(data[end+1:]))
+	return len(f) == 0 || (f[0] != "Z" && f[0] != "X")
+}
+
+// readPIDs reads the pids a script recorded, one per line.
+func readPIDs(t *testing.T, file string) []int {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	assert.NilError(t, err)
+	var pids []int
+	for _, f := range strings.Fields(string(data)) {
+		pid, err := strconv.Atoi(f)
+		assert.NilError(t, err)
+		pids = append(pids, pid)
+	}
+	return pids
+}
+
+// TestEngineHangs: an engine wrapper whose children never answer and keep
+// its output open is killed with all of them at Timeout; BestMove returns
+// at once and no process of the engine's group remains.
+func TestEngineHangs(t *testing.T) {
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "pids")
+	// The wrapper starts a sleep in the background and one in the
+	// foreground; both hold the engine's stdout.
+	path := script(t, dir, "wrapper", "sleep 300 &\necho $! >> "+pidFile+"\necho $$ >> "+pidFile+"\nexec sleep 301\n")
+	t.Cleanup(func() { // on failure, leave nothing behind either
+		data, _ := os.ReadFile(pidFile)
+		for _, f := range strings.Fields(string(data)) {
+			if pid, err := strconv.Atoi(f); err == nil {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	})
+	e := fsf.Engine{Path: path, VariantPath: filepath.Join(dir, "v.ini"), MoveTime: 10 * time.Millisecond, Timeout: 700 * time.Millisecond}
+	type result struct {
+		move string
+		err  error
+	}
+	done := make(chan result, 1)
+	start := time.Now()
+	go func() {
+		m, err := e.BestMove("kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1")
+		done <- result{m, err}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-time.After(e.Timeout + 3*time.Second):
+		t.Fatalf("BestMove still waiting %v after its %v limit", time.Since(start)-e.Timeout, e.Timeout)
+	}
+	elapsed := time.Since(start)
+	assert.Assert(t, elapsed < e.Timeout+time.Second, "BestMove returned after %v (limit %v)", elapsed, e.Timeout)
+	assert.Error(t, r.err, "engine "+path+` gave no "uciok" within 700ms: killed`)
+	pids := readPIDs(t, pidFile)
+	assert.Equal(t, len(pids), 2)
+	for _, pid := range pids {
+		for i := 0; alive(pid) && i < 100; i++ {
+			time.Sleep(20 * time.Millisecond)
+		}
+		assert.Assert(t, !alive(pid), "process %d of the engine's group is still running", pid)
+	}
+}
+
+// TestEngineExitsAtOnce: an engine that exits before answering is named
+// with its exit status, not as a broken pipe; nothing is written.
+func TestEngineExitsAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	state, action := startState(t, dir)
+	for _, body := range []string{"exit 3\n", "exec 0<&- 1>&-\nsleep 0.05\nexit 3\n", "read line\necho id name x\nexit 3\n"} {
+		path := script(t, dir, "engine", body)
+		var out, errb bytes.Buffer
+		assert.Equal(t, fsf.Run([]string{"-engine", path, state, action}, nil, &out, &errb), 1, body)
+		assert.Equal(t, errb.String(), "minichess-fsf: engine "+path+" exited before answering (exit status 3)\n", body)
+		assert.Equal(t, out.String(), "")
+		_, err := os.Stat(action)
+		assert.Assert(t, os.IsNotExist(err))
+	}
+}
+
+// TestEngineMissing: a missing engine is one line saying what to do.
+func TestEngineMissing(t *testing.T) {
+	dir := t.TempDir()
+	state, action := startState(t, dir)
+	missing := filepath.Join(dir, "no-engine")
+	var out, errb bytes.Buffer
+	assert.Equal(t, fsf.Run([]string{"-engine", missing, state, action}, nil, &out, &errb), 1)
+	assert.Equal(t, errb.String(), "minichess-fsf: engine "+missing+" not found: pass the path of a Fairy-Stockfish binary with -engine\n")
+	notExec := script(t, dir, "not-exec", "exit 0\n")
+	assert.NilError(t, os.Chmod(notExec, 0o644))
+	errb.Reset()
+	assert.Equal(t, fsf.Run([]string{"-engine", notExec, state, action}, nil, &out, &errb), 1) // no x bit: even root cannot run it
+	assert.Equal(t, errb.String(), "minichess-fsf: engine "+notExec+" cannot be started: permission denied\n")
+	if _, err := os.Stat(fsf.DefaultEngine); err == nil {
+		return // installed: TestEngine plays it
+	}
+	errb.Reset()
+	assert.Equal(t, fsf.Run([]string{state, action}, nil, &out, &errb), 1)
+	assert.Equal(t, errb.String(), "minichess-fsf: fairy-stockfish not found at /usr/games/fairy-stockfish: install it (apt-get install fairy-stockfish) or pass -engine PATH\n")
+}
+
+// TestFakeEngine plays a minimal UCI engine (a shell script answering
+// b2b3) through the adapter: the move is written, the engine is gone.
+func TestFakeEngine(t *testing.T) {
+	dir := t.TempDir()
+	state, action := startState(t, dir)
+	pidFile := filepath.Join(dir, "pid")
+	path := script(t, dir, "engine", `echo $$ > `+pidFile+`
+while read -r line; do
+  case "$line" in
+    uci) echo "id name fake"; echo uciok ;;
+    isready) echo readyok ;;
+    go*) echo "info depth 1"; echo "bestmove b2b3 ponder b5b4" ;;
+  esac
+done
+`)
+	var out, errb bytes.Buffer
+	assert.Equal(t, fsf.Run([]string{"-engine", path, "-movetime", "10ms", state, action}, nil, &out, &errb), 0, errb.String())
+	data, err := os.ReadFile(action)
+	assert.NilError(t, err)
+	raw, count, err := minichess.ParseAction(bytes.NewReader(data))
+	assert.NilError(t, err)
+	assert.Equal(t, count, 1)
+	m, err := fsf.ParseUCIMove("b2b3")
+	assert.NilError(t, err)
+	assert.Equal(t, raw, m.Raw())
+	for _, pid := range readPIDs(t, pidFile) {
+		assert.Assert(t, !alive(pid), "engine %d still running", pid)
+	}
+}
