@@ -91,8 +91,20 @@ const MaxMoveNumber = 999_999_999
 // ParseFEN parses a position "<placement> <side> <move-number>" as the
 // docs/congo.md ("Board, squares and FEN") describes. A trailing carriage return and
 // surrounding blanks are ignored. Errors are [*FENError] values, without a
-// line number.
-func ParseFEN(s string) (Position, error) {
+// line number. It is the reading of the Part programs, which accept the side
+// letters W and B and any placement of the lions.
+func ParseFEN(s string) (Position, error) { return parseFEN(s, false) }
+
+// ParseGameFEN parses a position as [ParseFEN] does and refuses, besides
+// everything ParseFEN refuses, what a tournament runner never sends and no
+// game reaches (congo-checker reads its positions so): a side letter in
+// upper case (W, B), and a lion outside its own castle, unless it stands in
+// the other castle and the other lion is missing (it has just captured that
+// lion by flying).
+func ParseGameFEN(s string) (Position, error) { return parseFEN(s, true) }
+
+// parseFEN is ParseFEN, and ParseGameFEN when game is set.
+func parseFEN(s string, game bool) (Position, error) {
 	var p Position
 	s = strings.TrimSuffix(s, "\r")
 	var f [3]fenField
@@ -103,8 +115,14 @@ func ParseFEN(s string) (Position, error) {
 	if n != 3 {
 		return p, fenErr(-1, "FEN has %d fields, want 3 (placement, side, move number)", n)
 	}
-	if err := p.parsePlacement(f[0]); err != nil {
+	var lionOff [2]int
+	if err := p.parsePlacement(f[0], &lionOff); err != nil {
 		return Position{}, err
+	}
+	if game {
+		if err := p.checkLions(lionOff); err != nil {
+			return Position{}, err
+		}
 	}
 	switch f[1].text {
 	case "w", "W":
@@ -115,6 +133,9 @@ func ParseFEN(s string) (Position, error) {
 	default:
 		return Position{}, fenErr(f[1].off, "side to move %s, want w or b", cliutil.Quote(f[1].text))
 	}
+	if game && (f[1].text == "W" || f[1].text == "B") {
+		return Position{}, fenErr(f[1].off, "side to move %s, want w or b (lower case)", cliutil.Quote(f[1].text))
+	}
 	num := f[2].text
 	v, err := cliutil.ParseInt(num, 0, MaxMoveNumber)
 	if err != nil || len(num) > 9 {
@@ -124,7 +145,9 @@ func ParseFEN(s string) (Position, error) {
 	return p, nil
 }
 
-func (p *Position) parsePlacement(f fenField) error {
+// parsePlacement reads the placement field f; lionOff receives the byte
+// offset of each colour's lion letter.
+func (p *Position) parsePlacement(f fenField, lionOff *[2]int) error {
 	pl := f.text
 	ranks := strings.Count(pl, "/") + 1
 	if ranks != 7 {
@@ -154,8 +177,11 @@ func (p *Position) parsePlacement(f fenField) error {
 				return fenErr(off+j, "rank %d: unknown character %s", rank+1, cliutil.Quote(rs[j:j+size]))
 			}
 			if file < 7 {
-				if pc.Kind() == Lion && p.Pieces(pc.Color(), Lion) != 0 {
-					return fenErr(off+j, "more than one %s lion", pc.Color())
+				if pc.Kind() == Lion {
+					if p.Pieces(pc.Color(), Lion) != 0 {
+						return fenErr(off+j, "more than one %s lion", pc.Color())
+					}
+					lionOff[pc.Color()] = off + j
 				}
 				p.Put(SquareAt(file, rank), pc)
 			}
@@ -165,6 +191,25 @@ func (p *Position) parsePlacement(f fenField) error {
 			return fenErr(off, "rank %d %s covers %d squares, want 7", rank+1, cliutil.Quote(rs), file)
 		}
 		off += len(rs) + 1
+	}
+	return nil
+}
+
+// castleNames are the castles' squares for messages.
+var castleNames = [2]string{"c1-e3", "c5-e7"}
+
+// checkLions refuses a lion outside its castle, except in the other castle
+// when the other lion is missing; lionOff holds the lions' byte offsets.
+func (p *Position) checkLions(lionOff [2]int) error {
+	for c := White; c <= Black; c++ {
+		lion := p.Pieces(c, Lion)
+		if lion == 0 || lion&castles[c] != 0 {
+			continue
+		}
+		if lion&castles[c.Other()] != 0 && p.Pieces(c.Other(), Lion) == 0 {
+			continue
+		}
+		return fenErr(lionOff[c], "%s lion on %s is outside its castle %s", c, lion.First(), castleNames[c])
 	}
 	return nil
 }

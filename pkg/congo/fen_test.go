@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/congo/internal/badfen"
 	"gotest.tools/v3/assert"
 )
 
@@ -29,53 +30,45 @@ func TestFENRoundTrip(t *testing.T) {
 	assert.Equal(t, p.MoveNumber, 79)
 }
 
+// TestFENErrors checks both readings against the one table of invalid
+// FENs that the Part programs' and congo-checker's tests share: ParseGameFEN
+// refuses every row, ParseFEN every row but the GameOnly ones, each with
+// the row's *FENError.
 func TestFENErrors(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"", "empty line, expected a FEN"},
-		{"  \t ", "empty line, expected a FEN"},
-		{"7/7/7/7/7/7/7 w", "FEN has 2 fields, want 3 (placement, side, move number)"},
-		{"7/7/7/7/7/7/7 w 1 x", "FEN has 4 fields, want 3 (placement, side, move number)"},
-		{"7/7/7/7/7/7 w 1", "byte 0: placement has 6 ranks, want 7"},
-		{"7/7/7/7/7/7/7/7 w 1", "byte 0: placement has 8 ranks, want 7"},
-		{"7/7/4z3/7/7/7/7 w 1", `byte 4: rank 5 "4z3" covers 8 squares, want 7`},
-		{"7/7/7/7/7/7/6 w 1", `byte 12: rank 1 "6" covers 6 squares, want 7`},
-		{"7/7/7/7/7/7/ w 1", `byte 12: rank 1 "" covers 0 squares, want 7`},
-		{"7/x6/7/7/7/7/7 w 1", `byte 2: rank 6: unknown character "x"`},
-		{"7/K6/7/7/7/7/7 w 1", `byte 2: rank 6: unknown character "K"`},
-		{"7/7/7/7/7/7/07 w 1", `byte 12: rank 1: unknown character "0"`},
-		{"7/7/7/7/7/7/8 w 1", `byte 12: rank 1: unknown character "8"`},
-		{"7/7/34/7/7/7/7 w 1", `byte 4: rank 5 "34": two digits in a row`},
-		{"7/7/l1l4/7/7/7/7 w 1", "byte 6: more than one black lion"},
-		{"L6/7/7/7/7/7/3L3 w 1", "byte 14: more than one white lion"},
-		{"7/7/7/7/7/7/7 x 1", `byte 14: side to move "x", want w or b`},
-		{"7/7/7/7/7/7/7 white 1", `byte 14: side to move "white", want w or b`},
-		{"7/7/7/7/7/7/7 w -1", `byte 16: move number "-1" is not a non-negative integer of at most 9 digits`},
-		{"7/7/7/7/7/7/7 w +1", `byte 16: move number "+1" is not a non-negative integer of at most 9 digits`},
-		{"7/7/7/7/7/7/7 w x", `byte 16: move number "x" is not a non-negative integer of at most 9 digits`},
-		{"7/7/7/7/7/7/7 w 1.0", `byte 16: move number "1.0" is not a non-negative integer of at most 9 digits`},
-		{"7/7/7/7/7/7/7 w 1234567890", `byte 16: move number "1234567890" is not a non-negative integer of at most 9 digits`},
-		{"7/7/7/7/7/7/7 w 0000000001", `byte 16: move number "0000000001" is not a non-negative integer of at most 9 digits`},
-		// Offsets count from the start of the string, blanks included.
-		{" \t7/7/7/7/7/7/7  w\t0x1", `byte 19: move number "0x1" is not a non-negative integer of at most 9 digits`},
-		{"  7/7/x6/7/7/7/7 w 1", `byte 6: rank 5: unknown character "x"`},
-		// Non-ASCII text is escaped, and a character is quoted whole.
-		{"\ufeff2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0", `byte 0: rank 7: unknown character "\ufeff"`},
-		{"7/7/7/7/7/7/7 w\u00a0 0", `byte 14: side to move "w\u00a0", want w or b`},
-		{"7/7/7/7/7/7/7 w\u00a0x 0", `byte 14: side to move "w\u00a0x", want w or b`},
-		{"7/7/\xe96/7/7/7/7 w 1", `byte 4: rank 5: unknown character "\xe9"`},
-		{"7/7/é6/7/7/7/7 w 1", `byte 4: rank 5: unknown character "é"`},
-		// Long text is cut to a short prefix.
-		{"7/7/7/7/7/7/" + strings.Repeat("1", 10<<20) + " w 1", `byte 12: rank 1 "11111111111111111111111111111111"…: two digits in a row`},
-		{"7/7/7/7/7/7/7 w " + strings.Repeat("9", 10<<20), `byte 16: move number "99999999999999999999999999999999"…`},
-		{"7/7/7/7/7/7/7 " + strings.Repeat("w", 10<<20) + " 1", `byte 14: side to move "wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww"…, want w or b`},
-	}
-	for _, tc := range tests {
-		_, err := ParseFEN(tc.in)
-		assert.ErrorContains(t, err, tc.want, "%q", tc.in[:min(len(tc.in), 80)])
-		assert.Assert(t, len(err.Error()) < 200, "%d-byte error", len(err.Error()))
-		if strings.HasPrefix(tc.want, "byte") {
-			assert.Assert(t, strings.HasPrefix(err.Error(), tc.want[:strings.Index(tc.want, ":")+1]), err.Error())
+	for _, tc := range badfen.FENs() {
+		in := tc.Text[:min(len(tc.Text), 80)]
+		for _, game := range []bool{false, true} {
+			_, err := parseFEN(tc.Text, game)
+			if !game && tc.GameOnly {
+				assert.NilError(t, err, "%s: %q", tc.Name, in)
+				continue
+			}
+			var fe *FENError
+			assert.Assert(t, errors.As(err, &fe), "%s: %q: %v", tc.Name, in, err)
+			assert.Equal(t, *fe, FENError{Byte: tc.Byte, Msg: tc.Msg}, "%s: %q", tc.Name, in)
+			assert.Equal(t, err.Error(), tc.Want())
+			assert.Assert(t, len(err.Error()) < 200, "%d-byte error", len(err.Error()))
 		}
+	}
+}
+
+// TestParseGameFEN: the tournament reading accepts the positions a game
+// reaches, among them a lone lion in the other castle after its flying
+// capture, and reads them as ParseFEN does.
+func TestParseGameFEN(t *testing.T) {
+	for _, s := range []string{
+		StartFEN(Edition2021), StartFEN(Edition2022),
+		"3L3/7/7/7/7/7/7 b 8",                          // White's lion has captured on d7
+		"7/p6/2E1Z2/5P1/EpPl1pp/2p1p2/7 w 28",          // Black's lion has captured on d3
+		"7/7/7/7/7/7/7 w 0",                            // no lions: no lion is misplaced
+		"  7/7/2l4/7/7/2L4/7\tb   008 \r",              // blanks, CR and leading zeros as in ParseFEN
+		"1m1El2/P1P2P1/1S4C/4S2/1E3S1/1P3c1/2GL3 b 79", // a Part 1 sample
+	} {
+		p, err := ParseGameFEN(s)
+		assert.NilError(t, err, s)
+		q := mustFEN(t, s)
+		assert.Equal(t, p.String(), q.String())
+		assert.Equal(t, p.Hash(), q.Hash())
 	}
 }
 
@@ -114,6 +107,16 @@ func FuzzParseFEN(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := ParseFEN(s)
+		// The tournament reading refuses more, never less, and reads the
+		// same position.
+		g, gerr := ParseGameFEN(s)
+		var ge *FENError
+		switch {
+		case gerr == nil && (err != nil || g.String() != p.String()):
+			t.Fatalf("ParseGameFEN(%q) accepted as %q what ParseFEN reads as %q, %v", s, g.String(), p.String(), err)
+		case gerr != nil && (!errors.As(gerr, &ge) || strings.ContainsAny(gerr.Error(), "\r\n") || len(gerr.Error()) > 200 || ge.Byte >= len(s)):
+			t.Fatalf("bad ParseGameFEN error for %q: %v", s, gerr)
+		}
 		if err != nil {
 			var fe *FENError
 			if !errors.As(err, &fe) || strings.ContainsAny(err.Error(), "\r\n") || len(err.Error()) > 200 || fe.Byte >= len(s) {

@@ -27,6 +27,12 @@
 //     congo-move prints it: the move number grows after Black's move, and a
 //     pawn reaching the last rank promotes under -rules 2022 only.
 //
+// Positions are read with congo.ParseGameFEN: everything the Part
+// programs' reader (congo.ParseFEN) refuses, and also what no game reaches
+// and the runner never writes: an upper-case side letter (W, B) and a lion
+// outside its castle (a lion that has just captured the other by flying
+// stands in the other castle, and is accepted there).
+//
 // A bad request (unknown word, malformed FEN or move, a move that is not
 // legal in the position, missing lines at the end of input) gets the reply
 // "error" on stdout, so that a runner waiting for a line never hangs, and
@@ -161,7 +167,7 @@ func (rd *Reader) Next() (Request, error) {
 				return req, err
 			}
 		}
-		p, err := congo.ParseFEN(fen)
+		p, err := congo.ParseGameFEN(fen)
 		if err != nil {
 			return bad(fenLine, "moves: %s", fenProblem(err))
 		}
@@ -189,7 +195,7 @@ func (rd *Reader) Next() (Request, error) {
 		default:
 			return bad(req.Line, "next: want <fen> <move> (3 FEN fields and a move) or nothing, got %d fields", len(args))
 		}
-		p, err := congo.ParseFEN(fen)
+		p, err := congo.ParseGameFEN(fen)
 		if err != nil {
 			return bad(fenLine, "next: %s", fenProblem(err))
 		}

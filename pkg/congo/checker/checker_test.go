@@ -3,6 +3,7 @@ package checker
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/congo/internal/badfen"
 	"gotest.tools/v3/assert"
 	"gotest.tools/v3/golden"
 )
@@ -84,6 +86,30 @@ func TestForms(t *testing.T) {
 		assert.Equal(t, got, tc.want, tc.in)
 		_, err = rd.Next()
 		assert.Equal(t, err, io.EOF, tc.in)
+	}
+}
+
+// TestInvalidFENs asks for every FEN of the table shared with the Part
+// programs' tests (pkg/congo/internal/badfen) in a moves and a next
+// request: each gets the reply "error" and one stderr line with the
+// parser's message, and the checker goes on. The checker refuses every row,
+// also those the Part programs read (GameOnly).
+func TestInvalidFENs(t *testing.T) {
+	const good = "g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0"
+	for _, tc := range badfen.FENs() {
+		for _, req := range []string{"moves\n" + tc.Text + "\n", "next\n" + tc.Text + "\nd2d3\n"} {
+			word, _, _ := strings.Cut(req, "\n")
+			stdout, stderr, code := run(nil, req+"moves "+good+"\n")
+			assert.Equal(t, code, 0)
+			want := "congo-checker: line 2: " + word + ": " + tc.Msg + "\n"
+			if tc.Byte >= 0 {
+				want = fmt.Sprintf("congo-checker: line 2: %s: FEN byte %d: %s\n", word, tc.Byte, tc.Msg)
+			}
+			assert.Equal(t, stderr, want, "%s (%s)", tc.Name, word)
+			reply, rest, _ := strings.Cut(stdout, "\n")
+			assert.Equal(t, reply, ErrorReply, "%s (%s)", tc.Name, word)
+			assert.Assert(t, strings.HasPrefix(rest, "a1a3 a1b1 "), "%s (%s): the next reply is %q", tc.Name, word, rest)
+		}
 	}
 }
 
@@ -172,6 +198,11 @@ func TestCorpusNext(t *testing.T) {
 		assert.Equal(t, len(got), len(fens), tc.in)
 		for i := range got {
 			assert.Equal(t, got[i], want[2*i], "%s case %d", tc.in, i+1)
+			// The runner sends a reply back in its next request: a
+			// lion that has captured by flying stands in the other
+			// castle, and the checker reads that.
+			_, err := congo.ParseGameFEN(got[i])
+			assert.NilError(t, err, "%s case %d", tc.in, i+1)
 		}
 	}
 }

@@ -77,7 +77,8 @@ func FuzzReader(f *testing.F) {
 // FuzzChecker feeds arbitrary input to congo-checker: it never panics or
 // stops early, exits 0, writes one line per request — "error" for exactly
 // the requests reported on stderr, otherwise a sorted list of legal-looking
-// moves or a FEN — and only "congo-checker: line N: ..." lines on stderr.
+// moves or a FEN the checker reads again — and only "congo-checker: line
+// N: ..." lines on stderr.
 func FuzzChecker(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
@@ -108,7 +109,7 @@ func FuzzChecker(f *testing.F) {
 			case r == ErrorReply:
 				errReplies++
 			case strings.Count(r, " ") == 2 && strings.Contains(r, "/"):
-				if _, err := congo.ParseFEN(r); err != nil {
+				if _, err := congo.ParseGameFEN(r); err != nil { // a reply is a request's FEN again
 					t.Fatalf("reply %q: %v", r, err)
 				}
 			default:

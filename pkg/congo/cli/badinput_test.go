@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/congo"
+	"github.com/gamesearch/gamesearch/pkg/congo/internal/badfen"
 	"gotest.tools/v3/assert"
 )
 
@@ -33,27 +35,6 @@ func runProg(prog string, args []string, input string) (code int, stdout, stderr
 // stderr line "<program>: line <L>: ...", exit status 2, and on stdout
 // exactly the output of the valid cases before the bad line.
 func TestBadInput(t *testing.T) {
-	badFENs := []struct{ name, line string }{
-		{"blank line", ""},
-		{"spaces only", "   "},
-		{"two fields", "7/7/7/7/7/7/7 w"},
-		{"four fields", goodFEN + " x"},
-		{"six ranks", "7/7/7/7/7/7 w 1"},
-		{"eight ranks", "7/7/7/7/7/7/7/7 w 1"},
-		{"rank too long", "7/7/4z3/7/7/7/7 w 1"},
-		{"rank too short", "7/7/7/7/7/7/6 w 1"},
-		{"unknown letter", "7/x6/7/7/7/7/7 w 1"},
-		{"king letter", "7/K6/7/7/7/7/7 w 1"},
-		{"digit 0", "7/7/7/7/7/07/7 w 1"},
-		{"digit 8", "8/7/7/7/7/7/7 w 1"},
-		{"two digits", "7/7/34/7/7/7/7 w 1"},
-		{"two lions", "7/7/l1l4/7/7/7/7 w 1"},
-		{"bad side", "7/7/7/7/7/7/7 x 1"},
-		{"negative move number", "7/7/7/7/7/7/7 w -1"},
-		{"letter move number", "7/7/7/7/7/7/7 w x"},
-		{"fractional move number", "7/7/7/7/7/7/7 w 1.0"},
-		{"ten-digit move number", "7/7/7/7/7/7/7 w 1234567890"},
-	}
 	for prog := range programs {
 		perCase := 1
 		if prog == "congo-move" {
@@ -67,27 +48,32 @@ func TestBadInput(t *testing.T) {
 			name, input string
 			line        int
 			stdout      string
+			msg         string // the message after "line N: ", when checked
 		}
 		cases := []badCase{
-			{"empty input", "", 1, ""},
-			{"blank first line", "\n" + goodCase(prog), 1, ""},
-			{"N not a number", "abc\n" + goodCase(prog), 1, ""},
-			{"N negative", "-1\n" + goodCase(prog), 1, ""},
-			{"N fractional", "2.5\n" + goodCase(prog), 1, ""},
-			{"N larger than the lines", "3\n" + goodCase(prog) + goodCase(prog), 2 + 2*perCase, strings.Repeat(goodOut, 2)},
-			{"N larger, no final newline", "2\n" + strings.TrimSuffix(goodCase(prog), "\n"), 2 + perCase, goodOut},
+			{"empty input", "", 1, "", ""},
+			{"blank first line", "\n" + goodCase(prog), 1, "", ""},
+			{"N not a number", "abc\n" + goodCase(prog), 1, "", ""},
+			{"N negative", "-1\n" + goodCase(prog), 1, "", ""},
+			{"N fractional", "2.5\n" + goodCase(prog), 1, "", ""},
+			{"N larger than the lines", "3\n" + goodCase(prog) + goodCase(prog), 2 + 2*perCase, strings.Repeat(goodOut, 2), ""},
+			{"N larger, no final newline", "2\n" + strings.TrimSuffix(goodCase(prog), "\n"), 2 + perCase, goodOut, ""},
 		}
 		if prog == "congo-setup" {
 			cases[5].stdout = goodOut + "\n" + goodOut
 		}
-		for _, b := range badFENs {
-			cases = append(cases, badCase{"FEN " + b.name, "2\n" + goodCase(prog) + b.line + "\n", 2 + perCase, goodOut})
+		// The invalid FENs of the table shared with congo-checker's tests;
+		// the Part programs read the GameOnly ones (TestGameOnlyFENs).
+		for _, b := range badfen.FENs() {
+			if !b.GameOnly {
+				cases = append(cases, badCase{"FEN " + b.Name, "2\n" + goodCase(prog) + b.Text + "\n", 2 + perCase, goodOut, b.Want()})
+			}
 		}
 		if prog == "congo-move" {
 			for _, m := range []string{"e2-e4", "h1h2", "a0a1", "e2e", "", "d1d4", "d7d6", "a1a2"} {
-				cases = append(cases, badCase{"move " + m, "2\n" + goodCase(prog) + goodFEN + "\n" + m + "\n", 5, goodOut})
+				cases = append(cases, badCase{"move " + m, "2\n" + goodCase(prog) + goodFEN + "\n" + m + "\n", 5, goodOut, ""})
 			}
-			cases = append(cases, badCase{"missing move line", "2\n" + goodCase(prog) + goodFEN + "\n", 5, goodOut})
+			cases = append(cases, badCase{"missing move line", "2\n" + goodCase(prog) + goodFEN + "\n", 5, goodOut, ""})
 		}
 		for _, tc := range cases {
 			t.Run(prog+"/"+tc.name, func(t *testing.T) {
@@ -95,12 +81,44 @@ func TestBadInput(t *testing.T) {
 				assert.Equal(t, code, 2, stderr)
 				prefix := fmt.Sprintf("%s: line %d: ", prog, tc.line)
 				assert.Assert(t, strings.HasPrefix(stderr, prefix), "stderr %q, want prefix %q", stderr, prefix)
+				if tc.msg != "" {
+					assert.Equal(t, stderr, prefix+tc.msg+"\n")
+				}
 				assert.Equal(t, strings.Count(stderr, "\n"), 1, "stderr %q is not one line", stderr)
 				assert.Assert(t, strings.HasSuffix(stderr, "\n"))
 				assert.Equal(t, stdout, tc.stdout)
 			})
 		}
 	}
+}
+
+// TestGameOnlyFENs: the FENs of the shared table that only congo-checker
+// refuses (an upper-case side letter, a lion outside its castle) are read
+// by every Part program, as docs/congo.md ("FEN") says.
+func TestGameOnlyFENs(t *testing.T) {
+	n := 0
+	for _, b := range badfen.FENs() {
+		if !b.GameOnly {
+			continue
+		}
+		n++
+		p, err := congo.ParseFEN(b.Text)
+		assert.NilError(t, err, b.Name)
+		moves := p.GenerateMoves(nil)
+		for prog := range programs {
+			in := "1\n" + b.Text + "\n"
+			if prog == "congo-move" {
+				if len(moves) == 0 {
+					continue
+				}
+				in += moves[0].String() + "\n"
+			}
+			code, stdout, stderr := runProg(prog, nil, in)
+			assert.Equal(t, code, 0, "%s %s: %s", prog, b.Name, stderr)
+			assert.Assert(t, stdout != "" && stderr == "", "%s %s", prog, b.Name)
+		}
+	}
+	assert.Assert(t, n >= 4, "%d GameOnly rows", n)
 }
 
 // TestBadFlags checks the flag errors: one line without a line number, exit
@@ -191,6 +209,10 @@ func TestOutputFailure(t *testing.T) {
 // names the byte offset of the offending text in its line, quotes at most a
 // short prefix of it with every unusual byte escaped, and stays short
 // whatever the length of the line.
+//
+// The FEN lines of this kind are rows of the shared table of invalid FENs
+// (pkg/congo/internal/badfen), which TestBadInput runs through every
+// program.
 func TestHostileInput(t *testing.T) {
 	long := strings.Repeat("1", 10<<20)
 	for prog := range programs {
@@ -200,10 +222,6 @@ func TestHostileInput(t *testing.T) {
 			{" \t1_0\n" + goodCase(prog), `line 1: byte 2: case count "1_0": want a decimal integer >= 0`},
 			{"0x1\n" + goodCase(prog), `line 1: byte 0: case count "0x1": want a decimal integer >= 0`},
 			{long + "\n", `line 1: byte 0: case count "11111111111111111111111111111111"…: want a decimal integer >= 0`},
-			{"1\n\ufeff" + goodCase(prog), `line 2: byte 0: rank 7: unknown character "\ufeff"`},
-			{"1\n  \xef\xbb" + goodCase(prog), `line 2: byte 2: rank 7: unknown character "\xef"`},
-			{"1\n7/7/7/7/7/7/" + long + " w 1\n", `line 2: byte 12: rank 1 "11111111111111111111111111111111"…: two digits in a row`},
-			{"1\n7/7/7/7/7/7/7 w " + long + "\n", `line 2: byte 16: move number "11111111111111111111111111111111"…`},
 		}
 		if prog == "congo-move" {
 			cases = append(cases,
