@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Kind names one of the five supported boards.
+// Kind names one of the six supported boards.
 type Kind uint8
 
 // The supported boards (docs/morris.md §3).
@@ -16,10 +16,11 @@ const (
 	F18             // Fall 2022, 18 points
 	B21             // 2018 "Variant-B", 21 points (only with -board)
 	D23             // 23-point "Variant-D"
+	U21             // Summer 2023, 21 points, no diagonal lines (only with -board)
 	numKinds
 )
 
-var kindNames = [numKinds]string{"S22", "E21", "F18", "B21", "D23"}
+var kindNames = [numKinds]string{"S22", "E21", "F18", "B21", "D23", "U21"}
 
 // String returns the board's name as used on the command line, e.g. "S22".
 func (k Kind) String() string {
@@ -39,8 +40,36 @@ func ParseKind(s string) (Kind, bool) {
 	return 0, false
 }
 
-// Kinds returns every supported board kind in the order S22, E21, F18, B21, D23.
-func Kinds() []Kind { return []Kind{S22, E21, F18, B21, D23} }
+// Kinds returns every supported board kind in the order S22, E21, F18, B21,
+// D23, U21.
+func Kinds() []Kind { return []Kind{S22, E21, F18, B21, D23, U21} }
+
+// KindChoices returns the board names separated by "|", for usage lines:
+// "S22|E21|F18|B21|D23|U21".
+func KindChoices() string { return strings.Join(kindNames[:], "|") }
+
+// KindList returns the board names as a list in words, for messages:
+// "S22, E21, F18, B21, D23 or U21".
+func KindList() string {
+	return strings.Join(kindNames[:numKinds-1], ", ") + " or " + kindNames[numKinds-1]
+}
+
+// KindByLength returns the board a board string of n letters selects when
+// no -board flag is given (docs/morris.md §2.2): 22 S22, 21 E21, 18 F18,
+// 23 D23. B21 and U21 are never chosen by length.
+func KindByLength(n int) (Kind, bool) {
+	switch n {
+	case 22:
+		return S22, true
+	case 21:
+		return E21, true
+	case 18:
+		return F18, true
+	case 23:
+		return D23, true
+	}
+	return 0, false
+}
 
 // MaxPoints is the largest number of points of a supported board.
 const MaxPoints = 23
@@ -117,6 +146,12 @@ var boardDefs = [numKinds]boardDef{
 			"a0-a3-a6 b1-b3-b5 c2-c3-c4 e2-e3-e4 f1-f3-f5 g0-g3-g6 d0-d1 d4-d5-d6 " +
 			"a0-b1-c2 g0-f1-e2 a6-b5-c4 g6-f5-e4",
 		pieces: 9,
+	},
+	U21: {
+		points: "a0 g0 b1 f1 c2 e2 a3 b3 c3 e3 f3 g3 c4 d4 e4 b5 d5 f5 a6 d6 g6",
+		lines: "a0-g0 b1-f1 c2-e2 a3-b3-c3 e3-f3-g3 c4-d4-e4 b5-d5-f5 a6-d6-g6 " +
+			"a0-a3-a6 b1-b3-b5 c2-c3-c4 e2-e3-e4 f1-f3-f5 g0-g3-g6 d4-d5-d6",
+		pieces: 8,
 	},
 }
 

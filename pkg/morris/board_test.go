@@ -19,6 +19,7 @@ func TestBoardTables(t *testing.T) {
 		morris.F18: {18, 30, 12, 8},
 		morris.B21: {21, 29, 13, 9},
 		morris.D23: {23, 38, 18, 9},
+		morris.U21: {21, 27, 12, 8},
 	}
 	for _, k := range morris.Kinds() {
 		b := morris.BoardOf(k)

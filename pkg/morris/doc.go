@@ -1,5 +1,5 @@
 // Package morris implements Prof. Schweitzer's Morris-Variant project (UT
-// Dallas AI) as described in docs/morris.md: the five boards as data tables,
+// Dallas AI) as described in docs/morris.md: the six boards as data tables,
 // the handout's move generators, closeMill, the two standard static
 // estimators, an improved pair of estimators, the eight programs' runner, and
 // a self-play match between estimators. Section numbers (§) below refer to
@@ -9,9 +9,10 @@
 // # Conventions
 //
 //   - Boards ([Board]) are built once from the line lists of §3: S22
-//     (default, 22 letters), E21 (21), F18 (18), D23 (23) and B21 (21 letters,
-//     only with -board B21). Point i is bit i of a uint32; a [Position] is two
-//     masks, one per colour. Adjacency lists are ascending.
+//     (default, 22 letters), E21 (21), F18 (18), D23 (23), and B21 and U21
+//     (21 letters, only with -board B21 or -board U21). Point i is bit i of
+//     a uint32; a [Position] is two masks, one per colour. Adjacency lists
+//     are ascending.
 //   - Generators (§4) visit points in ascending index order by taking the
 //     lowest set bit, so the order of children is the handout's. Black's
 //     children are obtained by running the White generator with the colours

@@ -73,8 +73,8 @@ func isSpace(c byte) bool {
 
 // ParseBoard parses the content of a board file (docs/morris.md §2.3). With
 // forced set the board must be of kind force; otherwise the kind is chosen
-// from the number of letters (22 S22, 21 E21, 18 F18, 23 D23). It never
-// panics.
+// from the number of letters by [KindByLength] (22 S22, 21 E21, 18 F18,
+// 23 D23; B21 and U21 only when forced). It never panics.
 func ParseBoard(data []byte, force Kind, forced bool) (Position, Kind, error) {
 	if len(data) > MaxInputSize {
 		return Position{}, 0, &ParseError{Msg: fmt.Sprintf("larger than %d bytes", MaxInputSize)}
@@ -113,18 +113,11 @@ func ParseBoard(data []byte, force Kind, forced bool) (Position, Kind, error) {
 			return Position{}, 0, &ParseError{Msg: fmt.Sprintf("%d letters, but board %s has %d", n, force, want)}
 		}
 	} else {
-		switch n {
-		case 22:
-			kind = S22
-		case 21:
-			kind = E21
-		case 18:
-			kind = F18
-		case 23:
-			kind = D23
-		default:
+		k, ok := KindByLength(n)
+		if !ok {
 			return Position{}, 0, &ParseError{Msg: fmt.Sprintf("%d letters; a board has 18, 21, 22 or 23", n)}
 		}
+		kind = k
 	}
 	var p Position
 	for i, c := range data[start:end] {

@@ -36,7 +36,7 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		return status
 	}
 	start := time.Now()
-	usage := fmt.Sprintf("usage: %s [-board S22|E21|F18|B21|D23] INPUT OUTPUT DEPTH", p.Name)
+	usage := fmt.Sprintf("usage: %s [-board %s] INPUT OUTPUT DEPTH", p.Name, KindChoices())
 	timed := p.Estimator == Improved
 	if timed {
 		usage = p.timedUsage()
@@ -44,14 +44,14 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 
 	fset := flag.NewFlagSet(p.Name, flag.ContinueOnError)
 	fset.SetOutput(io.Discard)
-	boardFlag := fset.String("board", "", "board kind: S22, E21, F18, B21 or D23 (default: chosen by the input length)")
+	boardFlag := fset.String("board", "", "board kind: "+KindList()+" (default: chosen by the input length)")
 	var tf timedFlags
 	if timed {
 		tf.register(fset, p.Phase)
 	}
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "%s\n\n%s reads a Morris-Variant board from INPUT, searches DEPTH plies and writes\nthe chosen board to OUTPUT. Boards: S22 (22 letters, default), E21 (21),\nF18 (18), D23 (23); B21 only with -board B21.\n", usage, p.Name)
+			fmt.Fprintf(stderr, "%s\n\n%s reads a Morris-Variant board from INPUT, searches DEPTH plies and writes\nthe chosen board to OUTPUT. Boards: S22 (22 letters, default), E21 (21),\nF18 (18), D23 (23); B21 and U21 (21 letters) only with -board B21 or\n-board U21.\n", usage, p.Name)
 			if timed {
 				fmt.Fprint(stderr, timedHelp)
 			}
@@ -80,7 +80,7 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	if visited {
 		k, ok := ParseKind(*boardFlag)
 		if !ok {
-			return fail(2, "-board %q: unknown board (want S22, E21, F18, B21 or D23)", *boardFlag)
+			return fail(2, "-board %q: unknown board (want %s)", *boardFlag, KindList())
 		}
 		kind, forced = k, true
 	}

@@ -13,8 +13,8 @@ import (
 	"gotest.tools/v3/golden"
 )
 
-// goldenCases are the handout positions of docs/morris.md §6.9 and a few
-// deeper searches, per program.
+// goldenCases are the handout positions of docs/morris.md §6.9, a few
+// deeper searches, and U21 positions of §3.8, per program.
 var goldenCases = []struct {
 	name, flags, input, depth string
 	opening                   bool
@@ -25,6 +25,7 @@ var goldenCases = []struct {
 	{"fallback-s22-d1", "", "WWxxxxxxxxxxxxxxBBBxxx", "1", true},
 	{"board1-s22-d4", "", "xxxxxxxWxxxxxxBxxxxxxx", "4", true},
 	{"b21-d3", "-board=B21", "xxxxxxxxxWxxxxxxBxxxx", "3", true},
+	{"diag-u21-d3", "-board U21", "WxWxxxBxxxxxxxxxxxBxx", "3", true},
 	{"board3-s22-d3", "", "xxxxxxxxWWxWWxBBBxxxxx", "3", false},
 	{"worked-s22-d1", "", "WWxxxWxxxBWxxxBxxxxxBx", "1", false},
 	{"mixed-s22-d2", "", "WBWBWBWBxBWxWWxxxBWBBx", "2", false},
@@ -32,6 +33,8 @@ var goldenCases = []struct {
 	{"bblocked-s22-d1", "", "BBBWWWBWxWxxWxxxxxxWxx", "1", false},
 	{"board3-e21-d4", "", "xxxxxxWWWxWWxBBBBxxxx", "4", false},
 	{"board3-b21-d3", "--board B21", "xxxxxxxxxxWWxWWxBBBxx", "3", false},
+	{"board3-u21-d3", "-board U21", "xxxxxxWWWxWWxBBBBxxxx", "3", false},
+	{"hop-u21-d3", "-board U21", "xxBBxBWxxxxxWxxxBWxxx", "3", false},
 }
 
 // TestGolden runs every program on its phase's cases and compares the

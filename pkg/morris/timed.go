@@ -53,7 +53,7 @@ func (p Program) timedUsage() string {
 	if p.Phase == Opening {
 		left = " [-left N]"
 	}
-	return fmt.Sprintf("usage: %s [-board S22|E21|F18|B21|D23] INPUT OUTPUT DEPTH, or %s [-board KIND] -movetime DURATION [-black]%s INPUT OUTPUT [DEPTH]", p.Name, p.Name, left)
+	return fmt.Sprintf("usage: %s [-board %s] INPUT OUTPUT DEPTH, or %s [-board KIND] -movetime DURATION [-black]%s INPUT OUTPUT [DEPTH]", p.Name, KindChoices(), p.Name, left)
 }
 
 // timedFlags are the tournament-mode flags.

@@ -142,7 +142,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	maxPlies := fs.Int("maxplies", 0, "end a game after this many plies (0: the game's default)")
 	moveTime := fs.Duration("movetime", 0, "time per move; a longer reply loses the game (0: no limit)")
 	start := fs.String("start", "", "start position instead of the game's openings (the game's notation)")
-	variant := fs.String("variant", "", "the game's variant: Congo edition 2021|2022 (default 2022), Morris board S22|E21|F18|B21|D23 (default S22)")
+	variant := fs.String("variant", "", "the game's variant: Congo edition 2021|2022 (default 2022), Morris board S22|E21|F18|B21|D23|U21 (default S22)")
 	plies := fs.Int("plies", 0, "openings are every line of this many plies from the start (starcircle, minichess; default 2)")
 	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
 	verbose := fs.Bool("v", false, "list every game on stdout")

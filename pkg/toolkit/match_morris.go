@@ -29,7 +29,7 @@ func playMorrisMatch(s *matchSettings) (*matchSummary, error) {
 	if s.variant != "" {
 		k, ok := morris.ParseKind(s.variant)
 		if !ok {
-			return nil, fmt.Errorf("-variant %q: want a Morris board S22, E21, F18, B21 or D23", s.variant)
+			return nil, fmt.Errorf("-variant %q: want a Morris board %s", s.variant, morris.KindList())
 		}
 		kind = k
 	}

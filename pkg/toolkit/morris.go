@@ -14,7 +14,7 @@ import (
 // morrisAdapter is Morris-Variant for the toolkit. A POSITION or INPUT is a
 // board string of W, B and x in point order ("xxxxxxWWWxWWxBBBBxxxx"), or a
 // board file holding one, or "-" for stdin; its length chooses the board
-// unless -board says (B21 always needs -board). Moves are written with the
+// unless -board says (B21 and U21 always need -board). Moves are written with the
 // point names: "d0" (placement), "a0-d0" (slide or hop), followed by "xb1"
 // when a piece is removed. The graded programs are the eight programs of
 // pkg/morris: -phase selects Opening or Game, -black the colour-swap
@@ -28,7 +28,7 @@ type morrisAdapter struct {
 
 func (a *morrisAdapter) notation() string {
 	return `Morris: POSITION/INPUT is a board string of W, B and x in point order, a file holding
-one, or "-" (stdin); the length picks the board unless -board (B21 needs -board). Moves are
+one, or "-" (stdin); the length picks the board unless -board (B21, U21 need -board). Moves are
 "d0" (placement) or "a0-d0" (slide or hop), with "xb1" when a piece is removed. perft counts
 the leaves of the MINIMAX tree (a position without moves is a leaf): the MiniMax programs'
 "Positions evaluated by static estimation". tree: MiniMax<Phase>[Black] by default (depth
@@ -36,7 +36,7 @@ the leaves of the MINIMAX tree (a position without moves is a leaf): the MiniMax
 }
 
 func (a *morrisAdapter) flags(fs *flag.FlagSet, cmd string) {
-	fs.StringVar(&a.board, "board", "", "board kind: S22, E21, F18, B21 or D23 (default: chosen by the length; S22 for play)")
+	fs.StringVar(&a.board, "board", "", "board kind: "+morris.KindList()+" (default: chosen by the length; S22 for play)")
 	if cmd == "perft" || cmd == "tree" {
 		fs.StringVar(&a.phase, "phase", "game", "generator: opening (placements) or game (moves and hops)")
 		fs.BoolVar(&a.black, "black", false, "Black to move (the ...Black programs)")
@@ -51,7 +51,7 @@ func (a *morrisAdapter) settings() (kind morris.Kind, forced bool, ph morris.Pha
 	if a.board != "" {
 		k, ok := morris.ParseKind(a.board)
 		if !ok {
-			return 0, false, 0, fmt.Errorf("-board %q: want S22, E21, F18, B21 or D23", a.board)
+			return 0, false, 0, fmt.Errorf("-board %q: want %s", a.board, morris.KindList())
 		}
 		kind, forced = k, true
 	}
@@ -202,7 +202,7 @@ func (a *morrisAdapter) session(o playOptions) (session, error) {
 	if a.board != "" {
 		k, ok := morris.ParseKind(a.board)
 		if !ok {
-			return nil, fmt.Errorf("-board %q: want S22, E21, F18, B21 or D23", a.board)
+			return nil, fmt.Errorf("-board %q: want %s", a.board, morris.KindList())
 		}
 		kind = k
 	}

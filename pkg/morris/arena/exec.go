@@ -20,7 +20,8 @@ import (
 )
 
 // ProgramPlayer plays by running external programs with the course's protocol
-// (docs/morris.md §2): PROGRAM [-board B21] INPUT OUTPUT [DEPTH]. Opening is
+// (docs/morris.md §2): PROGRAM [-board KIND] INPUT OUTPUT [DEPTH], with
+// -board only for a board the length does not select (B21, U21). Opening is
 // run while the player has pieces to place, Game afterwards. The programs move
 // for White: when the player has Black, the board is colour-swapped before it
 // is written and the output swapped back (docs/morris.md §6.7). The output
@@ -65,8 +66,8 @@ func (p *ProgramPlayer) Move(t *match.Turn[GameState, morris.Node]) (morris.Node
 		argv = p.Opening
 	}
 	args := append([]string{}, argv[1:]...)
-	if p.Board.Kind == morris.B21 {
-		args = append(args, "-board", "B21")
+	if k, ok := morris.KindByLength(p.Board.N); !ok || k != p.Board.Kind {
+		args = append(args, "-board", p.Board.Kind.String())
 	}
 	args = append(args, in, out)
 	if p.Depth > 0 {

@@ -166,6 +166,33 @@ func TestProgramPlayer(t *testing.T) {
 	assert.Assert(t, strings.HasPrefix(rep.Games[0].Reason, "error: prog.sh: exit status 2 unknown program NoSuchProgram"), rep.Games[0].Reason)
 }
 
+// TestProgramPlayerBoardFlag checks that an external program gets -board
+// for a board its input length does not select: on U21 (21 letters, which
+// select E21) the placement on c2 next to a0 and b1 closes no mill, so the
+// program must answer with U21's first placement, g0.
+func TestProgramPlayerBoardFlag(t *testing.T) {
+	exe, err := os.Executable()
+	assert.NilError(t, err)
+	wrapper := t.TempDir() + "/prog.sh"
+	assert.NilError(t, os.WriteFile(wrapper, []byte("#!/bin/sh\nprog=$1\nshift\nMORRIS_TEST_PROGRAM=$prog exec \""+exe+"\" \"$@\"\n"), 0o755))
+	for _, c := range []struct {
+		kind morris.Kind
+		want string
+	}{
+		{morris.U21, "WWWxxxBxxxxxxxxxxxBxx"},
+		{morris.E21, "WxWxWxxxxxxxxxxxxxBxx"},
+		{morris.B21, "WxWxWxxxxxxxxxxxxxBxx"},
+	} {
+		b := morris.BoardOf(c.kind)
+		p, err := arena.ParsePlayer("exec:1:"+wrapper+" MiniMaxOpening:"+wrapper+" MiniMaxGame", b, nil)
+		assert.NilError(t, err)
+		pos := arena.MatchRules{Board: b}.Start(mustParse(t, "WxWxxxBxxxxxxxxxxxBxx", c.kind))
+		m, err := p.Move(&match.Turn[arena.GameState, morris.Node]{Pos: pos})
+		assert.NilError(t, err, c.kind)
+		assert.Equal(t, m.Format(b.N), c.want, c.kind)
+	}
+}
+
 // TestParsePlayer covers the player specifications and their errors.
 func TestParsePlayer(t *testing.T) {
 	b := morris.BoardOf(morris.S22)

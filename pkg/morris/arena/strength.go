@@ -45,7 +45,7 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "morris-strength"
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	boardArg := fs.String("board", "S22", "board kind: S22, E21, F18, B21 or D23")
+	boardArg := fs.String("board", "S22", "board kind: "+morris.KindList())
 	aSpec := fs.String("a", "engine:1s", "player A")
 	bSpec := fs.String("b", "standard:4", "player B")
 	aOpts := fs.String("a-opts", "", "engine features of A turned on (+name) or off (-name)")
@@ -76,7 +76,7 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	kind, ok := morris.ParseKind(*boardArg)
 	if !ok {
-		return fail("-board %q: unknown board (want S22, E21, F18, B21 or D23)", *boardArg)
+		return fail("-board %q: unknown board (want %s)", *boardArg, morris.KindList())
 	}
 	b := morris.BoardOf(kind)
 	switch {

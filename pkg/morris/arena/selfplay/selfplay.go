@@ -28,7 +28,7 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	const name = "morris-selfplay"
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	boardArg := fs.String("board", "S22", "board kind: S22, E21, F18, B21 or D23")
+	boardArg := fs.String("board", "S22", "board kind: "+morris.KindList())
 	depthArg := fs.String("depth", "2,3", "comma-separated search depths")
 	modeArg := fs.String("mode", "both", "improved estimators used: both, game or opening")
 	capArg := fs.Int("cap", 100, "midgame turns after which a game is a draw")
@@ -52,7 +52,7 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	kind, ok := morris.ParseKind(*boardArg)
 	if !ok {
-		fmt.Fprintf(stderr, "%s: -board %q: unknown board (want S22, E21, F18, B21 or D23)\n", name, *boardArg)
+		fmt.Fprintf(stderr, "%s: -board %q: unknown board (want %s)\n", name, *boardArg, morris.KindList())
 		return 2
 	}
 	mode, ok := arena.ParseMode(*modeArg)
