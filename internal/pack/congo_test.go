@@ -66,10 +66,10 @@ func TestCongoArchive(t *testing.T) {
 	needGo(t)
 	repo := testutil.RepoRoot(t)
 	zips := buildTwice(t, "congo", Config{Repo: repo, NetID: "AbC123", MaxMoves: 4})
-	data, ok := zips["congo/abc123.zip"]
+	data, ok := zips["congo/AbC123.zip"] // named by the NETID as given
 	assert.Assert(t, ok, "archive names: %v", zips)
-	dir := unpack(t, data, "abc123")
-	top := filepath.Join(dir, "abc123")
+	dir := unpack(t, data, "AbC123")
+	top := filepath.Join(dir, "AbC123")
 
 	src := filepath.Join(top, "src")
 	checkSrc(t, src)

@@ -24,7 +24,7 @@ func TestMorrisArchive(t *testing.T) {
 	needGo(t)
 	repo := testutil.RepoRoot(t)
 	zips := buildTwice(t, "morris", Config{Repo: repo, NetID: "XY123"})
-	data, ok := zips["morris/xy123.zip"]
+	data, ok := zips["morris/XY123.zip"] // named by the NETID as given
 	assert.Assert(t, ok, "%v", zips)
 
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
@@ -36,25 +36,25 @@ func TestMorrisArchive(t *testing.T) {
 		prev = f.Name
 		modes[f.Name] = f.Mode()
 		want := os.FileMode(0o644)
-		if strings.HasPrefix(f.Name, "xy123/bin/") {
+		if strings.HasPrefix(f.Name, "XY123/bin/") {
 			want = 0o755
 		}
 		assert.Equal(t, f.Mode(), want, f.Name)
 	}
 	for _, want := range []string{"README.txt", "REPORT.md", "src/go.mod", "src/pkg/morris/gen.go", "src/pkg/search/search.go",
 		"src/internal/atomicfile/atomicfile.go", "src/cmd/morris-selfplay/main.go"} {
-		_, ok := modes["xy123/"+want]
+		_, ok := modes["XY123/"+want]
 		assert.Assert(t, ok, "missing %s", want)
 	}
 	for _, p := range MorrisPrograms {
 		for _, f := range []string{"src/cmd/" + p + "/main.go", "bin/" + p, "examples/" + p + "/case1.txt", "examples/" + p + "/case3.txt"} {
-			_, ok := modes["xy123/"+f]
+			_, ok := modes["XY123/"+f]
 			assert.Assert(t, ok, "missing %s", f)
 		}
 	}
 
-	dir := unpack(t, data, "xy123")
-	top := filepath.Join(dir, "xy123")
+	dir := unpack(t, data, "XY123")
+	top := filepath.Join(dir, "XY123")
 	report, err := os.ReadFile(filepath.Join(top, "REPORT.md"))
 	assert.NilError(t, err)
 	for _, s := range []string{"## 1. Example outputs", "| MiniMaxGameImproved | `MiniMaxGameImproved in.txt out.txt 4` |", "## 2. ALPHA-BETA saves",

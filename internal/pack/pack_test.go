@@ -102,7 +102,8 @@ func TestWriteZip(t *testing.T) {
 }
 
 func TestNetID(t *testing.T) {
-	for in, want := range map[string]string{"xyz1234": "xyz1234", "ABC123": "abc123", "abc": "abc", "a2345678901234567890": "a2345678901234567890"} {
+	// The NETID names the archive as given: the case is kept.
+	for in, want := range map[string]string{"xyz1234": "xyz1234", "ABC123": "ABC123", "AbC123": "AbC123", "abc": "abc", "a2345678901234567890": "a2345678901234567890"} {
 		got, err := NetID(in)
 		assert.NilError(t, err, in)
 		assert.Equal(t, got, want)

@@ -17,7 +17,7 @@ type Config struct {
 	Repo string
 	// NetID names the archive and its top folder (congo, morris,
 	// starcircle); for minichess it is optional and only recorded in
-	// README.txt. [Build] checks it and lower-cases it.
+	// README.txt. [Build] checks it; its case is kept.
 	NetID string
 	// Dist is the directory of the archives (empty: <Repo>/dist); see
 	// [Config.ZipPath].

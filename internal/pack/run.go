@@ -23,9 +23,10 @@ Builds the submission archive(s) of COURSE into DIST/COURSE/:
                     (the design report, measured), sources
   starcircle NETID  starcircle/NETID.zip: sources, README.txt, the five
                     handout examples with the program's outputs
-NETID: 3 to 20 letters or digits (lower-cased). Time (2 cores, warm Go build
-cache, CPU): congo and morris about 5 s, starcircle under 1 s, minichess
-about 45 s (most of it the report's matches).
+NETID: 3 to 20 letters or digits; it names the archive and its folder as
+given (the case is kept). Time (2 cores, warm Go build cache, CPU): congo
+and morris about 5 s, starcircle under 1 s, minichess about 45 s (most of it
+the report's matches).
 Flags:
   -repo DIR          repository root (default: the current directory)
   -dist DIR          directory of the archives (default: REPO/dist)
