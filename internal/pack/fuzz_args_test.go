@@ -8,7 +8,8 @@ import (
 
 // FuzzParseArgs feeds command lines (arguments separated by NUL bytes) to
 // the packager's parser: it must never panic, every error must be a
-// *UsageError with a message, and whatever it accepts must name a known
+// *UsageError with a message (and the course, when one is known, that the
+// message does not repeat), and whatever it accepts must name a known
 // course, with only that course's flags, a move limit and report budgets
 // in range and well-formed platforms.
 func FuzzParseArgs(f *testing.F) {
@@ -34,6 +35,10 @@ func FuzzParseArgs(f *testing.F) {
 			ue, ok := err.(*UsageError)
 			if !ok || ue.Msg == "" {
 				t.Fatalf("%q: error %v (%T)", args, err, err)
+			}
+			// The course comes with its error, for Run to name it once.
+			if _, rerr := findRecipe(course); course != "" && (rerr != nil || strings.HasPrefix(ue.Msg, course+":")) {
+				t.Fatalf("%q: course %q with error %q", args, course, ue.Msg)
 			}
 			return
 		}

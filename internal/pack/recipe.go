@@ -89,7 +89,8 @@ func findRecipe(course string) (recipe, error) {
 
 // Build runs the recipe of course with cfg and returns the paths of the
 // archives it wrote. It checks the NETID (with [NetID]) before any work; a
-// bad course or NETID is a [*UsageError].
+// bad course or NETID is a [*UsageError]. Its errors do not name the course
+// (but for an unknown one): the caller knows it.
 func Build(course string, cfg Config) ([]string, error) {
 	r, err := findRecipe(course)
 	if err != nil {
@@ -103,7 +104,7 @@ func Build(course string, cfg Config) ([]string, error) {
 		}
 		cfg.NetID = id
 	case r.needNetID:
-		return nil, usagef("%s: no NETID given (usage: %s NETID)", course, course)
+		return nil, usagef("no NETID given: it names the archive (3 to 20 letters or digits after the course)")
 	}
 	return r.build(&cfg)
 }

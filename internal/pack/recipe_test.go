@@ -102,7 +102,7 @@ func TestBuildErrors(t *testing.T) {
 	}{
 		{"chess", Config{Repo: repo, NetID: "abc"}, `unknown course "chess" (want congo, morris, minichess or starcircle)`},
 		{"congo", Config{Repo: repo, NetID: "a"}, `NETID "a": want 3 to 20 letters or digits`},
-		{"morris", Config{Repo: repo}, "morris: no NETID given (usage: morris NETID)"},
+		{"morris", Config{Repo: repo}, "no NETID given: it names the archive (3 to 20 letters or digits after the course)"},
 		{"starcircle", Config{Repo: repo, NetID: "../x"}, `NETID "../x": want 3 to 20 letters or digits`},
 		{"minichess", Config{Repo: repo, NetID: "a b c"}, `NETID "a b c": want 3 to 20 letters or digits`},
 		{"minichess", Config{Repo: repo, Platforms: []string{"plan9"}}, `platform "plan9": want GOOS/GOARCH`},

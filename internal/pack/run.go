@@ -57,7 +57,9 @@ var errHelp = errors.New("help requested")
 
 // parseArgs reads the command line of the packager: the course and its
 // configuration (Repo is the -repo value, not yet resolved; the NETID is
-// checked by [Build]). It does no I/O.
+// checked by [Build]). It does no I/O. The course is returned with an
+// error too, once it is known to be one; the messages do not name it (the
+// caller puts it in front of them, once).
 func parseArgs(args []string) (string, Config, string, error) {
 	fs := flag.NewFlagSet("gamesearch-pack", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -73,7 +75,7 @@ func parseArgs(args []string) (string, Config, string, error) {
 		if errors.Is(err, flag.ErrHelp) {
 			return "", cfg, "", errHelp
 		}
-		return "", cfg, "", usagef("%v (-h for usage)", err)
+		return courseArg(fs, args), cfg, "", usagef("%v (-h for usage)", err)
 	}
 	rest := fs.Args()
 	if len(rest) == 0 {
@@ -87,37 +89,74 @@ func parseArgs(args []string) (string, Config, string, error) {
 	var misplaced error
 	fs.Visit(func(f *flag.Flag) {
 		if misplaced == nil && f.Name != "repo" && f.Name != "dist" && !slices.Contains(r.flags, f.Name) {
-			misplaced = usagef("-%s does not apply to %s", f.Name, course)
+			misplaced = usagef("-%s does not apply to this course (%s only)", f.Name, flagCourse(f.Name))
 		}
 	})
 	if misplaced != nil {
-		return "", cfg, "", misplaced
+		return course, cfg, "", misplaced
 	}
 	switch len(rest) {
 	case 1:
 	case 2:
 		cfg.NetID = rest[1]
 	default:
-		return "", cfg, "", usagef("unexpected argument %q after the NETID", rest[2])
+		return course, cfg, "", usagef("unexpected argument %q after the NETID", rest[2])
 	}
 	if cfg.MaxMoves < 0 || cfg.MaxMoves > 10000 {
-		return "", cfg, "", usagef("-max-moves %d: want 1 to 10000", cfg.MaxMoves)
+		return course, cfg, "", usagef("-max-moves %d: want 1 to 10000", cfg.MaxMoves)
 	}
 	if cfg.ReportNodes > 1e8 {
-		return "", cfg, "", usagef("-report-nodes %d: want 1 to 100000000", cfg.ReportNodes)
+		return course, cfg, "", usagef("-report-nodes %d: want 1 to 100000000", cfg.ReportNodes)
 	}
 	if cfg.ReportOpenings < 0 || cfg.ReportOpenings > 10000 {
-		return "", cfg, "", usagef("-report-openings %d: want 1 to 10000", cfg.ReportOpenings)
+		return course, cfg, "", usagef("-report-openings %d: want 1 to 10000", cfg.ReportOpenings)
 	}
 	if *platforms != "" {
 		for _, pl := range strings.Split(*platforms, ",") {
 			if !validPlatform(pl) {
-				return "", cfg, "", usagef("-platforms: %q is not GOOS/GOARCH", pl)
+				return course, cfg, "", usagef("-platforms: %q is not GOOS/GOARCH", pl)
 			}
 			cfg.Platforms = append(cfg.Platforms, pl)
 		}
 	}
 	return course, cfg, *repo, nil
+}
+
+// courseArg returns the course among args, the first argument that is
+// neither a flag of fs nor a flag's value, when it names a course; else "".
+// It names the course in the message of a bad flag before it.
+func courseArg(fs *flag.FlagSet, args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			i++
+		} else if strings.HasPrefix(a, "-") {
+			name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			if f := fs.Lookup(name); f != nil && !hasValue {
+				if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+					i++ // the flag's value
+				}
+			}
+			continue
+		}
+		if i < len(args) {
+			if _, err := findRecipe(args[i]); err == nil {
+				return args[i]
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// flagCourse names the course whose recipe has the flag name.
+func flagCourse(name string) string {
+	for _, r := range recipes {
+		if slices.Contains(r.flags, name) {
+			return r.course
+		}
+	}
+	return "no course"
 }
 
 // validPlatform reports whether pl has the form GOOS/GOARCH with two
@@ -142,6 +181,10 @@ func validPlatform(pl string) bool {
 // the result is the exit status: 0 success, 1 failure while building, 2
 // bad arguments (one line on stderr, before any work). Progress lines go to
 // stderr; the paths of the archives written go to stdout, one per line.
+//
+// Every error is one line "gamesearch-pack: COURSE: problem", naming the
+// course once, or "gamesearch-pack: problem" when no course is known yet
+// (no course, an unknown one, a bad flag before it).
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	oneLine := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "\r", " "), "\n", " ") }
 	course, cfg, repo, err := parseArgs(args)
@@ -149,19 +192,23 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		io.WriteString(stderr, usage)
 		return 0
 	}
+	prefix := "gamesearch-pack: "
+	if course != "" {
+		prefix += course + ": "
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "gamesearch-pack: %s\n", oneLine(err.Error()))
+		fmt.Fprintf(stderr, "%s%s\n", prefix, oneLine(err.Error()))
 		return 2
 	}
 	root, err := RepoRoot(repo)
 	if err != nil {
-		fmt.Fprintf(stderr, "gamesearch-pack: -repo %s: %s\n", oneLine(repo), oneLine(err.Error()))
+		fmt.Fprintf(stderr, "%s-repo %s: %s\n", prefix, oneLine(repo), oneLine(err.Error()))
 		return 2
 	}
 	cfg.Repo = root
 	if cfg.Dist != "" {
 		if cfg.Dist, err = filepath.Abs(cfg.Dist); err != nil {
-			fmt.Fprintf(stderr, "gamesearch-pack: -dist: %s\n", oneLine(err.Error()))
+			fmt.Fprintf(stderr, "%s-dist: %s\n", prefix, oneLine(err.Error()))
 			return 2
 		}
 	}
@@ -173,7 +220,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.As(err, &ue) {
 			code = 2
 		}
-		fmt.Fprintf(stderr, "gamesearch-pack: %s: %s\n", course, oneLine(err.Error()))
+		fmt.Fprintf(stderr, "%s%s\n", prefix, oneLine(err.Error()))
 		return code
 	}
 	for _, o := range outs {

@@ -2,9 +2,11 @@ package pack
 
 import (
 	"bytes"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,34 +15,39 @@ import (
 )
 
 // TestRunBadArguments: every bad command line gives one line on stderr and
-// exit status 2, before any work.
+// exit status 2, before any work; once the course is known, the line names
+// it once, right after the program name.
 func TestRunBadArguments(t *testing.T) {
+	known := 0
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
 		{nil, "no course given (want congo, morris, minichess or starcircle; -h for usage)"},
 		{[]string{"chess"}, "unknown course \"chess\" (want congo, morris, minichess or starcircle)"},
-		{[]string{"congo"}, "congo: congo: no NETID given (usage: congo NETID)"},
-		{[]string{"morris"}, "morris: morris: no NETID given (usage: morris NETID)"},
+		{[]string{"congo"}, "congo: no NETID given: it names the archive (3 to 20 letters or digits after the course)"},
+		{[]string{"morris"}, "morris: no NETID given: it names the archive (3 to 20 letters or digits after the course)"},
+		{[]string{"starcircle"}, "starcircle: no NETID given: it names the archive (3 to 20 letters or digits after the course)"},
 		{[]string{"starcircle", "ab"}, "starcircle: NETID \"ab\": want 3 to 20 letters or digits"},
 		{[]string{"congo", "abc-123"}, "congo: NETID \"abc-123\": want 3 to 20 letters or digits"},
 		{[]string{"morris", "abc_123"}, "morris: NETID \"abc_123\": want 3 to 20 letters or digits"},
 		{[]string{"minichess", "a/b/c"}, "minichess: NETID \"a/b/c\": want 3 to 20 letters or digits"},
 		{[]string{"congo", "abc\n123"}, "congo: NETID \"abc\\n123\": want 3 to 20 letters or digits"},
-		{[]string{"congo", "abc123", "more"}, "unexpected argument \"more\" after the NETID"},
-		{[]string{"-max-moves", "-1", "congo", "abc123"}, "-max-moves -1: want 1 to 10000"},
-		{[]string{"-max-moves", "5", "starcircle", "abc123"}, "-max-moves does not apply to starcircle"},
-		{[]string{"-no-bin", "congo", "abc123"}, "-no-bin does not apply to congo"},
-		{[]string{"-platforms", "linux/amd64", "morris", "abc123"}, "-platforms does not apply to morris"},
-		{[]string{"-report-nodes", "9", "congo", "abc123"}, "-report-nodes does not apply to congo"},
-		{[]string{"-report-nodes", "200000000", "minichess"}, "-report-nodes 200000000: want 1 to 100000000"},
-		{[]string{"-report-openings", "-1", "minichess"}, "-report-openings -1: want 1 to 10000"},
-		{[]string{"-report-openings", "3", "starcircle", "abc"}, "-report-openings does not apply to starcircle"},
-		{[]string{"-platforms", "linux", "minichess"}, "-platforms: \"linux\" is not GOOS/GOARCH"},
-		{[]string{"-platforms", "linux/amd64,Linux/AMD64", "minichess"}, "-platforms: \"Linux/AMD64\" is not GOOS/GOARCH"},
-		{[]string{"-bogus", "congo"}, "flag provided but not defined: -bogus (-h for usage)"},
-		{[]string{"-repo", "/", "congo", "abc123"}, "-repo /: no go.mod at or above /"},
+		{[]string{"congo", "abc123", "more"}, "congo: unexpected argument \"more\" after the NETID"},
+		{[]string{"-max-moves", "-1", "congo", "abc123"}, "congo: -max-moves -1: want 1 to 10000"},
+		{[]string{"-max-moves", "5", "starcircle", "abc123"}, "starcircle: -max-moves does not apply to this course (congo only)"},
+		{[]string{"-no-bin", "congo", "abc123"}, "congo: -no-bin does not apply to this course (morris only)"},
+		{[]string{"-platforms", "linux/amd64", "morris", "abc123"}, "morris: -platforms does not apply to this course (minichess only)"},
+		{[]string{"-report-nodes", "9", "congo", "abc123"}, "congo: -report-nodes does not apply to this course (minichess only)"},
+		{[]string{"-report-nodes", "200000000", "minichess"}, "minichess: -report-nodes 200000000: want 1 to 100000000"},
+		{[]string{"-report-openings", "-1", "minichess"}, "minichess: -report-openings -1: want 1 to 10000"},
+		{[]string{"-report-openings", "3", "starcircle", "abc"}, "starcircle: -report-openings does not apply to this course (minichess only)"},
+		{[]string{"-platforms", "linux", "minichess"}, "minichess: -platforms: \"linux\" is not GOOS/GOARCH"},
+		{[]string{"-platforms", "linux/amd64,Linux/AMD64", "minichess"}, "minichess: -platforms: \"Linux/AMD64\" is not GOOS/GOARCH"},
+		{[]string{"-bogus", "congo"}, "congo: flag provided but not defined: -bogus (-h for usage)"},
+		{[]string{"-bogus"}, "flag provided but not defined: -bogus (-h for usage)"},
+		{[]string{"-repo", "congo", "-max-moves", "x", "morris", "abc"}, "morris: invalid value \"x\" for flag -max-moves: parse error (-h for usage)"},
+		{[]string{"-repo", "/", "congo", "abc123"}, "congo: -repo /: no go.mod at or above /"},
 		{[]string{"-platforms", "plan9/z80", "minichess"}, "minichess: platform \"plan9/z80\": not a GOOS/GOARCH pair of this Go (go tool dist list)"},
 	} {
 		var stdout, stderr bytes.Buffer
@@ -48,12 +55,48 @@ func TestRunBadArguments(t *testing.T) {
 		assert.Equal(t, code, 2, "%q", tc.args)
 		assert.Equal(t, stderr.String(), "gamesearch-pack: "+tc.want+"\n")
 		assert.Equal(t, stdout.String(), "")
+		if c, _, ok := strings.Cut(tc.want, ": "); ok && slices.Contains(Courses(), c) {
+			checkCourseOnce(t, c, stderr.String(), true)
+			known++
+		}
 	}
+	assert.Assert(t, known >= 15, "%d lines name a course", known)
 	var stdout, stderr bytes.Buffer
 	assert.Equal(t, Run([]string{"-h"}, nil, &stdout, &stderr), 0)
 	assert.Assert(t, strings.HasPrefix(stderr.String(), "usage: gamesearch-pack [flags] COURSE [NETID]\n"))
 	for _, c := range Courses() {
 		assert.Assert(t, strings.Contains(stderr.String(), "\n  "+c+" "), "usage lacks %s", c)
+	}
+}
+
+// checkCourseOnce checks that an error line of the packager names course
+// right after the program name, "gamesearch-pack: COURSE: problem", and not
+// again as a label. With exact set, the problem does not contain the
+// course's name at all (a build failure may quote paths such as
+// cmd/starcircle).
+func checkCourseOnce(t *testing.T, course, line string, exact bool) {
+	t.Helper()
+	rest, ok := strings.CutPrefix(line, "gamesearch-pack: "+course+": ")
+	assert.Assert(t, ok, "%q does not name %s first", line, course)
+	assert.Assert(t, !strings.HasPrefix(rest, course+":"), "%q names the course twice", line)
+	if exact {
+		assert.Assert(t, !strings.Contains(rest, course), "%q names the course twice", line)
+	}
+}
+
+// TestRunBuildFailure: a failure while packaging is one line naming the
+// course once, with exit status 1.
+func TestRunBuildFailure(t *testing.T) {
+	needGo(t)
+	repo := t.TempDir() // a module without the course's programs
+	assert.NilError(t, os.WriteFile(filepath.Join(repo, "go.mod"), []byte("module example.com/m\n\ngo 1.21\n"), 0o644))
+	for _, course := range []string{"congo", "starcircle"} {
+		args := []string{"-repo", repo, "-dist", t.TempDir(), course, "abc123"}
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, Run(args, nil, &stdout, &stderr), 1, "%s: %s", course, stderr.String())
+		assert.Equal(t, strings.Count(stderr.String(), "\n"), 1, "%s: %q", course, stderr.String())
+		checkCourseOnce(t, course, stderr.String(), false)
+		assert.Equal(t, stdout.String(), "")
 	}
 }
 
