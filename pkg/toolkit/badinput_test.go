@@ -99,3 +99,47 @@ func TestHelp(t *testing.T) {
 		assert.Assert(t, strings.HasPrefix(out, "usage: gamesearch "+c[0]), out)
 	}
 }
+
+// TestGameCommandHelp: perft, tree and play, which take GAME first, have
+// one form of help, with or without a game: the usage line, what the
+// subcommand does, then the registered games (or the game's positions and
+// moves), then the flags, the subcommand's own and the game's.
+func TestGameCommandHelp(t *testing.T) {
+	for _, c := range []struct {
+		cmd, usage string
+		flags      []string
+	}{
+		{"perft", "perft GAME POSITION DEPTH [flags]", []string{"-divide"}},
+		{"tree", "tree GAME INPUT [flags]", []string{"-algorithm", "-depth", "-format", "-limit", "-max-nodes", "-o"}},
+		{"play", "play GAME [flags]", []string{"-depth", "-human", "-time"}},
+	} {
+		for _, game := range []string{"", "congo", "morris", "minichess", "starcircle"} {
+			args := []string{c.cmd, "-h"}
+			if game != "" {
+				args = []string{c.cmd, game, "-h"}
+			}
+			out := mustRun(t, "", args...)
+			paras := strings.Split(out, "\n\n")
+			assert.Equal(t, len(paras), 4, "%q: %s", args, out)
+			assert.Equal(t, paras[0], "usage: gamesearch "+c.usage, "%q", args)
+			assert.Assert(t, len(paras[1]) > 40 && !strings.HasPrefix(paras[1], "usage"), "%q: %s", args, paras[1])
+			if game == "" {
+				assert.Equal(t, paras[2], "games: congo, morris, minichess, starcircle; \"gamesearch "+c.cmd+" GAME -h\" adds the game's\npositions, moves and flags.", "%q", args)
+			} else {
+				ad, err := findGame(game)
+				assert.NilError(t, err)
+				assert.Equal(t, paras[2], ad.notation(), "%q", args)
+			}
+			assert.Assert(t, strings.HasPrefix(paras[3], "flags:\n"), "%q: %s", args, paras[3])
+			for _, f := range c.flags {
+				assert.Assert(t, strings.Contains(paras[3], "\n  "+f+" ") || strings.Contains(paras[3], "\n  "+f+"\n"), "%q lacks %s: %s", args, f, paras[3])
+			}
+			if game == "congo" {
+				assert.Assert(t, strings.Contains(paras[3], "\n  -rules "), "%q lacks the game's -rules", args)
+			}
+		}
+		_, errs, code := runCmd(t, "", c.cmd)
+		assert.Equal(t, code, 2)
+		assert.Equal(t, errs, "gamesearch "+c.cmd+": missing GAME (usage: gamesearch "+c.usage+")\n")
+	}
+}

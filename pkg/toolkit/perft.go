@@ -38,22 +38,11 @@ func divide[P, M any, T search.Tree[P, M]](pf *search.Perft[P, M, T], root P, de
 // maxPerftDepth bounds the DEPTH argument (the games' per-ply buffers).
 const maxPerftDepth = 64
 
-const perftUsage = "perft GAME POSITION DEPTH [-divide] (GAME first; run \"gamesearch perft GAME -h\" for its flags)"
-
-// selectGame reads the GAME argument of a subcommand, which must come first.
-func selectGame(args []string, stdout io.Writer, usage string) (adapter, []string, error) {
-	if len(args) == 0 {
-		return nil, nil, fmt.Errorf("missing GAME (usage: gamesearch %s)", usage)
-	}
-	if a := args[0]; a == "-h" || a == "-help" || a == "--help" {
-		fmt.Fprintf(stdout, "usage: gamesearch %s\n", usage)
-		return nil, nil, errHelp
-	}
-	ad, err := findGame(args[0])
-	if err != nil {
-		return nil, nil, err
-	}
-	return ad, args[1:], nil
+// perftCommand is the perft subcommand's usage and help.
+var perftCommand = gameCommand{
+	usage: "perft GAME POSITION DEPTH [flags]",
+	about: `Counts the leaves of the move tree of GAME from POSITION to DEPTH plies, to check a
+move generator; -divide lists the count below each root move.`,
 }
 
 // parseDepth parses a depth argument in [0, max].
@@ -66,19 +55,18 @@ func parseDepth(s string, min, max int) (int, error) {
 }
 
 func runPerft(args []string, stdin io.Reader, stdout, _ io.Writer) error {
-	ad, args, err := selectGame(args, stdout, perftUsage)
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	divide := fs.Bool("divide", false, "list every root move with its count")
+	ad, args, err := perftCommand.selectGame(args, stdout, fs)
 	if err != nil {
 		return err
 	}
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	divide := fs.Bool("divide", false, "list every root move with its count")
-	ad.flags(fs, "perft")
-	pos, err := parseArgs(fs, args, stdout, perftUsage, ad.notation())
+	pos, err := perftCommand.parseArgs(ad, fs, args, stdout)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 2 {
-		return fmt.Errorf("want POSITION and DEPTH, got %d arguments (usage: gamesearch %s)", len(pos), perftUsage)
+		return fmt.Errorf("want POSITION and DEPTH, got %d arguments (usage: gamesearch %s)", len(pos), perftCommand.usage)
 	}
 	depth, err := parseDepth(pos[1], 0, maxPerftDepth)
 	if err != nil {

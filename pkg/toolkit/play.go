@@ -81,30 +81,32 @@ type aliaser interface {
 	alias(i int) string
 }
 
-const playUsage = "play GAME [-human first|second] [-depth N] [-time DURATION] (GAME first)"
-
-// playNotes explains the engine's limits in the help of play.
-const playNotes = `The engine deepens iteratively (depth 1, 2, ...) and answers when the time per
-move is up or the depth cap is reached, whichever comes first; the time always
-applies (default 5s). While it thinks, a line per completed depth shows the
-depth, its best move, the score for the engine and the nodes searched.`
+// playCommand is the play subcommand's usage and help; it explains the
+// engine's limits.
+var playCommand = gameCommand{
+	usage: "play GAME [flags]",
+	about: `Plays GAME in the terminal: a person against the engine. The engine deepens
+iteratively (depth 1, 2, ...) and answers when the time per move is up or the
+depth cap is reached, whichever comes first; the time always applies (default
+5s). While it thinks, a line per completed depth shows the depth, its best move,
+the score for the engine and the nodes searched.`,
+}
 
 func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
-	ad, args, err := selectGame(args, stdout, playUsage)
-	if err != nil {
-		return err
-	}
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	human := fs.String("human", "first", "the side the person plays: first or second")
 	depth := fs.Int("depth", 0, "the engine's depth cap, 1 to 64 (default: the game's, or 64 with -time)")
 	budget := fs.Duration("time", defaultPlayTime, "the engine's thinking time per move, e.g. 500ms or 2s; it always applies")
-	ad.flags(fs, "play")
-	pos, err := parseArgs(fs, args, stdout, playUsage, playNotes+"\n\n"+ad.notation())
+	ad, args, err := playCommand.selectGame(args, stdout, fs)
+	if err != nil {
+		return err
+	}
+	pos, err := playCommand.parseArgs(ad, fs, args, stdout)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 0 {
-		return fmt.Errorf("unexpected argument %q (usage: gamesearch %s)", pos[0], playUsage)
+		return fmt.Errorf("unexpected argument %q (usage: gamesearch %s)", pos[0], playCommand.usage)
 	}
 	side := 0
 	switch *human {

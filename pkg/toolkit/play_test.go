@@ -154,7 +154,7 @@ func TestPlayTimeBudget(t *testing.T) {
 	assert.Assert(t, strings.Contains(out, `time "0": want a positive duration such as 500ms or 2s`), out)
 	assert.Assert(t, strings.Contains(out, "(alpha-beta, course material evaluation, 5s per move, up to depth 5)"), out)
 	help := mustRun(t, "", "play", "congo", "-h")
-	assert.Assert(t, strings.Contains(help, "the time always\napplies (default 5s)"), help)
+	assert.Assert(t, strings.Contains(strings.Join(strings.Fields(help), " "), "the time always applies (default 5s)"), help)
 	assert.Assert(t, strings.Contains(help, "(default 5s)\n"), help)
 }
 

@@ -149,22 +149,29 @@ func report(stderr io.Writer, prefix string, err error) int {
 	return 2
 }
 
+// writeHelp writes the help of a subcommand in the one form of every
+// subcommand: the usage line, the notes (when any) and the flags of fs.
+func writeHelp(w io.Writer, usage, notes string, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: gamesearch %s\n\n", usage)
+	if notes != "" {
+		fmt.Fprintf(w, "%s\n\n", notes)
+	}
+	fmt.Fprintln(w, "flags:")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+}
+
 // parseArgs parses flags anywhere among args with fs and returns the
 // positional arguments. A lone "-" (stdin) and negative numbers are
-// positional; "--" ends the flags.
+// positional; "--" ends the flags. -h writes the help ([writeHelp]).
 func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer, usage, notes string) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintf(stdout, "usage: gamesearch %s\n\n", usage)
-				if notes != "" {
-					fmt.Fprintf(stdout, "%s\n\n", notes)
-				}
-				fmt.Fprintln(stdout, "flags:")
-				fs.SetOutput(stdout)
-				fs.PrintDefaults()
+				writeHelp(stdout, usage, notes, fs)
 				return nil, errHelp
 			}
 			return nil, fmt.Errorf("%v (usage: gamesearch %s)", err, usage)
@@ -210,6 +217,54 @@ var games = []game{
 	{"starcircle", "Star/Circle", func() adapter { return &starcircleAdapter{} }},
 }
 
+// gameCommand is a subcommand that takes GAME as its first argument (perft,
+// tree, play): its help has one form, with or without a game.
+type gameCommand struct {
+	// usage is the usage line after "gamesearch ", e.g. "perft GAME
+	// POSITION DEPTH [flags]".
+	usage string
+	// about says what the subcommand does, and how, in a paragraph.
+	about string
+}
+
+// selectGame reads the GAME argument of the subcommand of fs, which must
+// come first, and registers the game's flags on fs, which holds the
+// subcommand's own. -h in its place writes the help without a game: the
+// usage line, what the subcommand does, the games and the subcommand's
+// flags.
+func (gc gameCommand) selectGame(args []string, stdout io.Writer, fs *flag.FlagSet) (adapter, []string, error) {
+	if len(args) == 0 {
+		return nil, nil, fmt.Errorf("missing GAME (usage: gamesearch %s)", gc.usage)
+	}
+	if a := args[0]; a == "-h" || a == "-help" || a == "--help" {
+		notes := fmt.Sprintf("%s\n\ngames: %s; \"gamesearch %s GAME -h\" adds the game's\npositions, moves and flags.", gc.about, gameNames(), fs.Name())
+		writeHelp(stdout, gc.usage, notes, fs)
+		return nil, nil, errHelp
+	}
+	ad, err := findGame(args[0])
+	if err != nil {
+		return nil, nil, err
+	}
+	ad.flags(fs, fs.Name())
+	return ad, args[1:], nil
+}
+
+// parseArgs parses the arguments after GAME with fs; -h writes the help
+// with the game: the usage line, what the subcommand does, the game's
+// positions and moves, and the flags, the game's included.
+func (gc gameCommand) parseArgs(ad adapter, fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
+	return parseArgs(fs, args, stdout, gc.usage, gc.about+"\n\n"+ad.notation())
+}
+
+// gameNames lists the games: "congo, morris, minichess, starcircle".
+func gameNames() string {
+	names := make([]string, len(games))
+	for i, g := range games {
+		names[i] = g.name
+	}
+	return strings.Join(names, ", ")
+}
+
 // findGame returns the adapter of the game called name.
 func findGame(name string) (adapter, error) {
 	for _, g := range games {
@@ -217,11 +272,7 @@ func findGame(name string) (adapter, error) {
 			return g.new(), nil
 		}
 	}
-	names := make([]string, len(games))
-	for i, g := range games {
-		names[i] = g.name
-	}
-	return nil, fmt.Errorf("unknown game %q (want %s)", name, strings.Join(names, ", "))
+	return nil, fmt.Errorf("unknown game %q (want %s)", name, gameNames())
 }
 
 // adapter is what a game provides to the subcommands. Its flags are

@@ -37,19 +37,18 @@ const maxTreeLimit = 5_000_000
 // defaultMaxNodes is the most nodes drawn unless -max-nodes says otherwise.
 const defaultMaxNodes = 60
 
-const treeUsage = "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text] [-max-nodes N] [-limit N] [-o FILE] (GAME first)"
-
-// treeNotes explains the drawing in the help of tree.
-const treeNotes = `The drawing shows at most -max-nodes nodes of the search (default 60; 0 draws
-them all): the principal variation and the nodes that cut off stay, the
+// treeCommand is the tree subcommand's usage and help; it explains the
+// drawing.
+var treeCommand = gameCommand{
+	usage: "tree GAME INPUT [flags]",
+	about: `Draws the search tree that the graded program of GAME explores from INPUT, as text
+or Graphviz DOT. The drawing shows at most -max-nodes nodes of the search (default 60;
+0 draws them all): the principal variation and the nodes that cut off stay, the
 other nodes fill the rest breadth first, and the children left out below a
-drawn node become one "+N more" node. A legend ends the drawing.`
+drawn node become one "+N more" node. A legend ends the drawing.`,
+}
 
 func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
-	ad, args, err := selectGame(args, stdout, treeUsage)
-	if err != nil {
-		return err
-	}
 	fs := flag.NewFlagSet("tree", flag.ContinueOnError)
 	algo := fs.String("algorithm", "", "minimax or alphabeta (default: the graded program's)")
 	depth := fs.Int("depth", 0, "search depth (default: the graded program's)")
@@ -57,13 +56,16 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	maxNodes := fs.Int("max-nodes", defaultMaxNodes, "draw at most this many nodes, the others collapsed into \"+N more\" nodes (0: draw every node)")
 	limit := fs.Int("limit", defaultTreeLimit, "refuse trees with more nodes than this")
 	outFile := fs.String("o", "", "write the drawing to this file (replaced atomically) instead of stdout; not the INPUT file")
-	ad.flags(fs, "tree")
-	pos, err := parseArgs(fs, args, stdout, treeUsage, treeNotes+"\n\n"+ad.notation())
+	ad, args, err := treeCommand.selectGame(args, stdout, fs)
+	if err != nil {
+		return err
+	}
+	pos, err := treeCommand.parseArgs(ad, fs, args, stdout)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return fmt.Errorf("want one INPUT, got %d arguments (usage: gamesearch %s)", len(pos), treeUsage)
+		return fmt.Errorf("want one INPUT, got %d arguments (usage: gamesearch %s)", len(pos), treeCommand.usage)
 	}
 	switch *algo {
 	case "", "minimax", "alphabeta":
