@@ -21,7 +21,10 @@ func New(cmd *exec.Cmd) *Group {
 }
 
 // Started records the group of the started command.
-func (g *Group) Started() { g.pid = g.cmd.Process.Pid }
+func (g *Group) Started() {
+	g.pid = g.cmd.Process.Pid
+	register(g)
+}
 
 // Terminate asks the whole group to stop (SIGTERM), as the timeout command
 // does.
@@ -30,8 +33,8 @@ func (g *Group) Terminate() { g.signal(syscall.SIGTERM) }
 // Kill kills every process left in the group (SIGKILL).
 func (g *Group) Kill() { g.signal(syscall.SIGKILL) }
 
-// Release frees what the group holds; nothing on Unix.
-func (g *Group) Release() {}
+// Release forgets the group; call it once the group is killed.
+func (g *Group) Release() { unregister(g) }
 
 func (g *Group) signal(sig syscall.Signal) {
 	if g.pid > 0 {

@@ -54,6 +54,7 @@ func New(cmd *exec.Cmd) *Group { return &Group{cmd: cmd} }
 
 // Started puts the started child into a new kill-on-close job object.
 func (g *Group) Started() {
+	register(g)
 	job, _, _ := procCreateJobObjectW.Call(0, 0)
 	if job == 0 {
 		return
@@ -95,6 +96,7 @@ func (g *Group) Kill() {
 
 // Release closes the job handle, which kills anything still in it.
 func (g *Group) Release() {
+	unregister(g)
 	if g.job != 0 {
 		syscall.CloseHandle(g.job)
 		g.job = 0

@@ -5,5 +5,12 @@
 // grandchild behind.
 //
 // Use: New(cmd) before cmd.Start, Started after it, then Terminate (a polite
-// request on Unix), Kill and finally Release.
+// request on Unix), Kill and finally Release. KillAll kills every group
+// started and not yet released, for a program that is interrupted.
+//
+// On Linux it also measures a group's CPU time (CPUTime, read from /proc),
+// tells when a group is empty, and catches what escapes a group: after
+// Subreap, a descendant that leaves with setsid and is orphaned becomes this
+// process's child, and KillEscaped kills it. Elsewhere a process that leaves
+// its group (Unix) is not found.
 package procgroup

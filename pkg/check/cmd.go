@@ -6,17 +6,26 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
+	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
+	"github.com/gamesearch/gamesearch/internal/cliutil"
+	"github.com/gamesearch/gamesearch/internal/procgroup"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 )
+
+// maxN is the most random cases one check or gen makes.
+const maxN = 100000
 
 // DefaultSeed is the seed of the random cases when -seed is not given.
 const DefaultSeed = 1
@@ -41,9 +50,9 @@ type common struct {
 
 func (cf *common) register(fs *flag.FlagSet) {
 	fs.StringVar(&cf.rules, "rules", "", "Congo edition, `2021|2022` (default: the program's own default)")
-	fs.StringVar(&cf.board, "board", "S22", "Morris board of the random cases and of the public cases taken, `S22|E21|F18|B21|D23`")
+	fs.StringVar(&cf.board, "board", "S22", "Morris `board` of the random cases and of the public cases taken, "+morris.KindChoices())
 	fs.StringVar(&cf.piece, "piece", "", "congo-moves: the `kind` the program lists (lion, zebra, elephant, giraffe, pawn, superpawn, crocodile, monkey)")
-	fs.IntVar(&cf.n, "n", 200, "number of random cases")
+	fs.IntVar(&cf.n, "n", 200, "number of random cases (1 to 100000)")
 	fs.Uint64Var(&cf.seed, "seed", DefaultSeed, "seed of the random cases")
 }
 
@@ -68,7 +77,7 @@ func (cf *common) apply(fs *flag.FlagSet, o *options) error {
 	}
 	k, ok := morris.ParseKind(cf.board)
 	if !ok {
-		return usagef("-board %q: want S22, E21, F18, B21 or D23", cf.board)
+		return usagef("-board %q: want %s", cf.board, morris.KindList())
 	}
 	if set["board"] && p.family != famMorris {
 		return usagef("-board applies to the Morris programs only")
@@ -83,8 +92,8 @@ func (cf *common) apply(fs *flag.FlagSet, o *options) error {
 		}
 		o.piece = cf.piece
 	}
-	if cf.n < 1 {
-		return usagef("-n %d: want at least 1", cf.n)
+	if cf.n < 1 || cf.n > maxN {
+		return usagef("-n %d: want 1 to %d", cf.n, maxN)
 	}
 	o.n, o.seed = cf.n, cf.seed
 	return nil
@@ -139,6 +148,7 @@ COMMAND cannot start. See docs/check.md.
 // writes the report and returns the exit status: 0 when every case passed,
 // 1 when a case failed, 2 for a usage error or a COMMAND that cannot start.
 func Check(args []string, stdout, stderr io.Writer) int {
+	interrupted.Store(false)
 	err := check(args, stdout)
 	var fe failedError
 	switch {
@@ -146,6 +156,9 @@ func Check(args []string, stdout, stderr io.Writer) int {
 		return 0
 	case errors.As(err, &fe):
 		return 1
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintf(stderr, "gamesearch check: %v\n", errInterrupted)
+		return 130
 	}
 	fmt.Fprintf(stderr, "gamesearch check: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
 	return 2
@@ -167,14 +180,15 @@ func check(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	var cf common
 	cf.register(fs)
-	suiteFlag := fs.String("suite", "all", "`public|random|all`: the course corpora, random cases, or both")
-	casesFlag := fs.String("cases", "", "a `DIR` written by gamesearch gen, used instead of random cases")
+	suiteFlag := fs.String("suite", "public,random", "the suites to run, a comma-separated `LIST` of public (the course corpora), random and extra (our own speed cases and decisions where the handouts are silent); all is all three")
+	casesFlag := fs.String("cases", "", "run the set in `DIR` written by gamesearch gen (only that set, unless -suite adds more)")
 	corpusFlag := fs.String("corpus", "", "the conformance `DIR` (default: testdata/conformance found above the working directory)")
-	timeoutFlag := fs.Duration("timeout", 0, "time limit of one run (default: the course's limit where a handout states one, else 10s; congo-agent: the time of each go)")
+	timeoutFlag := fs.String("timeout", "", "CPU time one case may take, a `duration` with its unit such as 10s or 500ms (default: the program's, see docs/check.md; congo-agent: the time of each go)")
+	dirFlag := fs.String("dir", ".", "the submission `DIR`: each case runs in a fresh directory holding links to its entries, and a COMMAND naming a path is taken relative to it")
 	format := fs.String("format", "text", "report format, `text|json|gradescope`")
 	outFlag := fs.String("o", "", "write the report to `FILE` instead of stdout")
 	maxFlag := fs.Int("max", 5, "show at most `N` failures")
-	batch := fs.String("batch", "", "run COMMAND once per subfolder of `DIR`, {} standing for its path; one CSV row each")
+	batch := fs.String("batch", "", "check each subfolder of `DIR` as a submission (its -dir), {} in COMMAND standing for its path; one CSV row each")
 	jobs := fs.Int("j", 1, "with -batch: check `N` submissions at a time")
 	pos, err := parseFlags(fs, args[:dash], stdout, checkUsage, checkNotes+programList())
 	if err != nil {
@@ -187,41 +201,49 @@ func check(args []string, stdout io.Writer) error {
 		return usagef("missing -- COMMAND (usage: gamesearch %s)", checkUsage)
 	}
 	argv := args[dash+1:]
-	o := &options{suite: *suiteFlag, cases: *casesFlag}
+	o := &options{cases: *casesFlag, dir: *dirFlag}
 	if o.prog, err = findProgram(pos[0]); err != nil {
 		return usagef("%v", err)
 	}
 	if err := cf.apply(fs, o); err != nil {
 		return err
 	}
+	if o.suites, err = parseSuites(*suiteFlag, cliutil.IsSet(fs, "suite"), o.cases != ""); err != nil {
+		return err
+	}
 	switch {
-	case o.suite != "public" && o.suite != "random" && o.suite != "all":
-		return usagef("-suite %q: want public, random or all", o.suite)
 	case *format != "text" && *format != "json" && *format != "gradescope":
 		return usagef("-format %q: want text, json or gradescope", *format)
 	case *maxFlag < 0:
 		return usagef("-max %d: want 0 or more", *maxFlag)
 	case *jobs < 1:
 		return usagef("-j %d: want at least 1", *jobs)
-	case o.cases != "" && o.suite == "public":
-		return usagef("-cases replaces the random cases: use -suite random or all")
 	case o.cases != "" && !o.prog.exact:
 		return usagef("-cases: %s is checked for validity only; gen writes no sets for it", o.prog.name)
 	}
-	o.timeout = *timeoutFlag
-	if o.timeout == 0 {
-		o.timeout = o.prog.timeout
+	o.timeout = o.prog.perCase
+	if *timeoutFlag != "" {
+		d, err := time.ParseDuration(*timeoutFlag)
+		if err != nil {
+			if _, nerr := strconv.ParseFloat(*timeoutFlag, 64); nerr == nil {
+				return usagef("-timeout %s: give a unit, such as %ss or %sms", cliutil.Quote(*timeoutFlag), *timeoutFlag, *timeoutFlag)
+			}
+			return usagef("-timeout %s: want a duration such as 10s or 500ms", cliutil.Quote(*timeoutFlag))
+		}
+		if d <= 0 {
+			return usagef("-timeout %s: want a positive duration", *timeoutFlag)
+		}
+		o.timeout, o.timeoutSet = d, true
 	}
-	if o.timeout == 0 {
-		o.timeout = defaultTimeout
-	}
-	if o.timeout < 0 {
-		return usagef("-timeout %v: want a positive duration", o.timeout)
-	}
-	if o.suite != "random" {
+	if o.runs("public") || o.runs("extra") {
 		o.corpus = FindCorpus(*corpusFlag)
 		if st, err := os.Stat(o.corpus); *corpusFlag != "" && (err != nil || !st.IsDir()) {
 			return usagef("-corpus %q: not a directory", *corpusFlag)
+		}
+	}
+	if *outFlag != "" {
+		if err := checkReportFile(*outFlag, o, argv); err != nil {
+			return err
 		}
 	}
 	suites, err := buildSuites(o)
@@ -233,15 +255,17 @@ func check(args []string, stdout io.Writer) error {
 		total += s.cases()
 	}
 	if total == 0 {
-		return usagef("no cases: the corpora have none for %s with these -rules, -board or -piece; use -suite random or all", o.prog.name)
+		return usagef("no cases: the corpora have none for %s with these -rules, -board or -piece; add -suite random", o.prog.name)
 	}
+	stop := watchSignals()
+	defer stop()
 	if *batch != "" {
 		if *format != "text" {
 			return usagef("-batch writes one CSV row per submission: -format must be text")
 		}
 		return runBatch(o, argv, suites, *batch, *jobs, *outFlag, stdout)
 	}
-	c, err := newCommand(argv)
+	c, err := newCommand(argv, o.dir)
 	if err != nil {
 		return err
 	}
@@ -267,6 +291,87 @@ func check(args []string, stdout io.Writer) error {
 	return nil
 }
 
+// suiteNames are the suites in the order they run.
+var suiteNames = []string{"public", "random", "extra"}
+
+// parseSuites reads -suite: a comma-separated list of public, random and
+// extra, or all. With -cases and no -suite, only the set runs.
+func parseSuites(list string, set, cases bool) (map[string]bool, error) {
+	out := map[string]bool{}
+	if cases && !set {
+		return out, nil
+	}
+	for _, name := range strings.Split(list, ",") {
+		switch name = strings.TrimSpace(name); name {
+		case "all":
+			for _, n := range suiteNames {
+				out[n] = true
+			}
+		case "public", "random", "extra":
+			out[name] = true
+		default:
+			return nil, usagef("-suite %s: want a comma-separated list of public, random and extra, or all", cliutil.Quote(name))
+		}
+	}
+	return out, nil
+}
+
+// checkReportFile refuses a report file that would replace something the
+// check reads: a file COMMAND names, a file of the -cases set, or a file
+// that cannot be replaced (a directory, a device).
+func checkReportFile(name string, o *options, argv []string) error {
+	if _, err := atomicfile.Replaceable(name); err != nil {
+		return usagef("-o %s: %v", name, err)
+	}
+	var inputs []string
+	for _, a := range argv {
+		if a == "" {
+			continue
+		}
+		inputs = append(inputs, a)
+		if !filepath.IsAbs(a) {
+			inputs = append(inputs, filepath.Join(o.dir, a))
+		}
+	}
+	if err := cliutil.DistinctOutput(name, inputs...); err != nil {
+		return usagef("-o %s: the report would replace a file of COMMAND", name)
+	}
+	if o.cases != "" {
+		abs, err1 := filepath.Abs(name)
+		set, err2 := filepath.Abs(o.cases)
+		if err1 == nil && err2 == nil {
+			if rel, err := filepath.Rel(set, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				return usagef("-o %s: the report would be written into the -cases set %s", name, o.cases)
+			}
+		}
+	}
+	return nil
+}
+
+// watchSignals makes SIGINT and SIGTERM stop the check cleanly: every
+// program it started is killed (with what escaped its group), no run
+// starts after it, and the runs' directories are removed as they return.
+// The returned function stops watching.
+func watchSignals() func() {
+	procgroup.Subreap()
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ch:
+			interrupted.Store(true)
+			procgroup.KillAll()
+			procgroup.KillEscaped()
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
+}
+
 // writeOut writes text to the file name, or to stdout when name is "".
 func writeOut(name, text string, stdout io.Writer) error {
 	if name == "" {
@@ -276,7 +381,7 @@ func writeOut(name, text string, stdout io.Writer) error {
 		return nil
 	}
 	if err := atomicfile.WriteFile(name, []byte(text), 0o644); err != nil {
-		return fmt.Errorf("-o %s: %v", name, err)
+		return fmt.Errorf("-o %s: %v", name, atomicfile.Cause(err))
 	}
 	return nil
 }
@@ -291,31 +396,30 @@ func checkOne(o *options, c *command, suites []*suite, maxFail int, shrink bool)
 			if err != nil {
 				return nil, err
 			}
+			if interrupted.Load() {
+				return nil, errInterrupted
+			}
 			results[i] = append(results[i], rs...)
 		}
 	}
 	return newReport(o, c, suites, results, maxFail, shrink), nil
 }
 
-// runBatch checks every subfolder of dir with argv, "{}" standing for the
-// subfolder's path, and writes one CSV row per submission.
+// runBatch checks every subfolder of dir as a submission: its -dir, with
+// "{}" in argv standing for its path; it writes one CSV row per submission.
 func runBatch(o *options, argv []string, suites []*suite, dir string, jobs int, outName string, stdout io.Writer) error {
-	found := false
-	for _, a := range argv {
-		found = found || strings.Contains(a, "{}")
-	}
-	if !found {
-		return usagef("-batch: COMMAND must contain {} for the submission's folder")
-	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return usagef("-batch: %v", err)
+		return usagef("-batch %s: %v", dir, unwrapPath(err))
 	}
 	var subs []string
 	for _, e := range entries {
 		if e.IsDir() {
 			subs = append(subs, e.Name())
 		}
+	}
+	if len(subs) == 0 {
+		return usagef("-batch %s: no submission folders in it (one folder per submission)", dir)
 	}
 	sort.Strings(subs)
 	total := 0
@@ -339,7 +443,7 @@ func runBatch(o *options, argv []string, suites []*suite, dir string, jobs int, 
 				sub[j] = strings.ReplaceAll(a, "{}", path)
 			}
 			row := []string{name, "0", strconv.Itoa(total), "0", ""}
-			c, err := newCommand(sub)
+			c, err := newCommand(sub, path)
 			var rep *report
 			if err == nil {
 				rep, err = checkOne(o, c, suites, 1, false)
@@ -358,6 +462,9 @@ func runBatch(o *options, argv []string, suites []*suite, dir string, jobs int, 
 		}()
 	}
 	wg.Wait()
+	if interrupted.Load() {
+		return errInterrupted
+	}
 	var b strings.Builder
 	w := csv.NewWriter(&b)
 	w.Write([]string{"name", "passed", "total", "score", "first_failure"})
@@ -402,7 +509,7 @@ func gen(args []string, stdout io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("want one PROGRAM, got %d arguments (usage: gamesearch %s)", len(pos), genUsage)
 	}
-	o := &options{suite: "random", timeout: defaultTimeout}
+	o := &options{suites: map[string]bool{"random": true}}
 	if o.prog, err = findProgram(pos[0]); err != nil {
 		return usagef("%v", err)
 	}
@@ -415,21 +522,81 @@ func gen(args []string, stdout io.Writer) error {
 	if *outDir == "" {
 		return usagef("missing -o DIR (usage: gamesearch %s)", genUsage)
 	}
+	if err := genTarget(*outDir); err != nil {
+		return err
+	}
 	files, err := genFiles(o)
 	if err != nil {
 		return err
 	}
-	for _, f := range files {
-		path := filepath.Join(*outDir, f.name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return fmt.Errorf("-o %s: %v", *outDir, err)
-		}
-		if err := atomicfile.WriteFile(path, f.data, 0o644); err != nil {
-			return fmt.Errorf("-o %s: %v", *outDir, err)
-		}
+	if err := writeSet(*outDir, files); err != nil {
+		return fmt.Errorf("-o %s: %v", *outDir, err)
 	}
 	_, err = fmt.Fprintf(stdout, "wrote %d cases of %s (%s) to %s\n", o.n, o.prog.name, caseSettings(o), *outDir)
 	return err
+}
+
+// genTarget refuses a gen folder that holds anything: gen writes a whole new
+// set, and never replaces or mixes with files it did not write.
+func genTarget(dir string) error {
+	st, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return usagef("-o %s: %v", dir, unwrapPath(err))
+	case !st.IsDir():
+		return usagef("-o %s: exists and is not a folder", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return usagef("-o %s: %v", dir, unwrapPath(err))
+	}
+	if len(entries) > 0 {
+		return usagef("-o %s: the folder is not empty (%d entries): gen writes a new set into a new or empty folder, so remove it or name another", dir, len(entries))
+	}
+	return nil
+}
+
+// writeSet writes files into a new folder beside dir and renames it to dir
+// (absent or empty) when every file is written, so a failing gen leaves
+// nothing half-written.
+func writeSet(dir string, files []file) error {
+	parent := filepath.Dir(filepath.Clean(dir))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return unwrapPath(err)
+	}
+	tmp, err := os.MkdirTemp(parent, ".gen-*")
+	if err != nil {
+		return unwrapPath(err)
+	}
+	fail := func(err error) error {
+		os.RemoveAll(tmp)
+		return unwrapPath(err)
+	}
+	for _, f := range files {
+		path := filepath.Join(tmp, f.name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fail(err)
+		}
+		if err := os.WriteFile(path, f.data, 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fail(err)
+	}
+	// genTarget allowed only an empty folder, which os.Rename does not
+	// replace.
+	if st, err := os.Lstat(dir); err == nil && st.IsDir() {
+		if err := os.Remove(dir); err != nil {
+			return fail(err)
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return fail(err)
+	}
+	return nil
 }
 
 // genFiles returns the files of a gen set, in a fixed order.
@@ -467,14 +634,14 @@ func genFiles(o *options) ([]file, error) {
 	}
 	readme := fmt.Sprintf("Test set for %s written by gamesearch gen (%s).\n"+
 		"Expected outputs come from the gamesearch reference.\n"+
-		"Check a program with: gamesearch check %s %s -cases DIR -- COMMAND\n",
+		"Check a program with: gamesearch check %s %s -- COMMAND\n",
 		o.prog.name, caseSettings(o), o.prog.name, setFlags(o))
 	return append(files, file{"README.txt", []byte(readme)}), nil
 }
 
 // setFlags are the flags check needs to read a set back.
 func setFlags(o *options) string {
-	s := "-suite random"
+	s := "-cases DIR"
 	if o.prog.family == famCongo {
 		s = "-rules " + o.rules.String() + " " + s
 	}

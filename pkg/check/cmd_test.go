@@ -41,14 +41,18 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"ABGame", "-board", "Q22", "--", "x"}, `-board "Q22"`},
 		{[]string{"ABGame", "-suite", "some", "--", "x"}, `-suite "some"`},
 		{[]string{"ABGame", "-n", "0", "--", "x"}, "-n 0"},
+		{[]string{"ABGame", "-n", "2147483648", "--", "x"}, "-n 2147483648: want 1 to 100000"},
+		{[]string{"ABGame", "-n", "100000000", "--", "x"}, "want 1 to 100000"},
+		{[]string{"ABGame", "-timeout", "5", "--", "x"}, "-timeout \"5\": give a unit, such as 5s or 5ms"},
+		{[]string{"ABGame", "-timeout", "soon", "--", "x"}, "want a duration such as 10s"},
 		{[]string{"ABGame", "-format", "xml", "--", "x"}, `-format "xml"`},
 		{[]string{"ABGame", "-timeout", "-1s", "--", "x"}, "-timeout -1s"},
-		{[]string{"ABGame", "-cases", dir, "-suite", "public", "--", "x"}, "-cases replaces the random cases"},
+		{[]string{"ABGame", "-cases", dir, "--", "x"}, "cases.tsv: no such file"},
 		{[]string{"player", "-cases", dir, "--", "x"}, "validity only"},
 		{[]string{"ABGame", "-cases", filepath.Join(dir, "none"), "-suite", "random", "--", "x"}, "not a directory"},
 		{[]string{"ABGame", "-corpus", filepath.Join(dir, "none"), "--", "x"}, "-corpus"},
 		{[]string{"ABGame", "-suite", "random", "-n", "1", "--", filepath.Join(dir, "missing")}, "cannot start"},
-		{[]string{"ABGame", "-suite", "random", "-n", "1", "-batch", dir, "--", "x"}, "must contain {}"},
+		{[]string{"ABGame", "-suite", "random", "-n", "1", "-batch", dir, "--", "x"}, "no submission folders"},
 		{[]string{"ABGame", "-bogus", "--", "x"}, "flag provided but not defined"},
 		{[]string{"congo-moves", "-piece", "crocodile", "-suite", "public", "--", "x"}, "no cases"},
 	} {
@@ -97,7 +101,8 @@ func TestReportFile(t *testing.T) {
 	if code != 1 || out.Len() != 0 || errb.Len() != 0 {
 		t.Fatalf("exit %d, stdout %q, stderr %q; want 1 and no output", code, out.String(), errb.String())
 	}
-	for _, want := range []string{"gamesearch check congo-minimax -rules 2022 -n 60 -seed 1 -suite random -timeout 10s",
+	for _, want := range []string{"gamesearch check congo-minimax -rules 2022 -suite random -n 60 -seed 1 -timeout 2s",
+		"limits: CPU time per case 2 s, times the cases of a batch, + 2 s for start-up",
 		"FAIL random #", "shrunk case:", "the case alone", "likely cause: promotion rule of the wrong edition", ": FAIL\n"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("report lacks %q:\n%s", want, text)

@@ -35,6 +35,48 @@ func normalize(out []byte, wantFinalNewline bool) ([]string, warnSet) {
 	return lines, w
 }
 
+// padFinalEmpty restores an empty last line that a program printed without
+// its newline: when want ends in an empty line, got lacks only that line and
+// out ends in a newline, the difference is a missing final newline, which
+// is tolerated (and reported).
+func padFinalEmpty(want, got []string, out []byte, w *warnSet) []string {
+	n := len(want)
+	if n == 0 || want[n-1] != "" || len(got) != n-1 || (n > 1 && !strings.HasSuffix(string(out), "\n")) {
+		return got
+	}
+	w.add(warnFinalNewline)
+	return append(got, "")
+}
+
+// showBytes renders a file's exact bytes for a report: its lines, each
+// marked where it ends in CR LF, and a last line saying how the file ends,
+// so that a missing or extra newline is visible.
+func showBytes(data []byte) string {
+	s := string(data)
+	var b strings.Builder
+	lines := strings.SplitAfter(s, "\n")
+	for _, l := range lines {
+		if l == "" {
+			continue
+		}
+		body := strings.TrimSuffix(strings.TrimSuffix(l, "\n"), "\r")
+		b.WriteString(body)
+		if strings.HasSuffix(l, "\r\n") {
+			b.WriteString("␍")
+		}
+		b.WriteString("\n")
+	}
+	switch {
+	case s == "":
+		b.WriteString("(empty file)\n")
+	case strings.HasSuffix(s, "\n"):
+		fmt.Fprintf(&b, "(%d bytes, ending in a newline)\n", len(s))
+	default:
+		fmt.Fprintf(&b, "(%d bytes, no newline after the last line)\n", len(s))
+	}
+	return b.String()
+}
+
 // splitLines splits a reference output into its lines (no final empty
 // line).
 func splitLines(s string) []string {

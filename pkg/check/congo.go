@@ -148,7 +148,7 @@ func (u *congoUnit) size() int { return len(u.cases) }
 
 // run runs the whole batch once and judges each case on its lines.
 func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
-	rr, err := c.run(runSpec{stdin: congoInput(u.cases), timeout: o.timeout})
+	rr, err := c.run(runSpec{stdin: congoInput(u.cases), limit: o.limit(len(u.cases), 0)})
 	if err != nil {
 		return nil, err
 	}
@@ -157,6 +157,7 @@ func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
 	for k := range u.cases {
 		all = append(all, u.wantLines(k)...)
 	}
+	got = padFinalEmpty(all, got, rr.stdout, &w)
 	unitCauses := memo(func() causeSet { return u.runCauses(rr, all, got) })
 	alt := memo(func() [][]string {
 		if !editionMatters(u.prog) {

@@ -1,22 +1,26 @@
 package check
 
 // This file runs the student's command: one run per unit, in a fresh
-// temporary directory, in its own process group, killed with everything it
-// started when the time limit expires.
+// temporary directory that links the submission's files, in its own process
+// group, stopped with everything it started when its CPU time runs out.
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/internal/procgroup"
 )
 
@@ -25,69 +29,139 @@ import (
 // runner (and the timeout command the course graders use) allow.
 const killGrace = time.Second
 
-// maxCapture is the most output kept of one stream of one run; more is
-// dropped and reported.
+// maxCapture is the most output kept of one stream or one output file of
+// one run; more is dropped and reported.
 const maxCapture = 8 << 20
 
-// command is the student's program: an executable and the arguments that
-// come before the ones check adds.
+// maxLinks is the most entries of a submission directory linked into a run
+// directory.
+const maxLinks = 10000
+
+// idleLimit is how long a program may use no CPU time at all before it is
+// taken as blocked (waiting for input that never comes) and stopped.
+const idleLimit = 10 * time.Second
+
+// command is the student's program: COMMAND as typed, run in a copy of
+// the submission directory made of links.
 type command struct {
-	path string
-	args []string
+	// argv is COMMAND as typed; it is passed on unchanged.
+	argv []string
+	// exe is the executable: found in PATH (absolute), or argv[0] itself
+	// when it names a path (resolved in the run directory).
+	exe string
+	// dir is the submission directory (absolute) and entries its names.
+	dir     string
+	entries []string
 }
 
 // errCannotStart marks a command that could not be started at all (exit
 // status 2 of check).
 var errCannotStart = errors.New("cannot start")
 
-// newCommand resolves argv against the working directory: the cases run in
-// fresh directories, so the executable and every argument that names an
-// existing file or directory are made absolute first.
-func newCommand(argv []string) (*command, error) {
+// errInterrupted reports that check was interrupted by a signal.
+var errInterrupted = errors.New("interrupted: every program check started was stopped and its files removed")
+
+// interrupted is set when check receives SIGINT or SIGTERM; no run starts
+// after it.
+var interrupted atomic.Bool
+
+// newCommand prepares argv to run in copies of the submission directory
+// dir: argv[0] is looked up in PATH unless it names a path, which is taken
+// relative to dir, as the course's grader would run it there.
+func newCommand(argv []string, dir string) (*command, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("missing COMMAND after --")
 	}
-	path := argv[0]
-	if strings.ContainsRune(path, '/') || strings.ContainsRune(path, filepath.Separator) {
-		abs, err := filepath.Abs(path)
-		if err != nil {
-			return nil, fmt.Errorf("%w %s: %v", errCannotStart, path, err)
-		}
-		path = abs
-	}
-	lp, err := exec.LookPath(path)
+	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, fmt.Errorf("%w %s: %v", errCannotStart, argv[0], unwrapExec(err))
+		return nil, fmt.Errorf("-dir %s: %v", cliutil.Quote(dir), err)
 	}
-	c := &command{path: lp}
-	for _, a := range argv[1:] {
-		if a != "" && !strings.HasPrefix(a, "-") {
-			if _, err := os.Stat(a); err == nil {
-				if abs, err := filepath.Abs(a); err == nil {
-					a = abs
-				}
-			}
+	f, err := os.Open(abs)
+	if err != nil {
+		return nil, fmt.Errorf("-dir %s: %v", cliutil.Quote(dir), unwrapPath(err))
+	}
+	names, err := f.Readdirnames(maxLinks + 1)
+	f.Close()
+	if err != nil && err != io.EOF {
+		return nil, fmt.Errorf("-dir %s: %v", cliutil.Quote(dir), unwrapPath(err))
+	}
+	if len(names) > maxLinks {
+		return nil, fmt.Errorf("-dir %s: more than %d entries: name the submission's own folder", cliutil.Quote(dir), maxLinks)
+	}
+	c := &command{argv: argv, dir: abs, entries: names}
+	name := argv[0]
+	var path string
+	if strings.ContainsRune(name, '/') || strings.ContainsRune(name, filepath.Separator) {
+		path = name
+		if !filepath.IsAbs(name) {
+			path = filepath.Join(abs, name)
 		}
-		c.args = append(c.args, a)
+		st, err := os.Stat(path)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("%w %s: %v (looked in %s)", errCannotStart, name, unwrapPath(err), abs)
+		case st.IsDir():
+			return nil, fmt.Errorf("%w %s: is a directory", errCannotStart, name)
+		case runtime.GOOS != "windows" && st.Mode()&0o111 == 0:
+			return nil, fmt.Errorf("%w %s: not executable (chmod +x %s, or name its interpreter: python3 %s)", errCannotStart, name, name, name)
+		}
+		c.exe = name
+	} else {
+		lp, err := exec.LookPath(name)
+		if err != nil {
+			return nil, fmt.Errorf("%w %s: not found in PATH", errCannotStart, name)
+		}
+		path, c.exe = lp, lp
+	}
+	if err := checkInterpreter(path, name); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
 
-// unwrapExec drops the "exec: "name":" prefix of exec errors, which the
+// checkInterpreter refuses a script whose "#!" interpreter does not exist,
+// which exec would report as the script itself missing.
+func checkInterpreter(path, name string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		return nil
+	}
+	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
+	fields := strings.Fields(strings.TrimSuffix(string(line), "\r"))
+	if len(fields) == 0 {
+		return fmt.Errorf("%w %s: its #! line names no interpreter", errCannotStart, name)
+	}
+	if strings.HasSuffix(string(line), "\r") {
+		return fmt.Errorf("%w %s: its #! line ends in a CR (the script has Windows line ends: convert it with dos2unix)", errCannotStart, name)
+	}
+	if _, err := os.Stat(fields[0]); err != nil {
+		return fmt.Errorf("%w %s: its interpreter %s (line 1, #!) does not exist", errCannotStart, name, cliutil.Quote(fields[0]))
+	}
+	return nil
+}
+
+// unwrapPath drops the operation and path of a *fs.PathError, which the
 // message names already.
-func unwrapExec(err error) error {
-	var ee *exec.Error
-	if errors.As(err, &ee) {
-		return ee.Err
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
 	}
 	return err
 }
 
 // String returns the command line as the report shows it.
 func (c *command) String() string {
-	parts := append([]string{c.path}, c.args...)
+	parts := append([]string{}, c.argv...)
 	for i, p := range parts {
-		if p == "" || strings.ContainsAny(p, " \t\"'") {
+		if p == "" || strings.ContainsAny(p, " \t\"'\\\n") {
 			parts[i] = fmt.Sprintf("%q", p)
 		}
 	}
@@ -101,40 +175,57 @@ type file struct {
 }
 
 // runSpec is one run of the command: the arguments check appends, the files
-// it provides, stdin, the files read back afterwards and the time limit.
+// it provides, stdin, the files read back afterwards and the CPU time the
+// run may use (wall-clock time with wallClock, for the programs whose
+// course limits the time of a move).
 type runSpec struct {
-	args    []string
-	files   []file
-	stdin   []byte
-	read    []string
-	timeout time.Duration
+	args      []string
+	files     []file
+	stdin     []byte
+	read      []string
+	limit     time.Duration
+	wallClock bool
 }
 
 // runResult is what one run produced.
 type runResult struct {
 	stdout, stderr []byte
-	// files holds the files named in runSpec.read that exist after the run.
+	// files holds the files named in runSpec.read that exist after the run
+	// as regular files; odd names the others that exist, with what they
+	// are ("a named pipe").
 	files map[string][]byte
+	odd   map[string]string
 	// exitCode is the exit status, or -1 when a signal ended the program.
 	exitCode int
 	// signal names the signal that ended the program ("" otherwise).
 	signal string
-	// timedOut reports that the time limit expired and the program was
-	// killed.
+	// timedOut reports that the program was stopped by a limit; killed
+	// says which: "cpu" (the CPU time), "time" (a wall-clock limit), "wall"
+	// (the backstop of a CPU limit) or "idle" (no CPU time used for
+	// idleLimit).
 	timedOut bool
-	// overflow reports that a stream exceeded maxCapture bytes.
+	killed   string
+	// limit is the CPU time the run was given; cpu and wall what it used.
+	limit, cpu, wall time.Duration
+	// overflow reports that a stream or a file exceeded maxCapture bytes.
 	overflow bool
 }
 
 // crashed reports whether the program ended abnormally on its own: a
-// non-zero exit status or a signal, not the time limit.
+// non-zero exit status or a signal, not a limit.
 func (r *runResult) crashed() bool { return !r.timedOut && r.exitCode != 0 }
 
 // status describes how the program ended, for problem lines.
 func (r *runResult) status() string {
 	switch {
+	case r.killed == "idle":
+		return fmt.Sprintf("stopped after %s without using any CPU time (waiting for input that never comes?)", secs(idleLimit))
+	case r.killed == "wall":
+		return fmt.Sprintf("killed at the wall-clock backstop after %s (%s of CPU time; the limit is %s of CPU time)", secs(r.wall), secs(r.cpu), secs(r.limit))
+	case r.killed == "time":
+		return fmt.Sprintf("killed at the time limit of %s (wall clock)", secs(r.limit))
 	case r.timedOut:
-		return "killed at the time limit"
+		return fmt.Sprintf("killed at the time limit: %s of CPU time used (%s wall clock)", secs(r.limit), secs(r.wall))
 	case r.signal != "":
 		return "killed by signal " + r.signal
 	default:
@@ -142,23 +233,89 @@ func (r *runResult) status() string {
 	}
 }
 
-// stderrLine returns the first non-empty line of stderr, shortened, or "".
-func (r *runResult) stderrLine() string {
-	for _, l := range strings.Split(string(r.stderr), "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			return clip(l, 160)
+// secs prints a duration in seconds with at most two decimals ("2.5 s").
+func secs(d time.Duration) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", d.Seconds()), "0"), ".") + " s"
+}
+
+// missing says why an output file the run should have written cannot be
+// read.
+func (r *runResult) missing(name string) string {
+	if what, ok := r.odd[name]; ok {
+		return name + " is " + what + ", not a regular file: not read"
+	}
+	return name + " was not written"
+}
+
+// crashLine returns the line of stderr that says why the program crashed:
+// the exception line of a Python traceback or a Java stack trace, else the
+// first non-empty line; "" when stderr is empty.
+func (r *runResult) crashLine() string {
+	lines := strings.Split(strings.ReplaceAll(string(r.stderr), "\r\n", "\n"), "\n")
+	var nonEmpty []string
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			nonEmpty = append(nonEmpty, l)
 		}
 	}
-	return ""
+	if len(nonEmpty) == 0 {
+		return ""
+	}
+	for i, l := range nonEmpty {
+		// Python: the exception is the last unindented line after the
+		// traceback.
+		if strings.HasPrefix(l, "Traceback (most recent call last):") {
+			for j := len(nonEmpty) - 1; j > i; j-- {
+				if t := nonEmpty[j]; t[0] != ' ' && t[0] != '\t' {
+					return clip(strings.TrimSpace(t), 160)
+				}
+			}
+		}
+		// Java: "Exception in thread "main" java.lang.X: message".
+		if strings.HasPrefix(l, "Exception in thread ") {
+			return clip(strings.TrimSpace(l), 160)
+		}
+	}
+	return clip(strings.TrimSpace(nonEmpty[0]), 160)
+}
+
+// stderrLine is crashLine for a program that did not crash.
+func (r *runResult) stderrLine() string { return r.crashLine() }
+
+// link fills the run directory dir with links to the submission's entries,
+// except the names check writes or reads back itself.
+func (c *command) link(dir string, skip map[string]bool) error {
+	for _, name := range c.entries {
+		if skip[name] {
+			continue
+		}
+		if err := os.Symlink(filepath.Join(c.dir, name), filepath.Join(dir, name)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // run executes the command once in a fresh directory.
 func (c *command) run(s runSpec) (*runResult, error) {
+	if interrupted.Load() {
+		return nil, errInterrupted
+	}
 	dir, err := os.MkdirTemp("", "gamesearch-check-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	skip := map[string]bool{}
+	for _, f := range s.files {
+		skip[f.name] = true
+	}
+	for _, name := range s.read {
+		skip[name] = true
+	}
+	if err := c.link(dir, skip); err != nil {
+		return nil, err
+	}
 	for _, f := range s.files {
 		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o644); err != nil {
 			return nil, err
@@ -169,19 +326,69 @@ func (c *command) run(s runSpec) (*runResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &runResult{timedOut: p.wait(s.timeout)}
+	res := &runResult{limit: s.limit}
+	res.killed = p.wait(s.limit, s.wallClock)
+	res.timedOut = res.killed != ""
 	res.exitCode, res.signal = p.finish()
+	res.cpu, res.wall = max(p.cpu, p.leaderCPU()), time.Since(p.began)
 	res.stdout, res.stderr = stdout.bytes(), stderr.bytes()
 	res.overflow = stdout.over || stderr.over
 	for _, name := range s.read {
-		if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
+		data, what, over := readOutput(filepath.Join(dir, name))
+		switch {
+		case what != "":
+			if res.odd == nil {
+				res.odd = make(map[string]string)
+			}
+			res.odd[name] = what
+		case data != nil:
 			if res.files == nil {
 				res.files = make(map[string][]byte)
 			}
 			res.files[name] = data
+			res.overflow = res.overflow || over
 		}
 	}
+	if interrupted.Load() {
+		return nil, errInterrupted
+	}
 	return res, nil
+}
+
+// readOutput reads an output file the program wrote: at most maxCapture
+// bytes of a regular file (over reports more), never following a link or
+// opening a named pipe or device. data is nil when the file does not exist;
+// what names a file that is not regular.
+func readOutput(path string) (data []byte, what string, over bool) {
+	st, err := os.Lstat(path)
+	if err != nil {
+		return nil, "", false
+	}
+	switch m := st.Mode(); {
+	case m&fs.ModeSymlink != 0:
+		return nil, "a symbolic link", false
+	case m&fs.ModeNamedPipe != 0:
+		return nil, "a named pipe", false
+	case m&fs.ModeDevice != 0:
+		return nil, "a device", false
+	case m.IsDir():
+		return nil, "a directory", false
+	case !m.IsRegular():
+		return nil, "a special file", false
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, "", false
+	}
+	defer f.Close()
+	data, _ = io.ReadAll(io.LimitReader(f, maxCapture+1))
+	if len(data) > maxCapture {
+		return data[:maxCapture], "", true
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	return data, "", false
 }
 
 // process is one started run of the command.
@@ -189,15 +396,22 @@ type process struct {
 	cmd   *exec.Cmd
 	group *procgroup.Group
 	done  chan struct{}
+	began time.Time
+	// cpu is the group's CPU time at the last measurement.
+	cpu time.Duration
 }
 
 // start starts the command with extra arguments in dir. stdin, stdout and
 // stderr are connected through pipes; Wait gives up on output still held
 // open by an escaped grandchild one kill grace after the program exits.
 func (c *command) start(dir string, extra []string, stdin io.Reader, stdout, stderr io.Writer) (*process, error) {
+	path := c.exe
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
 	cmd := &exec.Cmd{
-		Path:      c.path,
-		Args:      append(append([]string{c.path}, c.args...), extra...),
+		Path:      path,
+		Args:      append(append([]string{}, c.argv...), extra...),
 		Dir:       dir,
 		Stdin:     stdin,
 		Stdout:    stdout,
@@ -206,10 +420,10 @@ func (c *command) start(dir string, extra []string, stdin io.Reader, stdout, std
 	}
 	g := procgroup.New(cmd)
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("%w %s: %v", errCannotStart, c.path, unwrapExec(err))
+		return nil, fmt.Errorf("%w %s: %v", errCannotStart, c.argv[0], unwrapExec(err))
 	}
 	g.Started()
-	p := &process{cmd: cmd, group: g, done: make(chan struct{})}
+	p := &process{cmd: cmd, group: g, done: make(chan struct{}), began: time.Now()}
 	go func() {
 		cmd.Wait()
 		close(p.done)
@@ -217,16 +431,66 @@ func (c *command) start(dir string, extra []string, stdin io.Reader, stdout, std
 	return p, nil
 }
 
-// wait waits until the program exits or timeout passes; then the program's
-// group is asked to stop, and killed one grace period later. It reports
-// whether the time limit expired.
-func (p *process) wait(timeout time.Duration) bool {
-	t := time.NewTimer(timeout)
-	defer t.Stop()
-	select {
-	case <-p.done:
-		return false
-	case <-t.C:
+// unwrapExec drops the "exec: "name":" prefix of exec errors, which the
+// message names already.
+func unwrapExec(err error) error {
+	var ee *exec.Error
+	if errors.As(err, &ee) {
+		return ee.Err
+	}
+	return unwrapPath(err)
+}
+
+// backstop is the wall-clock time a run of CPU limit l may take at most,
+// however loaded the machine.
+func backstop(l time.Duration) time.Duration { return 3*l + 5*time.Second }
+
+// wait waits until the program exits or a limit passes: its group's CPU
+// time reaches limit ("cpu"), the wall clock reaches the backstop ("wall"),
+// or the group uses no CPU time for idleLimit ("idle"); with wallClock, the
+// wall clock reaches limit ("time"). Then the group is
+// asked to stop, and killed one grace period later. With wallClock, or
+// where CPU time cannot be measured, limit is wall-clock time.
+func (p *process) wait(limit time.Duration, wallClock bool) string {
+	wall := backstop(limit)
+	if wallClock {
+		wall = limit
+	}
+	idle := min(idleLimit, wall)
+	lastMove := p.began
+	reason := ""
+	for interval := 5 * time.Millisecond; reason == ""; interval = min(2*interval, 100*time.Millisecond) {
+		t := time.NewTimer(interval)
+		select {
+		case <-p.done:
+			t.Stop()
+			return ""
+		case now := <-t.C:
+			el := now.Sub(p.began)
+			cpu, ok := p.group.CPUTime()
+			switch {
+			case !ok && runtime.GOOS != "linux":
+				if el >= limit {
+					reason = "time"
+				}
+				continue
+			case !ok:
+				continue
+			}
+			if cpu > p.cpu {
+				p.cpu, lastMove = cpu, now
+			}
+			switch {
+			case cpu >= limit && !wallClock:
+				reason = "cpu"
+			case el >= wall && wallClock:
+				reason = "time"
+			case el >= wall:
+				reason = "wall"
+			case now.Sub(lastMove) >= idle:
+				reason = "idle"
+			}
+		}
 	}
 	p.group.Terminate()
 	grace := time.NewTimer(killGrace)
@@ -237,16 +501,21 @@ func (p *process) wait(timeout time.Duration) bool {
 		p.group.Kill()
 		<-p.done
 	}
-	return true
+	return reason
 }
 
-// finish kills whatever is left of the program's group, waits for the
-// program itself and returns its exit code (-1 after a signal) and the
-// signal's name.
+// finish kills whatever is left of the program's group and whatever
+// escaped it, waits for the program itself and returns its exit code (-1
+// after a signal) and the signal's name.
 func (p *process) finish() (int, string) {
 	p.group.Kill()
 	<-p.done
+	for deadline := time.Now().Add(killGrace); !p.group.Empty() && time.Now().Before(deadline); {
+		p.group.Kill()
+		time.Sleep(5 * time.Millisecond)
+	}
 	p.group.Release()
+	procgroup.KillEscaped()
 	st := p.cmd.ProcessState
 	if st == nil {
 		return -1, "unknown"
@@ -257,12 +526,21 @@ func (p *process) finish() (int, string) {
 	return st.ExitCode(), ""
 }
 
+// leaderCPU is the CPU time of the program and the children it waited
+// for, as the system reported it when the program ended.
+func (p *process) leaderCPU() time.Duration {
+	if st := p.cmd.ProcessState; st != nil {
+		return st.UserTime() + st.SystemTime()
+	}
+	return 0
+}
+
 // signalName returns the conventional name of a signal, e.g. "SIGSEGV".
 func signalName(s syscall.Signal) string {
 	names := map[syscall.Signal]string{
 		syscall.SIGABRT: "SIGABRT", syscall.SIGSEGV: "SIGSEGV", syscall.SIGKILL: "SIGKILL",
 		syscall.SIGTERM: "SIGTERM", syscall.SIGFPE: "SIGFPE", syscall.SIGILL: "SIGILL",
-		syscall.SIGINT: "SIGINT", syscall.SIGPIPE: "SIGPIPE",
+		syscall.SIGINT: "SIGINT", syscall.SIGPIPE: "SIGPIPE", syscall.SIGBUS: "SIGBUS",
 	}
 	if n, ok := names[s]; ok {
 		return n

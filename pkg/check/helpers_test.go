@@ -35,7 +35,7 @@ var ownPrograms = []string{
 	"congo-setup", "congo-moves", "congo-move", "congo-eval", "congo-minimax", "congo-adveval", "congo-alphabeta",
 	"congo-agent", "MiniMaxOpening", "MiniMaxGame", "ABOpening", "ABGame", "MiniMaxOpeningBlack",
 	"MiniMaxGameBlack", "MiniMaxOpeningImproved", "MiniMaxGameImproved", "starcircle",
-	"minichess-submission", "minichess-alphabeta", "minichess-baseline",
+	"minichess-submission", "minichess-alphabeta", "minichess-baseline", "gamesearch",
 }
 
 var (

@@ -83,7 +83,7 @@ func (cc *chessCase) size() int { return 1 }
 func (cc *chessCase) run(c *command, o *options) ([]*result, error) {
 	state := cc.pos.AppendState(nil)
 	rr, err := c.run(runSpec{args: []string{"state", "action"}, files: []file{{"state", state}},
-		read: []string{"action"}, timeout: o.timeout})
+		read: []string{"action"}, limit: o.limit(1, 0), wallClock: true})
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +103,7 @@ func (cc *chessCase) run(c *command, o *options) ([]*result, error) {
 	case count == 0 && rr.crashed():
 		return fail(causeCrash, "the player crashed before writing a move")
 	case count == 0 && !written:
-		return fail(causeNoOutputFile, "the action file was not written")
+		return fail(causeNoOutputFile, "the "+rr.missing("action"))
 	case count == 0:
 		return fail(causeFormat, "the action file holds no complete move \"r1 c1 r2 c2\"")
 	case !raw.In(list):

@@ -5,7 +5,6 @@ package check
 // holding board1.txt; the three lines on stdout and board2.txt are compared.
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"os"
@@ -27,7 +26,9 @@ const (
 
 // morrisCase is one Morris input with the reference's answer.
 type morrisCase struct {
-	name  string
+	name string
+	// line is the case's line in its cases.tsv (0 for a random case).
+	line  int
 	prog  morris.Program
 	kind  morris.Kind
 	depth int
@@ -76,17 +77,20 @@ func readMorrisTSV(path string, p morris.Program, kind morris.Kind, anyBoard boo
 	}
 	want := standardOf(p).Name
 	var out []morrisCase
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	line := 0
-	for sc.Scan() {
-		line++
+	text := strings.TrimSuffix(string(data), "\n")
+	for i, row := range strings.Split(text, "\n") {
+		line := i + 1
+		row = strings.TrimSuffix(row, "\r")
 		if line == 1 {
-			if sc.Text() != morrisHeader {
+			if row != morrisHeader {
 				return nil, fmt.Errorf("%s: line 1: not the cases.tsv header %q", path, morrisHeader)
 			}
 			continue
 		}
-		f := strings.Split(sc.Text(), "\t")
+		if len(row) > 1000 {
+			return nil, fmt.Errorf("%s: line %d: %d bytes, too long for a case", path, line, len(row))
+		}
+		f := strings.Split(row, "\t")
 		if len(f) != 8 {
 			return nil, fmt.Errorf("%s: line %d: %d fields, want 8", path, line, len(f))
 		}
@@ -108,11 +112,11 @@ func readMorrisTSV(path string, p morris.Program, kind morris.Kind, anyBoard boo
 			return nil, fmt.Errorf("%s: line %d: input: %v", path, line, err)
 		}
 		out = append(out, morrisCase{
-			name: fmt.Sprintf("%s line %d", filepath.Base(path), line), prog: p, kind: k, depth: depth,
+			name: fmt.Sprintf("%s line %d", filepath.Base(path), line), line: line, prog: p, kind: k, depth: depth,
 			input: f[3], want: morris.Result{Board: board, Evaluated: ev, Estimate: est},
 		})
 	}
-	return out, sc.Err()
+	return out, nil
 }
 
 // writeMorrisTSV writes cases as a cases.tsv file.
@@ -200,13 +204,16 @@ func (mc *morrisCase) exec(c *command, o *options, depth int) (*runResult, error
 		args:    []string{morrisIn, morrisOut, strconv.Itoa(depth)},
 		files:   []file{{morrisIn, []byte(mc.input + "\n")}},
 		read:    []string{morrisOut},
-		timeout: o.timeout,
+		limit:   o.limit(1, mc.want.Evaluated),
+		// The improved programs play under the tournament's wall-clock
+		// rule.
+		wallClock: mc.prog.Estimator != morris.Standard,
 	})
 }
 
 // describe returns the input as the report shows it.
 func (mc *morrisCase) describe(depth int) string {
-	return fmt.Sprintf("%s (board %s) holds %s\nCOMMAND %s %s %d", morrisIn, mc.kind, mc.input, morrisIn, morrisOut, depth)
+	return fmt.Sprintf("%s (board %s) holds %q\nCOMMAND %s %s %d", morrisIn, mc.kind, mc.input+"\n", morrisIn, morrisOut, depth)
 }
 
 // morrisLines matches the three lines of a Morris answer.
@@ -257,6 +264,9 @@ func (mc *morrisCase) judge(rr *runResult) *result {
 	r.problem = firstDiff(want, got, "stdout", 1)
 	if r.problem == "" {
 		r.problem = fileDiff(wantFile, gotFile, written)
+		if !written {
+			r.problem = rr.missing(morrisOut)
+		}
 	}
 	r.passed = r.problem == ""
 	if r.passed && rr.crashed() {

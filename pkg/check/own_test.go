@@ -2,6 +2,7 @@ package check
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -41,6 +42,9 @@ func TestOwnProgramsPass(t *testing.T) {
 		run{"ABGame", []string{"-board", "B21"}, []string{"ABGame", "-board", "B21"}},
 		run{"MiniMaxGameBlack", []string{"-board", "E21"}, []string{"MiniMaxGameBlack"}},
 		run{"starcircle", nil, []string{"starcircle"}},
+		run{"starcircle", []string{"-suite", "extra"}, []string{"starcircle"}},
+		run{"MiniMaxOpening", []string{"-suite", "extra"}, []string{"MiniMaxOpening"}},
+		run{"ABOpening", []string{"-suite", "extra", "-board", "E21"}, []string{"ABOpening"}},
 		run{"player", []string{"-n", "10"}, []string{"minichess-submission", "-time", "50ms"}},
 		run{"player", []string{"-n", "10"}, []string{"minichess-alphabeta", "-depth", "3"}},
 		run{"player", []string{"-n", "10"}, []string{"baseline4"}},
@@ -56,6 +60,12 @@ func TestOwnProgramsPass(t *testing.T) {
 			code, rep := runCheck(t, args...)
 			if code != 0 || rep.Passed != rep.Total {
 				t.Fatalf("exit %d, %d/%d passed; first failure: %s", code, rep.Passed, rep.Total, rep.firstFailure())
+			}
+			if slices.Contains(r.flags, "extra") {
+				if rep.Score != maxScore || len(rep.Suites) != 1 || rep.Suites[0].Total == 0 {
+					t.Fatalf("score %v, suites %+v: want 100 and the extra suite", rep.Score, rep.Suites)
+				}
+				return
 			}
 			if rep.Score != maxScore || len(rep.Suites) != 2 || rep.Suites[1].Total == 0 {
 				t.Fatalf("score %v, suites %+v: want 100 and a public and a random suite", rep.Score, rep.Suites)

@@ -1,8 +1,10 @@
 package check
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,34 +43,53 @@ type programInfo struct {
 	rules congo.Edition
 	// morris is the Morris program.
 	morris morris.Program
-	// timeout is the course's time limit where a handout states one.
-	timeout time.Duration
-	about   string
+	// perCase is the CPU time one case may take by default (docs/check.md
+	// gives the reasons); perWork is added per unit of the reference's work
+	// on the case (Morris: static evaluations; Star/Circle: nodes).
+	perCase, perWork time.Duration
+	about            string
 }
 
-// defaultTimeout is the time limit of a run when the course states none.
-const defaultTimeout = 10 * time.Second
+// startup is the CPU time a Congo batch gets on top of its cases: a Java
+// virtual machine uses up to a second of CPU time starting.
+const startup = 2 * time.Second
+
+// limit returns the CPU time of a run answering n cases on which the
+// reference does work units of work: n times the per-case limit (-timeout,
+// or the program's default plus perWork for each unit of work), plus
+// startup for a Congo batch.
+func (o *options) limit(n int, work uint64) time.Duration {
+	per := o.timeout
+	if !o.timeoutSet {
+		per += time.Duration(work) * o.prog.perWork
+	}
+	l := time.Duration(n) * per
+	if o.prog.family == famCongo {
+		l += startup
+	}
+	return l
+}
 
 // programs lists every program check knows, in the order of the usage text.
 var programs = []*programInfo{
-	{name: "congo-setup", family: famCongo, exact: true, congo: cli.Setup.Run, rules: congo.Edition2022, about: "Congo Part 1: piece listing"},
-	{name: "congo-moves", family: famCongo, exact: true, congo: cli.Moves.Run, rules: congo.Edition2022, about: "Congo Part 2: sorted moves (-piece KIND: one kind)"},
-	{name: "congo-move", family: famCongo, exact: true, congo: cli.Move.Run, rules: congo.Edition2022, about: "Congo Part 3: FEN and move in, new FEN and status out"},
-	{name: "congo-eval", family: famCongo, exact: true, congo: cli.Eval.Run, rules: congo.Edition2022, about: "Congo Part 4.1: evaluation"},
-	{name: "congo-minimax", family: famCongo, exact: true, congo: cli.Minimax.Run, rules: congo.Edition2022, about: "Congo Part 4.2: minimax depth 2"},
-	{name: "congo-adveval", family: famCongo, exact: true, congo: cli.AdvEval.Run, rules: congo.Edition2021, about: "Congo Part 5.1: advanced evaluation"},
-	{name: "congo-alphabeta", family: famCongo, exact: true, congo: cli.AlphaBeta.Run, rules: congo.Edition2021, about: "Congo Part 5.2: alpha-beta depth 4"},
-	{name: "MiniMaxOpening", family: famMorris, exact: true, morris: morris.MiniMaxOpening, about: "Morris Part I"},
-	{name: "MiniMaxGame", family: famMorris, exact: true, morris: morris.MiniMaxGame, about: "Morris Part I"},
-	{name: "ABOpening", family: famMorris, exact: true, morris: morris.ABOpening, about: "Morris Part II"},
-	{name: "ABGame", family: famMorris, exact: true, morris: morris.ABGame, about: "Morris Part II"},
-	{name: "MiniMaxOpeningBlack", family: famMorris, exact: true, morris: morris.MiniMaxOpeningBlack, about: "Morris Part III"},
-	{name: "MiniMaxGameBlack", family: famMorris, exact: true, morris: morris.MiniMaxGameBlack, about: "Morris Part III"},
-	{name: "starcircle", family: famStarCircle, exact: true, about: "Star/Circle: input.txt to output.txt"},
-	{name: "MiniMaxOpeningImproved", family: famMorris, morris: morris.MiniMaxOpeningImproved, timeout: 20 * time.Second, about: "Morris Part IV (validity; 20 s per move, the tournament's limit)"},
-	{name: "MiniMaxGameImproved", family: famMorris, morris: morris.MiniMaxGameImproved, timeout: 20 * time.Second, about: "Morris Part IV (validity; 20 s per move)"},
-	{name: "player", family: famMiniChess, timeout: 10 * time.Second, about: "a MiniChess player: COMMAND state action (validity; the runner's 10 s)"},
-	{name: "congo-agent", family: famAgent, about: "the Congo tournament agent's text protocol (validity; -timeout is the go time)"},
+	{name: "congo-setup", family: famCongo, exact: true, congo: cli.Setup.Run, rules: congo.Edition2022, perCase: time.Second, about: "Congo Part 1: piece listing"},
+	{name: "congo-moves", family: famCongo, exact: true, congo: cli.Moves.Run, rules: congo.Edition2022, perCase: time.Second, about: "Congo Part 2: sorted moves (-piece KIND: one kind)"},
+	{name: "congo-move", family: famCongo, exact: true, congo: cli.Move.Run, rules: congo.Edition2022, perCase: time.Second, about: "Congo Part 3: FEN and move in, new FEN and status out"},
+	{name: "congo-eval", family: famCongo, exact: true, congo: cli.Eval.Run, rules: congo.Edition2022, perCase: time.Second, about: "Congo Part 4.1: evaluation"},
+	{name: "congo-minimax", family: famCongo, exact: true, congo: cli.Minimax.Run, rules: congo.Edition2022, perCase: 2 * time.Second, about: "Congo Part 4.2: minimax depth 2"},
+	{name: "congo-adveval", family: famCongo, exact: true, congo: cli.AdvEval.Run, rules: congo.Edition2021, perCase: time.Second, about: "Congo Part 5.1: advanced evaluation"},
+	{name: "congo-alphabeta", family: famCongo, exact: true, congo: cli.AlphaBeta.Run, rules: congo.Edition2021, perCase: 5 * time.Second, about: "Congo Part 5.2: alpha-beta depth 4"},
+	{name: "MiniMaxOpening", family: famMorris, exact: true, morris: morris.MiniMaxOpening, perCase: 10 * time.Second, perWork: 100 * time.Microsecond, about: "Morris Part I"},
+	{name: "MiniMaxGame", family: famMorris, exact: true, morris: morris.MiniMaxGame, perCase: 10 * time.Second, perWork: 100 * time.Microsecond, about: "Morris Part I"},
+	{name: "ABOpening", family: famMorris, exact: true, morris: morris.ABOpening, perCase: 10 * time.Second, perWork: 100 * time.Microsecond, about: "Morris Part II"},
+	{name: "ABGame", family: famMorris, exact: true, morris: morris.ABGame, perCase: 10 * time.Second, perWork: 100 * time.Microsecond, about: "Morris Part II"},
+	{name: "MiniMaxOpeningBlack", family: famMorris, exact: true, morris: morris.MiniMaxOpeningBlack, perCase: 10 * time.Second, perWork: 100 * time.Microsecond, about: "Morris Part III"},
+	{name: "MiniMaxGameBlack", family: famMorris, exact: true, morris: morris.MiniMaxGameBlack, perCase: 10 * time.Second, perWork: 100 * time.Microsecond, about: "Morris Part III"},
+	{name: "starcircle", family: famStarCircle, exact: true, perCase: 10 * time.Second, perWork: 50 * time.Microsecond, about: "Star/Circle: input.txt to output.txt"},
+	{name: "MiniMaxOpeningImproved", family: famMorris, morris: morris.MiniMaxOpeningImproved, perCase: 20 * time.Second, about: "Morris Part IV (validity; 20 s per move, the tournament's limit)"},
+	{name: "MiniMaxGameImproved", family: famMorris, morris: morris.MiniMaxGameImproved, perCase: 20 * time.Second, about: "Morris Part IV (validity; 20 s per move)"},
+	{name: "player", family: famMiniChess, perCase: 10 * time.Second, about: "a MiniChess player: COMMAND state action (validity; the runner's 10 s)"},
+	{name: "congo-agent", family: famAgent, perCase: 10 * time.Second, about: "the Congo tournament agent's text protocol (validity; -timeout is the go time)"},
 }
 
 // findProgram returns the program called name.
@@ -91,12 +112,18 @@ type options struct {
 	rules   congo.Edition
 	board   morris.Kind
 	piece   string
-	suite   string
+	// suites are the suites to run, by name; cases is the -cases set.
+	suites  map[string]bool
 	n       int
 	seed    uint64
 	cases   string
 	corpus  string
-	timeout time.Duration
+	// timeout is the per-case limit (-timeout, or the program's perCase);
+	// timeoutSet tells that -timeout gave it.
+	timeout    time.Duration
+	timeoutSet bool
+	// dir is the submission directory linked into every run directory.
+	dir string
 }
 
 // unit is one run of the command and the cases it answers.
@@ -123,27 +150,36 @@ func (s *suite) cases() int {
 	return n
 }
 
-// buildSuites returns the suites o selects: the public corpora, and random
-// cases (or the set of -cases instead).
+// runs reports whether the suite called name runs.
+func (o *options) runs(name string) bool { return o.suites[name] }
+
+// buildSuites returns the suites o selects, in the order they run: the
+// public corpora, random cases, the -cases set and the extra cases.
 func buildSuites(o *options) ([]*suite, error) {
 	var out []*suite
-	if o.suite != "random" {
-		s, err := publicSuite(o)
+	if o.runs("public") {
+		s, err := publicSuite(o, false)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, s)
 	}
-	if o.suite != "public" {
-		var s *suite
-		var err error
-		if o.cases != "" {
-			s, err = casesSuite(o)
-		} else {
-			var units []unit
-			units, err = randomUnits(o, o.n, o.seed)
-			s = &suite{name: "random", units: units}
+	if o.runs("random") {
+		units, err := randomUnits(o, o.n, o.seed)
+		if err != nil {
+			return nil, err
 		}
+		out = append(out, &suite{name: "random", units: units})
+	}
+	if o.cases != "" {
+		s, err := casesSuite(o)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	if o.runs("extra") {
+		s, err := publicSuite(o, true)
 		if err != nil {
 			return nil, err
 		}
@@ -152,23 +188,33 @@ func buildSuites(o *options) ([]*suite, error) {
 	return out, nil
 }
 
-// publicSuite returns the vendored corpora of the program.
-func publicSuite(o *options) (*suite, error) {
+// publicSuite returns the vendored corpora of the program: the course's
+// data ("public"), or with extra the cases of the corpora that are not
+// course data ("extra": our speed cases and our decisions where the
+// handouts are silent, listed in the game's extra.txt beside its corpus).
+func publicSuite(o *options, extra bool) (*suite, error) {
+	name := "public"
+	if extra {
+		name = "extra"
+	}
 	if o.corpus == "" {
-		return nil, fmt.Errorf("the public suite needs the conformance corpus: run inside the repository (testdata/conformance) or pass -corpus DIR; -suite random needs nothing")
+		return nil, fmt.Errorf("the %s suite needs the conformance corpus: run inside the repository (testdata/conformance) or pass -corpus DIR; -suite random needs nothing", name)
 	}
 	var units []unit
 	var err error
+	var game string
 	switch o.prog.family {
 	case famCongo:
 		units, err = congoPublic(o)
 	case famMorris:
+		game = "morris"
 		var cs []morrisCase
 		cs, err = readMorrisTSV(filepath.Join(o.corpus, "morris", "cases.tsv"), o.prog.morris, o.board, false)
 		for i := range cs {
 			units = append(units, &cs[i])
 		}
 	case famStarCircle:
+		game = "starcircle"
 		units, err = starcirclePublic(o)
 	case famMiniChess:
 		units, err = chessPublic(o)
@@ -176,9 +222,54 @@ func publicSuite(o *options) (*suite, error) {
 		units = agentPublic(o)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("public suite: %v", err)
+		return nil, fmt.Errorf("%s suite: %v", name, err)
 	}
-	return &suite{name: "public", units: units}, nil
+	list := map[string]bool{}
+	if game != "" {
+		if list, err = readExtra(filepath.Join(o.corpus, game, "extra.txt")); err != nil {
+			return nil, fmt.Errorf("%s suite: %v", name, err)
+		}
+	}
+	kept := units[:0]
+	for _, u := range units {
+		if list[corpusKey(u)] == extra {
+			kept = append(kept, u)
+		}
+	}
+	return &suite{name: name, units: kept}, nil
+}
+
+// corpusKey names a corpus case as extra.txt does: "cases.tsv:LINE" for a
+// Morris row, the folder name for a Star/Circle case.
+func corpusKey(u unit) string {
+	switch u := u.(type) {
+	case *morrisCase:
+		return fmt.Sprintf("cases.tsv:%d", u.line)
+	case *scCase:
+		return u.name
+	}
+	return ""
+}
+
+// readExtra reads an extra.txt list: one case a line, a tab and the
+// reason after it, # comments. A missing file lists nothing.
+func readExtra(path string) (map[string]bool, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string]bool{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		key, _, _ := strings.Cut(l, "\t")
+		out[strings.TrimSpace(key)] = true
+	}
+	return out, nil
 }
 
 // randomUnits returns n random cases from seed.

@@ -12,6 +12,7 @@ type report struct {
 	Program     string        `json:"program"`
 	Command     string        `json:"command"`
 	Settings    string        `json:"settings"`
+	Limits      string        `json:"limits"`
 	Suites      []suiteResult `json:"suites"`
 	Passed      int           `json:"passed"`
 	Total       int           `json:"total"`
@@ -49,7 +50,7 @@ const maxScore = 100
 // newReport tallies results (in suite order) into a report with at most
 // maxFail failures shown, with their shrunk cases when shrink is set.
 func newReport(o *options, c *command, suites []*suite, results [][]*result, maxFail int, shrink bool) *report {
-	rep := &report{Program: o.prog.name, Command: c.String(), Settings: settings(o), MaxScore: maxScore,
+	rep := &report{Program: o.prog.name, Command: c.String(), Settings: settings(o), Limits: limits(o), MaxScore: maxScore,
 		Failures: []failure{}}
 	var all []*result
 	nonEmpty := 0
@@ -104,18 +105,64 @@ func newReport(o *options, c *command, suites []*suite, results [][]*result, max
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
 
-// settings describes the options of a check: the cases, the suites and
-// the time limit.
+// settings describes the options of a check that applied: the program's
+// game options, the suites, the random cases' number and seed when they
+// ran, the -cases set and the time limit.
 func settings(o *options) string {
-	parts := []string{caseSettings(o), "-suite " + o.suite}
+	parts := gameSettings(o)
+	var suites []string
+	for _, n := range suiteNames {
+		if o.runs(n) {
+			suites = append(suites, n)
+		}
+	}
+	if len(suites) > 0 {
+		parts = append(parts, "-suite "+strings.Join(suites, ","))
+	}
+	if o.runs("random") {
+		parts = append(parts, fmt.Sprintf("-n %d -seed %d", o.n, o.seed))
+	}
 	if o.cases != "" {
 		parts = append(parts, "-cases "+o.cases)
 	}
 	return strings.Join(append(parts, "-timeout "+o.timeout.String()), " ")
 }
 
+// limits describes the time limits of a check for the report.
+func limits(o *options) string {
+	what := "CPU time"
+	if o.prog.family == famMiniChess || o.prog.family == famAgent || (o.prog.family == famMorris && !o.prog.exact) {
+		what = "wall-clock time"
+	}
+	s := fmt.Sprintf("%s per case %s", what, secs(o.timeout))
+	if !o.timeoutSet && o.prog.perWork > 0 {
+		unit := "static evaluation"
+		if o.prog.family == famStarCircle {
+			unit = "node"
+		}
+		s += fmt.Sprintf(" + %s per %s the reference makes", o.prog.perWork, unit)
+	}
+	switch {
+	case o.prog.family == famCongo:
+		s += fmt.Sprintf(", times the cases of a batch, + %s for start-up", secs(startup))
+	case o.prog.family == famAgent:
+		s = fmt.Sprintf("each reply within the go time, %s (the first one second more)", secs(o.timeout))
+	}
+	if what == "CPU time" {
+		s += "; a run also stops at 3× its limit + 5 s of wall-clock time, or after 10 s without using CPU"
+	}
+	return s
+}
+
 // caseSettings describes the options that decide the random cases.
 func caseSettings(o *options) string {
+	parts := append(gameSettings(o), fmt.Sprintf("-n %d -seed %d", o.n, o.seed))
+	return strings.Join(parts, " ")
+}
+
+// gameSettings are the flags of the game's conventions: the edition, the
+// board, the piece.
+func gameSettings(o *options) []string {
 	var parts []string
 	switch o.prog.family {
 	case famCongo, famAgent:
@@ -126,8 +173,7 @@ func caseSettings(o *options) string {
 	if o.piece != "" {
 		parts = append(parts, "-piece "+o.piece)
 	}
-	parts = append(parts, fmt.Sprintf("-n %d -seed %d", o.n, o.seed))
-	return strings.Join(parts, " ")
+	return parts
 }
 
 // ok reports whether every case passed.
@@ -145,7 +191,7 @@ func (rep *report) firstFailure() string {
 // text renders the report for a person.
 func (rep *report) text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gamesearch check %s %s\ncommand: %s\n", rep.Program, rep.Settings, rep.Command)
+	fmt.Fprintf(&b, "gamesearch check %s %s\ncommand: %s\nlimits: %s\n", rep.Program, rep.Settings, rep.Command, rep.Limits)
 	for _, s := range rep.Suites {
 		if s.Total == 0 {
 			fmt.Fprintf(&b, "%-7s no cases for this program and edition\n", s.Name)

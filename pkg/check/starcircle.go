@@ -43,11 +43,11 @@ func starcircleDir(dir, prefix string) ([]unit, error) {
 	for _, name := range names {
 		in, err := os.ReadFile(filepath.Join(dir, name, "input.txt"))
 		if err != nil {
-			continue
+			return nil, fmt.Errorf("%s: %v", filepath.Join(dir, name), unwrapPath(err))
 		}
 		want, err := os.ReadFile(filepath.Join(dir, name, "output.txt"))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", filepath.Join(dir, name), err)
+			return nil, fmt.Errorf("%s: %v", filepath.Join(dir, name, "output.txt"), unwrapPath(err))
 		}
 		p, err := starcircle.Parse(in)
 		if err != nil {
@@ -162,19 +162,29 @@ func (sc *scCase) run(c *command, o *options) ([]*result, error) {
 }
 
 func (sc *scCase) exec(c *command, o *options, input []byte) (*runResult, error) {
-	return c.run(runSpec{files: []file{{"input.txt", input}}, read: []string{"output.txt"}, timeout: o.timeout})
+	return c.run(runSpec{files: []file{{"input.txt", input}}, read: []string{"output.txt"}, limit: o.limit(1, sc.nodes())})
+}
+
+// nodes is the node count of the expected output (its last line).
+func (sc *scCase) nodes() uint64 {
+	lines := splitLines(sc.want)
+	if len(lines) == 0 {
+		return 0
+	}
+	n, _ := strconv.ParseUint(lines[len(lines)-1], 10, 64)
+	return n
 }
 
 // judge compares output.txt with the expected one.
 func (sc *scCase) judge(rr *runResult) *result {
-	r := &result{name: sc.name, input: "input.txt:\n" + string(sc.input), expected: sc.want + "\n"}
+	r := &result{name: sc.name, input: "input.txt:\n" + showBytes(sc.input), expected: sc.want + "\n"}
 	data, written := rr.files["output.txt"]
 	got, w := normalize(data, false)
 	want := splitLines(sc.want)
 	r.warn = w
 	r.actual = fileState(data, written)
 	if !written {
-		r.problem = "output.txt was not written"
+		r.problem = rr.missing("output.txt")
 	} else {
 		r.problem = firstDiff(want, got, "output.txt", 1)
 	}

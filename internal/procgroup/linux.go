@@ -1,0 +1,154 @@
+//go:build linux
+
+package procgroup
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// clockTick is the unit of the CPU times in /proc/PID/stat (USER_HZ, 100
+// on every Linux architecture Go supports).
+const clockTick = 10 * time.Millisecond
+
+// procStat is what one /proc/PID/stat line says about a process.
+type procStat struct {
+	pid, ppid, pgrp, sid int
+	zombie          bool
+	// cpu is the process's user and system time plus that of the
+	// children it has waited for.
+	cpu time.Duration
+}
+
+// readProcs returns the stat of every process that can be read.
+func readProcs() []procStat {
+	d, err := os.Open("/proc")
+	if err != nil {
+		return nil
+	}
+	names, _ := d.Readdirnames(-1)
+	d.Close()
+	out := make([]procStat, 0, len(names))
+	for _, n := range names {
+		if n == "" || n[0] < '0' || n[0] > '9' {
+			continue
+		}
+		data, err := os.ReadFile("/proc/" + n + "/stat")
+		if err != nil {
+			continue
+		}
+		if st, ok := parseStat(data); ok {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// parseStat parses a /proc/PID/stat line: the fields after the command
+// name, which ends at the last ')'.
+func parseStat(data []byte) (procStat, bool) {
+	var st procStat
+	open, end := bytes.IndexByte(data, '('), bytes.LastIndexByte(data, ')')
+	if open < 1 || end < open {
+		return st, false
+	}
+	pid, err := strconv.Atoi(string(bytes.TrimSpace(data[:open])))
+	if err != nil {
+		return st, false
+	}
+	f := bytes.Fields(data[end+1:])
+	// f[0] is field 3 (state); ppid 4, pgrp 5, utime 14, stime 15,
+	// cutime 16, cstime 17.
+	if len(f) < 15 {
+		return st, false
+	}
+	st.pid = pid
+	st.zombie = len(f[0]) == 1 && (f[0][0] == 'Z' || f[0][0] == 'X')
+	st.ppid, _ = strconv.Atoi(string(f[1]))
+	st.pgrp, _ = strconv.Atoi(string(f[2]))
+	st.sid, _ = strconv.Atoi(string(f[3]))
+	var ticks int64
+	for _, i := range []int{11, 12, 13, 14} {
+		v, _ := strconv.ParseInt(string(f[i]), 10, 64)
+		ticks += v
+	}
+	st.cpu = time.Duration(ticks) * clockTick
+	return st, true
+}
+
+// CPUTime returns the CPU time, user and system, used so far by the
+// processes of the group (and the children they waited for); ok is false
+// where it cannot be measured.
+func (g *Group) CPUTime() (cpu time.Duration, ok bool) {
+	if g.pid <= 0 {
+		return 0, false
+	}
+	found := false
+	for _, st := range readProcs() {
+		if st.pgrp == g.pid {
+			cpu += st.cpu
+			found = true
+		}
+	}
+	return cpu, found
+}
+
+// Empty reports whether no process of the group is left (zombies waiting
+// for their parent count as gone).
+func (g *Group) Empty() bool {
+	for _, st := range readProcs() {
+		if st.pgrp == g.pid && !st.zombie {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	subreapOnce sync.Once
+	subreapErr  error
+)
+
+// prSetChildSubreaper is prctl's PR_SET_CHILD_SUBREAPER.
+const prSetChildSubreaper = 36
+
+// Subreap makes this process the reaper of its descendants' orphans: a
+// program that leaves its group (setsid) and then loses its parent becomes
+// a child of this process, where KillEscaped finds it. It is idempotent.
+func Subreap() error {
+	subreapOnce.Do(func() {
+		if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
+			subreapErr = e
+		}
+	})
+	return subreapErr
+}
+
+// KillEscaped kills and reaps every child of this process that escaped
+// into a session of its own: a descendant of a group that called setsid and
+// was orphaned (Subreap makes this process its parent). The children this
+// process starts itself stay in its session and are never touched. It
+// returns how many it found.
+func KillEscaped() int {
+	self := os.Getpid()
+	sid, _, e := syscall.RawSyscall(syscall.SYS_GETSID, 0, 0, 0)
+	if e != 0 {
+		return 0
+	}
+	own := int(sid)
+	n := 0
+	for _, st := range readProcs() {
+		if st.ppid != self || st.sid == own {
+			continue
+		}
+		n++
+		syscall.Kill(st.pid, syscall.SIGKILL)
+		var ws syscall.WaitStatus
+		syscall.Wait4(st.pid, &ws, 0, nil)
+	}
+	return n
+}

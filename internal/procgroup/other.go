@@ -1,0 +1,21 @@
+//go:build !linux
+
+package procgroup
+
+import "time"
+
+// CPUTime returns the CPU time used so far by the group; it is measured on
+// Linux only (ok is false elsewhere, where the callers fall back on wall
+// time).
+func (g *Group) CPUTime() (cpu time.Duration, ok bool) { return 0, false }
+
+// Empty reports whether no process of the group is left; without /proc it
+// cannot be told, and the group is taken as empty.
+func (g *Group) Empty() bool { return true }
+
+// Subreap does nothing outside Linux: there, the process group (Unix) or
+// the job object (Windows) is the only containment.
+func Subreap() error { return nil }
+
+// KillEscaped finds nothing outside Linux.
+func KillEscaped() int { return 0 }

@@ -1,0 +1,376 @@
+package check
+
+// Regression tests of issue 17: verdicts on correct programs run as their
+// courses run them, and hostile submissions that must neither hang check,
+// nor exhaust its memory, nor lose the user's files, nor leave anything
+// running.
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// inDir runs check with -dir dir.
+func inDir(t *testing.T, dir string, args ...string) (int, *report) {
+	t.Helper()
+	return runCheck(t, append([]string{args[0], "-dir", dir}, args[1:]...)...)
+}
+
+// TestJavaDefaultClasspath: "java ABGame" in the folder holding
+// ABGame.class passes, as the course runs it (each case's directory links
+// the submission's files, so the default classpath finds the class).
+func TestJavaDefaultClasspath(t *testing.T) {
+	javac := lookTool(t, "javac")
+	lookTool(t, "java")
+	dir := t.TempDir()
+	compile(t, javac, "-d", dir, filepath.Join("testdata", "students", "ABGame.java"))
+	code, rep := inDir(t, dir, "ABGame", "-suite", "random", "-n", "3", "--", "java", "ABGame")
+	if code != 0 || rep.Passed != 3 {
+		t.Fatalf("java ABGame: exit %d, %d/%d: %s", code, rep.Passed, rep.Total, rep.firstFailure())
+	}
+}
+
+// TestArgumentsKept: COMMAND's arguments reach the program as typed, even
+// when one names an existing file or folder, and a relative program path is
+// taken in the submission folder.
+func TestArgumentsKept(t *testing.T) {
+	bin := ownBin(t)
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "2022"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script(t, dir, "wrap.sh", `[ "$1 $2" = "-rules 2022" ] || { echo "args: $*" >&2; exit 3; }; exec `+
+		filepath.Join(bin, "congo-minimax")+` "$@"`)
+	code, rep := inDir(t, dir, "congo-minimax", "-rules", "2022", "-suite", "random", "-n", "3", "--", "./wrap.sh", "-rules", "2022")
+	if code != 0 || rep.Passed != 3 {
+		t.Fatalf("exit %d, %d/%d: %s", code, rep.Passed, rep.Total, rep.firstFailure())
+	}
+	if rep.Command != "./wrap.sh -rules 2022" {
+		t.Errorf("command shown as %q", rep.Command)
+	}
+}
+
+// TestTimePerCase: a batch of N cases gets N times the per-case CPU time,
+// so a slow but right program passes; the limit is CPU time, so sleeping
+// costs nothing, and a program that only waits is stopped as blocked.
+func TestTimePerCase(t *testing.T) {
+	bin := ownBin(t)
+	py := lookTool(t, "python3")
+	dir := t.TempDir()
+	// 0.3 s of CPU time per case before answering, 6 cases, 0.5 s per case.
+	slow := script(t, dir, "slow.sh", py+` -c 'import time
+t = time.process_time()
+while time.process_time() - t < 1.8: pass'
+sleep 1
+exec `+filepath.Join(bin, "congo-eval"))
+	code, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", "6", "-timeout", "0.5s", "--", slow)
+	if code != 0 || rep.Passed != 6 {
+		t.Fatalf("slow but right: exit %d, %d/%d: %s", code, rep.Passed, rep.Total, rep.firstFailure())
+	}
+	if !strings.Contains(rep.Limits, "CPU time per case 0.5 s, times the cases of a batch") {
+		t.Errorf("limits %q", rep.Limits)
+	}
+}
+
+// TestCasesAlone: -cases runs that set only, and the header names only
+// what applied.
+func TestCasesAlone(t *testing.T) {
+	bin := ownBin(t)
+	set := filepath.Join(t.TempDir(), "set")
+	var out, errb bytes.Buffer
+	if code := Gen([]string{"congo-eval", "-n", "4", "-o", set}, &out, &errb); code != 0 {
+		t.Fatalf("gen: %s", errb.String())
+	}
+	code, rep := runCheck(t, "congo-eval", "-cases", set, "--", filepath.Join(bin, "congo-eval"))
+	if code != 0 || len(rep.Suites) != 1 || rep.Suites[0].Name != "cases" || rep.Total != 4 {
+		t.Fatalf("exit %d, suites %+v: want the set alone", code, rep.Suites)
+	}
+	if strings.Contains(rep.Settings, "-n ") || strings.Contains(rep.Settings, "-seed") || strings.Contains(rep.Settings, "-suite") {
+		t.Errorf("settings %q name what did not apply", rep.Settings)
+	}
+}
+
+// TestEmptyLastLine: an expected empty last line printed without its
+// newline is a tolerated missing final newline, not truncated output.
+func TestEmptyLastLine(t *testing.T) {
+	bin := ownBin(t)
+	dir := t.TempDir()
+	set := filepath.Join(dir, "set")
+	os.Mkdir(set, 0o755)
+	in := "2\ngmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0\n3l2z/ppppppp/7/7/7/PPP1PPP/3L2Z w 4\n"
+	os.WriteFile(filepath.Join(set, "congo-moves.in"), []byte(in), 0o644)
+	ref := exec.Command(filepath.Join(bin, "congo-moves"), "-piece", "giraffe")
+	ref.Stdin = strings.NewReader(in)
+	want, err := ref.Output()
+	if err != nil || !bytes.HasSuffix(want, []byte("\n\n")) {
+		t.Fatalf("reference: %v, %q: want an empty last line", err, want)
+	}
+	os.WriteFile(filepath.Join(set, "congo-moves.giraffe.out"), want, 0o644)
+	cut := script(t, dir, "cut.sh", filepath.Join(bin, "congo-moves")+` -piece giraffe | head -c -1`)
+	code, rep := runCheck(t, "congo-moves", "-piece", "giraffe", "-cases", set, "--", cut)
+	if code != 0 || rep.Passed != 2 || !strings.Contains(strings.Join(rep.Warnings, " "), "no newline after the last line") {
+		t.Fatalf("exit %d, %d/%d, warnings %q: %s", code, rep.Passed, rep.Total, rep.Warnings, rep.firstFailure())
+	}
+}
+
+// TestExtraSuite: our own speed cases and decisions are not in the default
+// suites, and run with -suite extra.
+func TestExtraSuite(t *testing.T) {
+	o := &options{corpus: FindCorpus("")}
+	var err error
+	if o.prog, err = findProgram("starcircle"); err != nil {
+		t.Fatal(err)
+	}
+	pub, err := publicSuite(o, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra, err := publicSuite(o, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pub.cases() != 1002 || extra.cases() != 2 {
+		t.Errorf("Star/Circle: public %d, extra %d cases; want 1002 and 2", pub.cases(), extra.cases())
+	}
+	for _, u := range pub.units {
+		if n := u.(*scCase).name; strings.HasPrefix(n, "start_") {
+			t.Errorf("public suite holds %s", n)
+		}
+	}
+	if o.prog, err = findProgram("MiniMaxOpening"); err != nil {
+		t.Fatal(err)
+	}
+	o.board = 1 // E21
+	extra, err = publicSuite(o, true)
+	if err != nil || extra.cases() != 1 || extra.units[0].(*morrisCase).line != 192 {
+		t.Errorf("Morris E21 extra suite: %v, %d cases; want line 192", err, extra.cases())
+	}
+}
+
+// TestCrashLine: a crash is named by the exception, not by the first line
+// of a Python traceback; a native crash by its signal.
+func TestCrashLine(t *testing.T) {
+	dir := t.TempDir()
+	py := script(t, dir, "py.sh", `printf 'Traceback (most recent call last):\n  File "hw1.py", line 9, in <module>\n    main()\nValueError: invalid literal for int()\n' >&2; exit 1`)
+	code, rep := runCheck(t, "starcircle", "-suite", "random", "-n", "1", "--", py)
+	if code != 1 || !strings.Contains(rep.Failures[0].Problem, "ValueError: invalid literal for int()") {
+		t.Errorf("python crash: exit %d, problem %q", code, rep.Failures[0].Problem)
+	}
+	seg := script(t, dir, "seg.sh", `kill -SEGV $$`)
+	code, rep = runCheck(t, "starcircle", "-suite", "random", "-n", "1", "--", seg)
+	if code != 1 || !strings.Contains(rep.Failures[0].Problem, "SIGSEGV") {
+		t.Errorf("native crash: exit %d, problem %q", code, rep.Failures[0].Problem)
+	}
+}
+
+// TestReportNeverReplacesInput: -o onto COMMAND's file or into the -cases
+// set is refused, and the file is unchanged.
+func TestReportNeverReplacesInput(t *testing.T) {
+	dir := t.TempDir()
+	prog := script(t, dir, "hw1.sh", "exit 0")
+	before, _ := os.ReadFile(prog)
+	for _, args := range [][]string{
+		{"congo-setup", "-dir", dir, "-o", prog, "--", "./hw1.sh"},
+		{"congo-setup", "-dir", dir, "-o", filepath.Join(dir, "hw1.sh"), "--", "sh", "hw1.sh"},
+		{"congo-setup", "-cases", dir, "-o", filepath.Join(dir, "report.txt"), "--", prog},
+		{"congo-setup", "-o", dir, "--", prog},
+	} {
+		var out, errb bytes.Buffer
+		if code := Check(args, &out, &errb); code != 2 || strings.Contains(errb.String(), ".tmp") {
+			t.Errorf("check %q: exit %d, %q; want exit 2", args, code, errb.String())
+		}
+	}
+	if after, _ := os.ReadFile(prog); !bytes.Equal(before, after) {
+		t.Error("the program was replaced")
+	}
+}
+
+// TestGenNeverMixes: gen refuses a folder holding anything, and leaves it
+// as it was.
+func TestGenNeverMixes(t *testing.T) {
+	dir := t.TempDir()
+	readme := filepath.Join(dir, "README.txt")
+	os.WriteFile(readme, []byte("my notes\n"), 0o644)
+	var out, errb bytes.Buffer
+	if code := Gen([]string{"starcircle", "-n", "3", "-o", dir}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not empty") {
+		t.Fatalf("gen into a used folder: exit %d, %q", code, errb.String())
+	}
+	if data, _ := os.ReadFile(readme); string(data) != "my notes\n" {
+		t.Error("README.txt was replaced")
+	}
+	set := filepath.Join(dir, "set")
+	if code := Gen([]string{"starcircle", "-n", "12", "-o", set}, &out, &errb); code != 0 {
+		t.Fatal(errb.String())
+	}
+	if code := Gen([]string{"starcircle", "-n", "3", "-o", set}, &out, &errb); code != 2 {
+		t.Error("gen over an earlier set: want exit 2")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("%d entries in the folder: want README.txt and set (no temporary folder left)", len(entries))
+	}
+}
+
+// TestHostileOutputFiles: an output file that is a named pipe or a link
+// does not hang check, and a huge one is read only up to the cap.
+func TestHostileOutputFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ body, want string }{
+		{`mkfifo output.txt`, "output.txt is a named pipe"},
+		{`ln -s /dev/zero output.txt`, "output.txt is a symbolic link"},
+		{`mkdir output.txt`, "output.txt is a directory"},
+	} {
+		path := script(t, dir, "h.sh", c.body)
+		done := make(chan struct{})
+		var rep *report
+		var code int
+		go func() {
+			defer close(done)
+			code, rep = runCheck(t, "starcircle", "-suite", "random", "-n", "1", "--", path)
+		}()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s: check hangs", c.body)
+		}
+		if code != 1 || !strings.Contains(rep.Failures[0].Problem, c.want) {
+			t.Errorf("%s: exit %d, problem %q; want %q", c.body, code, rep.Failures[0].Problem, c.want)
+		}
+	}
+	data, _, over := readOutput(script(t, dir, "big", "x"))
+	if over || string(data) != "#!/bin/sh\nx\n" {
+		t.Errorf("a small file read as %q (over %v)", data, over)
+	}
+	big := filepath.Join(dir, "big.txt")
+	os.WriteFile(big, bytes.Repeat([]byte("x"), maxCapture+10), 0o644)
+	if data, _, over := readOutput(big); !over || len(data) != maxCapture {
+		t.Errorf("a %d-byte file: read %d bytes, over %v; want the cap", maxCapture+10, len(data), over)
+	}
+}
+
+// TestDamagedCases: a -cases set with a damaged case folder or an
+// overlong cases.tsv line is refused with its file and line.
+func TestDamagedCases(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "sc", "01"), 0o755)
+	os.WriteFile(filepath.Join(dir, "sc", "01", "output.txt"), []byte("PASS\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "m"), 0o755)
+	os.WriteFile(filepath.Join(dir, "m", "cases.tsv"), []byte(morrisHeader+"\n"+strings.Repeat("x", 70000)+"\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"starcircle", "-cases", filepath.Join(dir, "sc"), "--", "x"}, "01: no such file"},
+		{[]string{"ABGame", "-cases", filepath.Join(dir, "m"), "--", "x"}, "cases.tsv: line 2: 70000 bytes"},
+	} {
+		var out, errb bytes.Buffer
+		if code := Check(c.args, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("check %q: exit %d, %q; want %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}
+
+// TestMissingInterpreter: a script whose #! interpreter is missing is
+// reported as such, not as the script missing.
+func TestMissingInterpreter(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "hw1.py")
+	os.WriteFile(path, []byte("#!/nonexistent/python2\nprint(1)\n"), 0o755)
+	var out, errb bytes.Buffer
+	if code := Check([]string{"starcircle", "--", path}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `interpreter "/nonexistent/python2"`) {
+		t.Errorf("exit %d, %q", code, errb.String())
+	}
+}
+
+// alive reports whether process pid exists (and is not a zombie).
+func alive(pid int) bool {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return syscall.Kill(pid, 0) == nil
+	}
+	i := bytes.LastIndexByte(data, ')')
+	return i < 0 || i+2 >= len(data) || data[i+2] != 'Z'
+}
+
+// readPids waits for file to hold n pids and returns them.
+func readPids(t *testing.T, file string, n int) []int {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		data, _ := os.ReadFile(file)
+		f := strings.Fields(string(data))
+		if len(f) >= n {
+			var pids []int
+			for _, s := range f[:n] {
+				p, _ := strconv.Atoi(s)
+				pids = append(pids, p)
+			}
+			return pids
+		}
+	}
+	t.Fatalf("%s: the program did not start", file)
+	return nil
+}
+
+// TestNothingEscapes: a child started with setsid does not survive check.
+func TestNothingEscapes(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("needs Linux's /proc: elsewhere only the process group is killed")
+	}
+	lookTool(t, "setsid")
+	dir := t.TempDir()
+	pids := filepath.Join(dir, "pids")
+	path := script(t, dir, "esc.sh", `setsid sleep 300 & echo $! >> `+pids+`; echo x > output.txt`)
+	runCheck(t, "starcircle", "-suite", "random", "-n", "1", "--", path)
+	p := readPids(t, pids, 1)[0]
+	for deadline := time.Now().Add(5 * time.Second); alive(p) && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if alive(p) {
+		syscall.Kill(p, syscall.SIGKILL)
+		t.Fatalf("the setsid child %d survived check", p)
+	}
+}
+
+// TestInterrupt: SIGTERM to gamesearch check stops the program under test,
+// its escaped children and its directories, and exits 130.
+func TestInterrupt(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("needs Linux's /proc")
+	}
+	lookTool(t, "setsid")
+	gs := filepath.Join(ownBin(t), "gamesearch")
+	dir := t.TempDir()
+	tmp := filepath.Join(dir, "tmp")
+	os.Mkdir(tmp, 0o755)
+	pids := filepath.Join(dir, "pids")
+	path := script(t, dir, "hang.sh", `echo $$ >> `+pids+`; setsid sleep 300 & echo $! >> `+pids+`; sleep 300`)
+	cmd := exec.Command(gs, "check", "starcircle", "-suite", "random", "-n", "3", "--", path)
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ps := readPids(t, pids, 2)
+	cmd.Process.Signal(syscall.SIGTERM)
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 || !strings.Contains(errb.String(), "interrupted") {
+		t.Errorf("exit %v, stderr %q; want 130 and one line", err, errb.String())
+	}
+	for _, p := range ps {
+		if alive(p) {
+			syscall.Kill(p, syscall.SIGKILL)
+			t.Errorf("process %d survived", p)
+		}
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("%d entries left in TMPDIR, e.g. %s", len(left), left[0].Name())
+	}
+}
