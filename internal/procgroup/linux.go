@@ -18,7 +18,7 @@ const clockTick = 10 * time.Millisecond
 // procStat is what one /proc/PID/stat line says about a process.
 type procStat struct {
 	pid, ppid, pgrp, sid int
-	zombie          bool
+	zombie               bool
 	// cpu is the process's user and system time plus that of the
 	// children it has waited for.
 	cpu time.Duration

@@ -201,10 +201,10 @@ func (mc *morrisCase) size() int { return 1 }
 // exec runs the command on the case's board at depth.
 func (mc *morrisCase) exec(c *command, o *options, depth int) (*runResult, error) {
 	return c.run(runSpec{
-		args:    []string{morrisIn, morrisOut, strconv.Itoa(depth)},
-		files:   []file{{morrisIn, []byte(mc.input + "\n")}},
-		read:    []string{morrisOut},
-		limit:   o.limit(1, mc.want.Evaluated),
+		args:  []string{morrisIn, morrisOut, strconv.Itoa(depth)},
+		files: []file{{morrisIn, []byte(mc.input + "\n")}},
+		read:  []string{morrisOut},
+		limit: o.limit(1, mc.want.Evaluated),
 		// The improved programs play under the tournament's wall-clock
 		// rule.
 		wallClock: mc.prog.Estimator != morris.Standard,

@@ -108,16 +108,16 @@ func findProgram(name string) (*programInfo, error) {
 
 // options are the settings of one check or gen run.
 type options struct {
-	prog    *programInfo
-	rules   congo.Edition
-	board   morris.Kind
-	piece   string
+	prog  *programInfo
+	rules congo.Edition
+	board morris.Kind
+	piece string
 	// suites are the suites to run, by name; cases is the -cases set.
-	suites  map[string]bool
-	n       int
-	seed    uint64
-	cases   string
-	corpus  string
+	suites map[string]bool
+	n      int
+	seed   uint64
+	cases  string
+	corpus string
 	// timeout is the per-case limit (-timeout, or the program's perCase);
 	// timeoutSet tells that -timeout gave it.
 	timeout    time.Duration
