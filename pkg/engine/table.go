@@ -49,6 +49,10 @@ type TT[M comparable] struct {
 	entries []TTEntry[M]
 	mask    uint64
 	gen     uint8
+	// dirty reports a Store since the table was made or cleared: clearing
+	// a clean table would only make the OS map all of its fresh, zero
+	// pages at once (tens of milliseconds for 16 MiB at a program's start).
+	dirty bool
 }
 
 // TTEntrySize returns the size in bytes of one entry of a table of moves of
@@ -87,7 +91,10 @@ func (t *TT[M]) Len() int { return len(t.entries) }
 
 // Clear empties the table and resets the generation.
 func (t *TT[M]) Clear() {
-	clear(t.entries)
+	if t.dirty {
+		clear(t.entries)
+		t.dirty = false
+	}
 	t.gen = 0
 }
 
@@ -138,6 +145,7 @@ func (t *TT[M]) Store(key uint64, depth int, bound TTBound, value int32, m M, ha
 		depth = 32767
 	}
 	*e = TTEntry[M]{Key: key, Move: m, Value: value, Depth: int16(depth), Bound: bound, Gen: t.gen, HasMove: hasMove}
+	t.dirty = true
 }
 
 // ZobristKeys fills dst with the successive outputs of a splitmix64 generator

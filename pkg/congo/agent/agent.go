@@ -19,9 +19,12 @@
 // line "congo-agent: line N: ..." on stderr and the command is ignored (a bad
 // go argument counts as "go 1"). Time is read only through a [engine.Clock]
 // so tests can drive it; the reply to "go T" is due max(1 ms, 0.9 T − 20 ms)
-// after the go line was read ([ReplyLimit]), and the agent aims well inside
-// that ([TimeLimits]). With -depth the search is a fixed-depth one, time is
-// not read, and equal inputs give equal outputs.
+// after the go line was read ([ReplyLimit]; [Serve] reads and timestamps the
+// lines on a goroutine of their own, so a line counts as read when it
+// arrives, even while an earlier command is being handled), and the agent
+// aims well inside that ([TimeLimits], [StallDeadline]). With -depth the
+// search is a fixed-depth one, time is not read, and equal inputs give equal
+// outputs.
 package agent
 
 import (
@@ -49,7 +52,9 @@ type Config struct {
 	// Depth is a fixed depth limit (0: none; the search is bounded by time).
 	// With a depth limit the agent does not read the clock.
 	Depth int
-	// Clock measures the time of a move (nil: the system clock).
+	// Clock measures the time of a move (nil: the system clock). [Serve]
+	// also reads it on the goroutine that reads stdin, so with Serve it
+	// must be safe for concurrent use (a ManualClock is for Handle).
 	Clock engine.Clock
 	// Chooser, when not nil, replaces the engine: go replies with its move,
 	// the time of go and Depth are ignored, and no engine is created.
@@ -104,6 +109,25 @@ func TimeLimits(t time.Duration) (soft, hard time.Duration) {
 	return hard / 2, hard
 }
 
+// StallFactor is how many of the longest stalls seen must still fit before
+// the reply's deadline when the search stops (see [StallDeadline]).
+const StallFactor = 2
+
+// StallDeadline returns the deadline of the stall guard of "go t"
+// ([engine.TimeManager.GuardStalls]): the reply limit less a margin of
+// t/20 + 5 ms for writing the reply. On a loaded machine the agent is kept
+// off the CPU now and then (a stall, measured as the longest gap between two
+// readings of the clock during the search, and the earlier searches' longest
+// gap halved at every move); the search then stops as soon as
+// [StallFactor] such stalls would no longer fit before this deadline, and
+// starts no iteration after half of that. An idle machine has stalls of a
+// fraction of a millisecond, and [TimeLimits] alone decide: at go 0.1 the
+// guard is at 60 ms, the hard limit at 40 ms; with stalls of 20 ms the
+// search stops at 20 ms, the reply due at 70 ms.
+func StallDeadline(t time.Duration) time.Duration {
+	return max(time.Millisecond/2, ReplyLimit(t)-t/20-5*time.Millisecond)
+}
+
 // Agent is the state of one congo-agent: the edition, the current position
 // and the engines.
 type Agent struct {
@@ -128,6 +152,9 @@ type Agent struct {
 	// measureCPU makes Think measure the CPU time of its thread (lastCPU).
 	measureCPU bool
 	lastCPU    time.Duration
+	// stall is the longest stall of the last timed search, halved: the
+	// prior of the next search's stall guard.
+	stall time.Duration
 	// chooser replaces the engines when not nil (eng is then nil).
 	chooser Chooser
 }
@@ -203,7 +230,9 @@ func (a *Agent) Apply(moves []string) error {
 // depth limit or a [Chooser]) and returns the chosen move, or false when the
 // game is over or the side to move has no move. It does not play the move.
 // tm, when not nil, replaces the time limits derived from t (its clock
-// started when the move was asked for).
+// started when the move was asked for). The stall guard of t
+// ([StallDeadline]) applies either way; a search stopped before it found a
+// move plays the first legal move.
 func (a *Agent) Think(t time.Duration, tm *engine.TimeManager) (congo.Move, bool) {
 	p := &a.pos
 	if p.LionMissing() {
@@ -226,6 +255,7 @@ func (a *Agent) Think(t time.Duration, tm *engine.TimeManager) (congo.Move, bool
 			soft, hard := TimeLimits(t)
 			tm = engine.NewTimeManager(a.clock, soft, hard)
 		}
+		tm.GuardStalls(StallDeadline(t), StallFactor, a.stall)
 		lim.Time = tm
 	}
 	eng := a.eng
@@ -250,6 +280,7 @@ func (a *Agent) Think(t time.Duration, tm *engine.TimeManager) (congo.Move, bool
 	}
 	if lim.Time != nil {
 		a.lastTime = lim.Time.Elapsed()
+		a.stall = lim.Time.Stall() / 2
 	}
 	if !res.HasMove {
 		return a.buf[0], true
@@ -316,14 +347,55 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return Serve(New(cfg), stdin, stdout, stderr)
 }
 
+// inputLine is a line of stdin and the clock reading when it was read.
+type inputLine struct {
+	s   string
+	at  time.Duration
+	err error
+}
+
+// readInput reads the lines of in on a goroutine of its own, each stamped
+// with the clock when it was read, until the end of input or until done is
+// closed.
+func (a *Agent) readInput(in io.Reader, done <-chan struct{}) <-chan inputLine {
+	ch := make(chan inputLine, 16)
+	go func() {
+		defer close(ch)
+		r := bufio.NewReader(in)
+		for {
+			s, err := r.ReadString('\n')
+			var at time.Duration
+			if a.timed() {
+				at = a.clock.Now()
+			}
+			select {
+			case ch <- inputLine{s, at, err}:
+			case <-done:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return ch
+}
+
 // Serve runs the protocol loop of a on stdin until quit or end of input.
 // The result is the exit status: 0, or 1 when stdout cannot be written (or
-// stdin cannot be read).
+// stdin cannot be read). Lines are read ahead on a goroutine, so that the
+// time of a go line runs from its arrival.
 func Serve(a *Agent, stdin io.Reader, stdout, stderr io.Writer) int {
-	in := bufio.NewReader(stdin)
+	done := make(chan struct{})
+	defer close(done)
+	lines := a.readInput(stdin, done)
 	out := bufio.NewWriter(stdout)
 	for line := 1; ; line++ {
-		s, rerr := in.ReadString('\n')
+		l, ok := <-lines
+		if !ok {
+			return 0 // the end of input after a last line without a line end
+		}
+		s, rerr := l.s, l.err
 		if s == "" && rerr != nil {
 			if errors.Is(rerr, io.EOF) {
 				return 0
@@ -331,7 +403,7 @@ func Serve(a *Agent, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s: reading stdin: %v\n", a.name, rerr)
 			return 1
 		}
-		quit, werr := a.Handle(s, line, out, stderr)
+		quit, werr := a.handle(s, line, l.at, out, stderr)
 		if werr != nil {
 			fmt.Fprintf(stderr, "%s: writing stdout: %v\n", a.name, werr)
 			return 1
@@ -347,10 +419,15 @@ func Serve(a *Agent, stdin io.Reader, stdout, stderr io.Writer) int {
 // flushed after each; problems with the command go to stderr as one line.
 // The error is a failure to write out.
 func (a *Agent) Handle(s string, line int, out *bufio.Writer, stderr io.Writer) (quit bool, err error) {
+	return a.handle(s, line, a.clock.Now(), out, stderr)
+}
+
+// handle is Handle for a line read at the clock reading at.
+func (a *Agent) handle(s string, line int, at time.Duration, out *bufio.Writer, stderr io.Writer) (quit bool, err error) {
 	var tm *engine.TimeManager
 	if a.timed() {
 		// The reply is due relative to the moment the line was read.
-		tm = a.startClock(s)
+		tm = a.startClock(s, at)
 	}
 	cmd, rest := cutToken(s)
 	complain := func(format string, args ...any) {
@@ -413,13 +490,14 @@ func (a *Agent) Handle(s string, line int, out *bufio.Writer, stderr io.Writer) 
 // depth limit.
 func (a *Agent) timed() bool { return a.depth == 0 && a.chooser == nil }
 
-// startClock returns a time manager started now, for a line that may be a
-// go command (its limits are set by rescale once the time is known).
-func (a *Agent) startClock(s string) *engine.TimeManager {
+// startClock returns a time manager started at the clock reading at (when
+// the line was read), for a line that may be a go command (its limits are
+// set by rescale once the time is known).
+func (a *Agent) startClock(s string, at time.Duration) *engine.TimeManager {
 	if c, _ := cutToken(s); c != "go" {
 		return nil
 	}
-	return engine.NewTimeManager(a.clock, 0, 0)
+	return engine.NewTimeManagerFrom(a.clock, at, 0, 0)
 }
 
 // rescale returns a time manager with the limits of "go t" started at the

@@ -213,6 +213,68 @@ func TestReplyWithinDeadline(t *testing.T) {
 	}
 }
 
+// stallClock is a manual clock that advances Step on every reading and, on
+// every Every-th reading, Stall more: the agent's process kept off the CPU
+// on a loaded machine.
+type stallClock struct {
+	T, Step, Stall time.Duration
+	Every, n       int
+}
+
+func (c *stallClock) Now() time.Duration {
+	t := c.T
+	c.n++
+	c.T += c.Step
+	if c.n%c.Every == 0 {
+		c.T += c.Stall
+	}
+	return t
+}
+
+// TestReplyUnderLoad drives the agent with a clock that stalls every 40
+// readings, about every 4 ms of search (the process kept off the CPU by
+// other processes), so that every search sees a stall early. The stall
+// guard then stops every search early enough that one more stall as long
+// as the longest seen, after its last reading, still leaves the reply
+// within the guard's deadline, hence within the reply limit; each reply is
+// a legal move. Without the guard, at go 1 with stalls of 250 ms, a search
+// ran to 762 ms: with one more stall the reply came at 1012 ms, past the
+// 880 ms limit. It is exact, not timed.
+func TestReplyUnderLoad(t *testing.T) {
+	for _, c := range []struct {
+		T     string
+		stall time.Duration
+	}{
+		{"0.1", 25 * time.Millisecond},
+		{"0.2", 60 * time.Millisecond},
+		{"1", 250 * time.Millisecond},
+	} {
+		secs, _ := ParseSeconds(c.T)
+		clock := &stallClock{Step: 100 * time.Microsecond, Stall: c.stall, Every: 40}
+		a := New(Config{Edition: congo.Edition2022, Clock: clock})
+		var out bytes.Buffer
+		w := bufio.NewWriter(&out)
+		for ply := 0; ply < 6; ply++ {
+			before := clock.T
+			p := a.Position()
+			_, err := a.Handle("go "+c.T+"\n", ply+1, w, &bytes.Buffer{})
+			assert.NilError(t, err)
+			took := clock.T - before
+			assert.Assert(t, took+c.stall <= StallDeadline(secs), "go %s, ply %d: %v and a %v stall, deadline %v", c.T, ply, took, c.stall, StallDeadline(secs))
+			res, _ := a.Last()
+			assert.Assert(t, !res.HasMove || p.IsLegal(res.Move))
+		}
+		assert.Equal(t, len(strings.Fields(out.String())), 6)
+	}
+	// On an idle machine the guard leaves the limits alone: at go 0.1 it
+	// is at 60 ms, the hard limit at 40 ms.
+	assert.Equal(t, StallDeadline(100*time.Millisecond), 60*time.Millisecond)
+	for _, T := range []time.Duration{time.Millisecond, 100 * time.Millisecond, time.Second, time.Minute} {
+		_, hard := TimeLimits(T)
+		assert.Assert(t, StallDeadline(T) <= ReplyLimit(T) && (StallDeadline(T) >= hard || T < 50*time.Millisecond), T)
+	}
+}
+
 // fixedChooser plays move when it is legal and reports no move otherwise;
 // it counts its calls.
 type fixedChooser struct {
