@@ -85,7 +85,7 @@ func (ac *agentCase) run(c *command, o *options) ([]*result, error) {
 		if l := strings.TrimSpace(strings.SplitN(string(stderr.bytes()), "\n", 2)[0]); l != "" && cs == causeCrash {
 			r.problem += "; stderr: " + clip(l, 160)
 		}
-		r.causes = func() causeSet { return setOf(cs) }
+		r.causes = func() causeSet { return withMixed(cs) }
 		return []*result{r}
 	}
 	pos, _ := congo.ParseFEN(ac.fen)

@@ -3,6 +3,8 @@ package check
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // normalize splits a program's output into lines the way the course
@@ -122,11 +124,15 @@ func isSubsequence(want, got []string) bool {
 }
 
 // hasJunk reports whether some line of got is the matching line of want
-// followed by more text: trailing junk.
+// followed by more text that starts a new word (a space or punctuation, not
+// another digit of a number): trailing junk.
 func hasJunk(want, got []string) bool {
 	for i := 0; i < len(want) && i < len(got); i++ {
 		if len(got[i]) > len(want[i]) && strings.HasPrefix(got[i], want[i]) {
-			return true
+			r, _ := utf8.DecodeRuneInString(got[i][len(want[i]):])
+			if want[i] == "" || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				return true
+			}
 		}
 	}
 	return false

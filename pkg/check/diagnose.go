@@ -7,7 +7,10 @@ package check
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 )
 
 // cause is a known mistake (or a class of them).
@@ -21,19 +24,29 @@ type cause uint8
 // node early), and last the generic cut-off cause: a rule mistake also
 // changes only the count of some alpha-beta cases.
 const (
-	causeTimeout cause = iota
+	causeSlow cause = iota
+	causeTimeout
 	causeCrash
+	causeRunMixed
+	causeFileName
 	causeEmpty
 	causeNoOutputFile
 	causeTruncated
 	causeShift
 	causeExtra
+	causeWording
 	causeFormat
 	causeIllegal
 	causeEdition
-	causeTie
+	causeIgnoresDepth
+	causeDepthOff
 	causeStrictCut
 	causeRootAlpha
+	causeOrderReverse
+	causeOrderJumps
+	causeNoRemovalChild
+	causeTieModel
+	causeTie
 	causeBlackView
 	causePromotion
 	causeBlack
@@ -51,12 +64,36 @@ const (
 
 // causeText is the "likely cause" line of each mistake.
 var causeText = [numCauses]string{
+	causeSlow: "timeout after right answers: every case answered before the time limit is right, and the " +
+		"run was stopped before the others — the program is too slow for the limit (docs/check.md: time " +
+		"limits; -timeout raises it), or it loops on the first case not answered (its shrunk case runs it alone)",
 	causeTimeout: "timeout: the program was still running at the time limit and was killed " +
 		"(an endless loop, a blocked read, or a search too slow for these depths)",
+	causeRunMixed: "crashes and timeouts: the program crashes on some cases and is stopped at the time " +
+		"limit on others (see each failure's problem line and shrunk case)",
+	causeFileName: "file name: the program looks for another file than the one the grader gives " +
+		"(see the crash line: the course's names are input.txt and output.txt, board1.txt and board2.txt, state and action)",
+	causeWording: "output wording: the answer lines differ from the course's only in letter case, punctuation " +
+		"or spacing (the grader compares them byte for byte)",
+	causeIgnoresDepth: "the program ignores DEPTH: it prints the same answer at every depth, while the " +
+		"reference's answers change with the depth",
+	causeDepthOff: "depth off by one: the answers are exactly what the course's search gives one ply deeper " +
+		"or shallower",
+	causeOrderReverse: "move order: the answers are exactly what the course's search gives with the moves " +
+		"searched in the reverse order — generate them in the course's order",
+	causeOrderJumps: "move order: the answers are exactly what the course's search gives with jumps searched " +
+		"before steps — the course searches the moves in board order, steps and jumps together",
+	causeNoRemovalChild: "capture rule: the answers are exactly what the course's search gives when a move " +
+		"that closes a mill has no child because every opposing piece stands in a mill — GenerateRemove " +
+		"then adds the board unchanged",
+	causeTieModel: "tie-breaking: the answers are exactly what the course's search gives when the last of " +
+		"equally good moves is kept — keep the first (a later move must be strictly better)",
 	causeCrash:        "crash: the program ended abnormally (see the shrunk case for the input that does it)",
 	causeEmpty:        "empty output: the program exited normally without printing an answer",
 	causeNoOutputFile: "output file not written: the answer must also be written to the output file the grader names",
-	causeTruncated:    "truncated output: the program stopped answering before the last case, without an error",
+	causeTruncated: "truncated output: the program stopped answering before the last case, without an error " +
+		"(the first failure is the first case not answered; its shrunk case tells whether the program " +
+		"cannot read that case alone)",
 	causeShift: "answers shifted by one case: the input is read one line off — typically a missing " +
 		"cin.ignore() after cin >> N, so the first getline returns the rest of line 1",
 	causeExtra: "extra lines or trailing junk: the expected answers are there, with more text around " +
@@ -80,8 +117,9 @@ var causeText = [numCauses]string{
 		"(v <= alpha), so fewer nodes are searched",
 	causeRootAlpha: "cut-off: the root does not raise alpha after each child — later root children " +
 		"must be searched with the narrowed window",
-	causeCutoff: "cut-off: only the alpha-beta count differs — the pruning differs (fail-soft vs " +
-		"fail-hard returns, strict vs non-strict cut-off, or the window passed to the children)",
+	causeCutoff: "only the alpha-beta count differs and no known mistake reproduces it: the value and the " +
+		"move are right, so the search visits other nodes — check the cut-off rule, the window passed to " +
+		"the children and the order the moves are searched in",
 	causeBlackView: "Black's estimate from White's point of view: the Black programs print the value " +
 		"for Black (swap the colours, search as White)",
 	causePromotion: "promotion: only positions where a pawn reaches its last rank within the depth differ " +
@@ -175,9 +213,14 @@ func memo[T any](f func() T) func() T {
 	}
 }
 
+// noKnownMistake is the likely cause line when no known mistake explains
+// every failure.
+const noKnownMistake = "no known mistake reproduces these outputs: compare the first failure's expected and actual answers"
+
 // likelyCause returns the text of the first cause that explains every
-// failure, or "" when none does or nothing failed. A feature cause counts
-// only when some passing case lacks the feature.
+// failure, with how many failures it explains, or noKnownMistake when none
+// does ("" when nothing failed). A feature cause counts only when some
+// passing case lacks the feature.
 func likelyCause(results []*result) string {
 	all := causeSet(1<<numCauses - 1)
 	failed := 0
@@ -194,7 +237,7 @@ func likelyCause(results []*result) string {
 			s |= r.features()
 		}
 		if all &= s; all == 0 {
-			return ""
+			return noKnownMistake
 		}
 	}
 	if failed == 0 {
@@ -207,9 +250,71 @@ func likelyCause(results []*result) string {
 		if featureCauses&(1<<c) != 0 && !someLack(results, c) {
 			continue
 		}
-		return causeText[c]
+		if failed == 1 {
+			return causeText[c] + " (it fits the one failing case)"
+		}
+		return fmt.Sprintf("%s (it fits all %d failing cases)", causeText[c], failed)
 	}
-	return ""
+	return noKnownMistake
+}
+
+// withMixed returns c, with causeRunMixed when c is a crash or a timeout.
+func withMixed(c cause) causeSet {
+	if c == causeCrash || c == causeTimeout {
+		return setOf(c, causeRunMixed)
+	}
+	return setOf(c)
+}
+
+// slowOrTimeout is causeSlow when every case a stopped run answered is
+// right, else causeTimeout.
+func slowOrTimeout(answeredRight bool) causeSet {
+	if answeredRight {
+		return setOf(causeSlow, causeRunMixed)
+	}
+	return setOf(causeTimeout, causeRunMixed)
+}
+
+// fileNameRe finds a file name in a crash line that says a file is missing.
+var fileNameRe = regexp.MustCompile(`(?i)(no such file|not found|cannot find|could not open|filenotfound).*?['"]?([\w./-]+\.txt)['"]?`)
+
+// wrongFileName reports whether a crash line says the program could not
+// open a .txt file other than the ones the grader provides.
+func wrongFileName(line string, provided ...string) bool {
+	m := fileNameRe.FindStringSubmatch(line)
+	if m == nil {
+		return false
+	}
+	base := m[2]
+	if i := strings.LastIndexAny(base, "/\\"); i >= 0 {
+		base = base[i+1:]
+	}
+	return !slices.Contains(provided, base)
+}
+
+// sameWords reports whether want and got differ only in letter case,
+// punctuation and spacing (and do differ).
+func sameWords(want, got []string) bool {
+	if len(want) != len(got) || len(want) == 0 {
+		return false
+	}
+	fold := func(s string) string {
+		var b strings.Builder
+		for _, r := range strings.ToLower(s) {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' {
+				b.WriteRune(r)
+			}
+		}
+		return b.String()
+	}
+	differ := false
+	for i := range want {
+		if fold(want[i]) != fold(got[i]) {
+			return false
+		}
+		differ = differ || want[i] != got[i]
+	}
+	return differ
 }
 
 // someLack reports whether a passing case lacks the feature c.
@@ -248,18 +353,24 @@ func indent(s, pre string) string {
 // runCauses returns the run-level causes of a failed run: timeout, crash,
 // empty output, answers shifted by a case (when shifted is not nil), extra
 // lines.
-func runCauses(rr *runResult, want, got []string, shifted func(got []string) bool) causeSet {
+// provided names the files the grader gives the program, for the file-name
+// cause.
+func runCauses(rr *runResult, want, got []string, shifted func(got []string) bool, provided ...string) causeSet {
 	switch {
 	case rr.timedOut:
-		return setOf(causeTimeout)
+		return setOf(causeTimeout, causeRunMixed)
+	case rr.crashed() && len(provided) > 0 && wrongFileName(rr.crashLine(), provided...):
+		return setOf(causeFileName, causeCrash, causeRunMixed)
 	case rr.crashed():
-		return setOf(causeCrash)
+		return setOf(causeCrash, causeRunMixed)
 	case len(got) == 0:
 		return setOf(causeEmpty)
 	case shifted != nil && shifted(got):
 		return setOf(causeShift)
 	case isSubsequence(want, got) || hasJunk(want, got):
 		return setOf(causeExtra)
+	case sameWords(want, got):
+		return setOf(causeWording)
 	}
 	return 0
 }

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -104,14 +105,31 @@ func TestLikelyCause(t *testing.T) {
 		{"common model cause", []*result{fail(setOf(causeStrictCut, causeCutoff), 0), fail(setOf(causeCutoff, causeStrictCut, causeCountRoot), 0)}, causeStrictCut, false},
 		{"only the generic cause in common", []*result{fail(setOf(causeStrictCut, causeCutoff), 0), fail(setOf(causeRootAlpha, causeCutoff), 0)}, causeCutoff, false},
 		{"nothing in common", []*result{fail(setOf(causeTie), 0), fail(setOf(causeCountRoot), 0)}, 0, true},
+		{"the evidence counted", []*result{fail(setOf(causeOrderReverse), 0), fail(setOf(causeOrderReverse, causeTie), 0), pass(0)}, causeOrderReverse, false},
 		{"feature lacking in a passing case", []*result{fail(0, setOf(causePass)), pass(0)}, causePass, false},
 		{"feature everywhere", []*result{fail(0, setOf(causePass)), pass(setOf(causePass))}, 0, true},
 		{"no failure", []*result{pass(0)}, 0, true},
 		{"run level first", []*result{fail(setOf(causeTimeout, causeTie), 0)}, causeTimeout, false},
 	} {
 		got := likelyCause(c.results)
-		if c.none && got != "" || !c.none && got != causeText[c.want] {
-			t.Errorf("%s: %q", c.name, got)
+		failed := 0
+		for _, r := range c.results {
+			if !r.passed {
+				failed++
+			}
+		}
+		want := ""
+		switch {
+		case failed == 0:
+		case c.none:
+			want = noKnownMistake
+		case failed == 1:
+			want = causeText[c.want] + " (it fits the one failing case)"
+		default:
+			want = fmt.Sprintf("%s (it fits all %d failing cases)", causeText[c.want], failed)
+		}
+		if got != want {
+			t.Errorf("%s: %q, want %q", c.name, got, want)
 		}
 	}
 }
@@ -143,7 +161,7 @@ func TestCompare(t *testing.T) {
 	if !isSubsequence([]string{"1", "2"}, []string{"1", "dbg", "2"}) || isSubsequence([]string{"1", "2"}, []string{"2", "1", "x"}) {
 		t.Error("isSubsequence")
 	}
-	if !hasJunk([]string{"12"}, []string{"12 nodes"}) || hasJunk([]string{"12"}, []string{"13"}) {
+	if !hasJunk([]string{"12"}, []string{"12 nodes"}) || hasJunk([]string{"12"}, []string{"13"}) || hasJunk([]string{"10"}, []string{"105"}) {
 		t.Error("hasJunk")
 	}
 }
@@ -178,5 +196,86 @@ func TestStarCircleFeatures(t *testing.T) {
 	sc = newSCCase("edge", p)
 	if f := sc.features(); !f.has(causePass) || !f.has(causeStack) {
 		t.Errorf("stack and blocked Circle: features %b, want pass and stack", f)
+	}
+}
+
+// TestVariantsNamed: a program whose every failing answer is exactly a
+// model variant's (reversed move order, jumps before steps, a depth off by
+// one, ties to the last move, strict cut-offs) is told that mistake, with
+// the number of failures it fits; the answers are fed to the diagnosis as
+// a run's output, over random cases of each game.
+func TestVariantsNamed(t *testing.T) {
+	scs, err := starcircleRandom(120, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	morrisProg := morris.ABGame
+	ms := morrisRandom(morrisProg, morris.S22, 60, 5)
+	for _, v := range variants {
+		t.Run(causeText[v.c][:20], func(t *testing.T) {
+			var results []*result
+			for i := range scs {
+				sc := &scs[i]
+				m, ok := sc.model(v.m, nil)
+				if !ok {
+					continue
+				}
+				if v.morrisOnly {
+					break
+				}
+				rr := &runResult{files: map[string][]byte{"output.txt": []byte(m.lines + "\n")}}
+				results = append(results, sc.judge(rr, nil))
+			}
+			if !v.keyed {
+				for i := range ms {
+					mc := &ms[i]
+					m, ok := mc.model(v.m)
+					if !ok {
+						continue
+					}
+					out := fmt.Sprintf("Board Position: %s\nPositions evaluated by static estimation: %d.\nMINIMAX estimate: %d.\n", m.board, m.count, m.estimate)
+					rr := &runResult{stdout: []byte(out), files: map[string][]byte{morrisOut: []byte(m.board + "\n")}}
+					results = append(results, mc.judge(rr, nil))
+				}
+			}
+			failed := 0
+			for _, r := range results {
+				if !r.passed {
+					failed++
+				}
+			}
+			got := likelyCause(results)
+			for _, r := range results {
+				if !r.passed && !r.causes().has(v.c) {
+					t.Logf("%s: %s: causes %b", r.name, r.problem, r.causes())
+				}
+			}
+			if failed == 0 || !strings.HasPrefix(got, causeText[v.c]) || !strings.Contains(got, fmt.Sprintf("all %d failing cases", failed)) {
+				t.Errorf("%d failures: likely cause %q, want %q", failed, got, causeText[v.c])
+			}
+		})
+	}
+}
+
+// TestWordingAndFileName: lines that differ only in case, punctuation and
+// spacing are a wording cause; a crash line naming a missing file other
+// than the grader's is a file-name cause.
+func TestWordingAndFileName(t *testing.T) {
+	want := []string{"Board Position: Wxx", "Positions evaluated by static estimation: 4.", "MINIMAX estimate: 1."}
+	if !sameWords(want, []string{"Board Position: Wxx", "Positions evaluated by static estimation: 4", "MINIMAX Estimate: 1."}) {
+		t.Error("case and a missing period not taken for wording")
+	}
+	if sameWords(want, want) || sameWords(want, []string{"Board Position: Wxx", "Positions evaluated by static estimation: 5.", "MINIMAX estimate: 1."}) {
+		t.Error("equal lines or another number taken for wording")
+	}
+	for line, want := range map[string]bool{
+		"FileNotFoundError: [Errno 2] No such file or directory: 'input1.txt'": true,
+		"FileNotFoundError: [Errno 2] No such file or directory: 'input.txt'":  false,
+		"java.io.FileNotFoundException: board.txt (No such file or directory)": true,
+		"ValueError: invalid literal for int() with base 10: 'x'":              false,
+	} {
+		if got := wrongFileName(line, "input.txt", "output.txt", "board1.txt"); got != want {
+			t.Errorf("%q: %v, want %v", line, got, want)
+		}
 	}
 }

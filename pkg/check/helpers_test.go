@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -25,9 +26,49 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	tmpRoot = dir
+	// The runs' directories go to a temporary folder of the tests' own, so
+	// that what is left in it after the tests is a leak.
+	runs := filepath.Join(dir, "tmp")
+	if err := os.Mkdir(runs, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("TMPDIR", runs)
 	code := m.Run()
+	if code == 0 {
+		code = leftovers(runs)
+	}
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// leftovers reports, after the tests, any run directory left in runs and
+// any process the tests started that is still running: a check must leave
+// neither. It returns 1 when it found some.
+func leftovers(runs string) int {
+	code := 0
+	entries, _ := os.ReadDir(runs)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "gamesearch-check-") || strings.HasPrefix(e.Name(), ".gen-") {
+			fmt.Fprintf(os.Stderr, "left behind: %s\n", filepath.Join(runs, e.Name()))
+			code = 1
+		}
+	}
+	self := strconv.Itoa(os.Getpid())
+	procs, _ := os.ReadDir("/proc")
+	for _, p := range procs {
+		data, err := os.ReadFile(filepath.Join("/proc", p.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		i := bytes.LastIndexByte(data, ')')
+		f := strings.Fields(string(data[i+1:]))
+		if len(f) > 1 && f[1] == self && f[0] != "Z" {
+			fmt.Fprintf(os.Stderr, "still running: process %s (%s)\n", p.Name(), data[:i+1])
+			code = 1
+		}
+	}
+	return code
 }
 
 // ownPrograms are the commands the tests run as submissions.

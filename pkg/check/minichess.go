@@ -92,7 +92,7 @@ func (cc *chessCase) run(c *command, o *options) ([]*result, error) {
 	r.actual = "action: " + fileState(action, written)
 	fail := func(c cause, problem string) ([]*result, error) {
 		r.problem = runNote(rr, problem)
-		r.causes = func() causeSet { return setOf(c) }
+		r.causes = func() causeSet { return withMixed(c) }
 		return []*result{r}, nil
 	}
 	raw, count, _ := minichess.ParseAction(bytes.NewReader(action))

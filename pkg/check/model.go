@@ -8,7 +8,13 @@ package check
 // diagnosis compares a student's answer with these variants; the expected
 // outputs themselves always come from the graded programs' own code.
 
-import "github.com/gamesearch/gamesearch/pkg/search"
+import (
+	"cmp"
+	"slices"
+	"sync"
+
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
 
 // mistake selects deliberate departures from the course algorithm.
 type mistake struct {
@@ -18,6 +24,15 @@ type mistake struct {
 	strict bool
 	// rootAlphaFixed never raises alpha at the root.
 	rootAlphaFixed bool
+	// reverse searches every node's moves in the reverse of the course's
+	// order; byKey searches them stably sorted by the key given to runModel
+	// (Star/Circle: jumps before steps).
+	reverse, byKey bool
+	// depth is added to the search depth (a depth off by one).
+	depth int
+	// noRemovalChild (Morris) gives a move that closes a mill no child
+	// when every opposing piece stands in a mill.
+	noRemovalChild bool
 }
 
 // modelResult is the outcome of one model search.
@@ -46,19 +61,39 @@ type modeler[P, M any, G search.Game[P, M]] struct {
 	ab    bool
 	res   modelResult
 	visit func(parent *P, mv M)
+	key   func(M) int
 	moves [][]M
+	order [][]int
 	kids  []*P
 }
 
 // runModel searches root to depth with minimax (ab false) or fail-soft
 // alpha-beta from the root player's view (the static value is negated at odd
 // plies). A node without moves is a counted leaf. visit, when not nil, sees
-// every move played.
-func runModel[P, M any, G search.Game[P, M]](g G, root P, depth int, ab bool, m mistake, visit func(parent *P, mv M)) modelResult {
-	md := &modeler[P, M, G]{g: g, m: m, ab: ab, visit: visit}
+// every move played; key orders the moves for mistake.byKey. The chosen
+// root move is reported by its index in the course's order.
+func runModel[P, M any, G search.Game[P, M]](g G, root P, depth int, ab bool, m mistake, visit func(parent *P, mv M), key func(M) int) modelResult {
+	md := &modeler[P, M, G]{g: g, m: m, ab: ab, visit: visit, key: key}
 	md.res.idx = -1
-	md.res.value = md.node(&root, 0, depth, -search.DefaultInf, search.DefaultInf)
+	md.res.value = md.node(&root, 0, depth+m.depth, -search.DefaultInf, search.DefaultInf)
 	return md.res
+}
+
+// searchOrder returns the indices of moves in the order the model searches
+// them.
+func (md *modeler[P, M, G]) searchOrder(ply int, moves []M) []int {
+	idx := md.order[ply][:0]
+	for i := range moves {
+		idx = append(idx, i)
+	}
+	if md.m.byKey && md.key != nil {
+		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(md.key(moves[a]), md.key(moves[b])) })
+	}
+	if md.m.reverse {
+		slices.Reverse(idx)
+	}
+	md.order[ply] = idx
+	return idx
 }
 
 func (md *modeler[P, M, G]) eval(p *P, ply int) search.Value {
@@ -81,6 +116,7 @@ func (md *modeler[P, M, G]) node(p *P, ply, depth int, alpha, beta search.Value)
 	}
 	if len(md.moves) == ply {
 		md.moves = append(md.moves, nil)
+		md.order = append(md.order, nil)
 		md.kids = append(md.kids, new(P))
 	}
 	moves := md.g.Moves(p, md.moves[ply][:0])
@@ -93,7 +129,8 @@ func (md *modeler[P, M, G]) node(p *P, ply, depth int, alpha, beta search.Value)
 	}
 	best := -search.DefaultInf
 	child := md.kids[ply]
-	for i, mv := range moves {
+	for _, i := range md.searchOrder(ply, moves) {
+		mv := moves[i]
 		md.g.Play(child, p, mv)
 		if md.visit != nil {
 			md.visit(p, mv)
@@ -152,4 +189,55 @@ func countCauses(r modelResult, got uint64, byNodes bool) causeSet {
 		}
 	}
 	return s
+}
+
+// variant is a known mistake that a model search reproduces exactly.
+type variant struct {
+	m mistake
+	c cause
+	// abOnly: the mistake exists in alpha-beta only; keyed: it needs the
+	// game's move key (jumps before steps); morrisOnly: a Morris rule.
+	abOnly, keyed, morrisOnly bool
+}
+
+// variants are the model mistakes the diagnosis tries on every failing
+// answer of a search program: a variant whose answer equals the program's
+// to the last byte is evidence of that mistake.
+var variants = []variant{
+	{mistake{strict: true}, causeStrictCut, true, false, false},
+	{mistake{rootAlphaFixed: true}, causeRootAlpha, true, false, false},
+	{mistake{tieLast: true}, causeTieModel, false, false, false},
+	{mistake{reverse: true}, causeOrderReverse, false, false, false},
+	{mistake{byKey: true}, causeOrderJumps, false, true, false},
+	{mistake{depth: -1}, causeDepthOff, false, false, false},
+	{mistake{depth: 1}, causeDepthOff, false, false, false},
+	{mistake{noRemovalChild: true}, causeNoRemovalChild, false, false, true},
+}
+
+// memoDepth caches f by depth.
+func memoDepth[T any](f func(d int) T) func(d int) T {
+	var mu sync.Mutex
+	seen := map[int]T{}
+	return func(d int) T {
+		mu.Lock()
+		defer mu.Unlock()
+		if v, ok := seen[d]; ok {
+			return v
+		}
+		v := f(d)
+		seen[d] = v
+		return v
+	}
+}
+
+// failKind is the kind of a failed run, which shrinking keeps: "timeout",
+// "crash" or "wrong".
+func failKind(rr *runResult) string {
+	switch {
+	case rr.timedOut:
+		return "timeout"
+	case rr.crashed():
+		return "crash"
+	}
+	return "wrong"
 }

@@ -186,9 +186,18 @@ func (mc *morrisCase) run(c *command, o *options) ([]*result, error) {
 	}
 	var r *result
 	if mc.prog.Estimator == morris.Standard {
-		r = mc.judge(rr)
+		// probe runs the program on the same board at another depth.
+		probe := memoDepth(func(d int) *runResult {
+			rr, err := mc.exec(c, o, d)
+			if err != nil {
+				return nil
+			}
+			return rr
+		})
+		r = mc.judge(rr, probe)
 		if !r.passed {
-			r.shrink = memo(func() string { return mc.shrink(c, o) })
+			kind := failKind(rr)
+			r.shrink = memo(func() string { return mc.shrink(probe, kind) })
 		}
 	} else {
 		r = mc.judgeValid(rr)
@@ -248,8 +257,9 @@ func parseMorris(lines []string) (morrisAnswer, bool) {
 	return morrisAnswer{m[0], count, est}, err1 == nil && err2 == nil
 }
 
-// judge compares an exact program's run with the reference.
-func (mc *morrisCase) judge(rr *runResult) *result {
+// judge compares an exact program's run with the reference; probe runs
+// the program at other depths, for the diagnosis.
+func (mc *morrisCase) judge(rr *runResult, probe func(d int) *runResult) *result {
 	n := morris.BoardOf(mc.kind).N
 	wantOut := morrisStdout(mc.want, n)
 	wantFile := mc.want.Board.Format(n)
@@ -274,7 +284,7 @@ func (mc *morrisCase) judge(rr *runResult) *result {
 	}
 	if !r.passed {
 		r.problem = runNote(rr, r.problem)
-		r.causes = memo(func() causeSet { return mc.causes(rr, want, got, gotFile, written) })
+		r.causes = memo(func() causeSet { return mc.causes(rr, want, got, probe) })
 	}
 	return r
 }
@@ -318,8 +328,11 @@ func runNote(rr *runResult, problem string) string {
 }
 
 // causes returns the mistakes that explain a failed exact run.
-func (mc *morrisCase) causes(rr *runResult, want, got, gotFile []string, written bool) causeSet {
-	if s := runCauses(rr, want, got, nil); s != 0 {
+func (mc *morrisCase) causes(rr *runResult, want, got []string, probe func(d int) *runResult) causeSet {
+	if s := runCauses(rr, want, got, nil, morrisIn); s != 0 {
+		if s.has(causeTimeout) {
+			return slowOrTimeout(false)
+		}
 		return s
 	}
 	n := morris.BoardOf(mc.kind).N
@@ -332,11 +345,22 @@ func (mc *morrisCase) causes(rr *runResult, want, got, gotFile []string, written
 	}
 	wb := mc.want.Board.Format(n)
 	var s causeSet
+	for _, v := range variants {
+		if v.keyed || v.abOnly && !mc.prog.AlphaBeta {
+			continue
+		}
+		if m, ok := mc.model(v.m); ok && m.morrisAnswer == a {
+			s |= setOf(v.c)
+		}
+	}
 	if a.board != wb && a.estimate == mc.want.Estimate && a.count == mc.want.Evaluated {
 		s |= setOf(causeTie)
 	}
 	if a.board == wb && a.count == mc.want.Evaluated && a.estimate == -mc.want.Estimate && mc.prog.Black {
 		s |= setOf(causeBlackView)
+	}
+	if mc.depth > 1 && mc.ignoresDepth(a, probe) {
+		s |= setOf(causeIgnoresDepth)
 	}
 	if a.board != wb || a.estimate != mc.want.Estimate {
 		return s
@@ -345,19 +369,102 @@ func (mc *morrisCase) causes(rr *runResult, want, got, gotFile []string, written
 	if !bok {
 		return s
 	}
-	s |= countCauses(base.r, a.count, false)
-	if mc.prog.AlphaBeta {
-		s |= setOf(causeCutoff)
-		for _, m := range []struct {
-			m mistake
-			c cause
-		}{{mistake{strict: true}, causeStrictCut}, {mistake{rootAlphaFixed: true}, causeRootAlpha}} {
-			if v, ok := mc.model(m.m); ok && v.board == a.board && v.count == a.count && v.estimate == a.estimate {
-				s |= setOf(m.c)
-			}
+	counts := countCauses(base.r, a.count, false)
+	// The root counted (or not) is off by one at every depth: at depth 1 too.
+	if counts&setOf(causeCountRoot, causeCountNoRoot) != 0 && mc.depth > 1 {
+		if !mc.offAtDepth1(int64(a.count)-int64(mc.want.Evaluated), probe) {
+			counts &^= setOf(causeCountRoot, causeCountNoRoot)
 		}
 	}
+	s |= counts
+	if mc.prog.AlphaBeta {
+		s |= setOf(causeCutoff)
+	}
 	return s
+}
+
+// answerAt returns the program's parsed answer at depth d.
+func answerAt(probe func(d int) *runResult, d int) (morrisAnswer, bool) {
+	if probe == nil {
+		return morrisAnswer{}, false
+	}
+	rr := probe(d)
+	if rr == nil || rr.timedOut || rr.crashed() {
+		return morrisAnswer{}, false
+	}
+	got, _ := normalize(rr.stdout, true)
+	return parseMorris(got)
+}
+
+// ignoresDepth reports whether the program gives answer a at depth 1 too,
+// wrong there as well, while the reference's answers at depth 1 and at the
+// case's depth differ.
+func (mc *morrisCase) ignoresDepth(a morrisAnswer, probe func(d int) *runResult) bool {
+	a1, ok := answerAt(probe, 1)
+	if !ok || a1 != a {
+		return false
+	}
+	w1, err := morrisSolve(mc.prog, mc.kind, mc.input, 1)
+	n := morris.BoardOf(mc.kind).N
+	right1 := morrisAnswer{w1.Board.Format(n), w1.Evaluated, w1.Estimate}
+	return err == nil && w1 != mc.want && a1 != right1
+}
+
+// offAtDepth1 reports whether the program's count at depth 1 is off by
+// delta too, with the right board and estimate.
+func (mc *morrisCase) offAtDepth1(delta int64, probe func(d int) *runResult) bool {
+	a1, ok := answerAt(probe, 1)
+	w1, err := morrisSolve(mc.prog, mc.kind, mc.input, 1)
+	if !ok || err != nil {
+		return false
+	}
+	n := morris.BoardOf(mc.kind).N
+	return a1.board == w1.Board.Format(n) && a1.estimate == w1.Estimate && int64(a1.count)-int64(w1.Evaluated) == delta
+}
+
+// noRemovalChild is the Morris game of a program whose GenerateRemove adds
+// nothing when every opposing piece stands in a mill: a move that closes a
+// mill then has no child at all, instead of the unchanged board.
+type noRemovalChild struct{ morris.CourseGame }
+
+// Moves drops the children where a mill closed and nothing was removed.
+func (g noRemovalChild) Moves(n *morris.Node, buf []morris.Node) []morris.Node {
+	start := len(buf)
+	buf = g.CourseGame.Moves(n, buf)
+	me, op := n.W, n.B
+	if n.Black {
+		me, op = n.B, n.W
+	}
+	if op&^inMills(g.Board, op) != 0 {
+		return buf
+	}
+	kept := buf[:start]
+	for _, c := range buf[start:] {
+		cme, cop := c.W, c.B
+		if n.Black {
+			cme, cop = c.B, c.W
+		}
+		arrived := cme &^ me
+		closed := false
+		for _, m := range g.Board.Mills {
+			closed = closed || m&arrived != 0 && m&cme == m
+		}
+		if !(closed && cop == op) {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
+// inMills returns the pieces of own that stand in a mill of own pieces.
+func inMills(b *morris.Board, own uint32) uint32 {
+	var in uint32
+	for _, m := range b.Mills {
+		if own&m == m {
+			in |= m
+		}
+	}
+	return in
 }
 
 // morrisModel is a model search's answer.
@@ -375,7 +482,12 @@ func (mc *morrisCase) model(m mistake) (morrisModel, bool) {
 	}
 	rules := morris.CourseGame{Board: b, Phase: mc.prog.Phase, Estimator: mc.prog.Estimator}
 	root, depth := mc.prog.Root(b, pos, mc.depth)
-	r := runModel(rules, root, depth, mc.prog.AlphaBeta, m, nil)
+	var r modelResult
+	if m.noRemovalChild {
+		r = runModel(noRemovalChild{rules}, root, depth, mc.prog.AlphaBeta, m, nil, nil)
+	} else {
+		r = runModel(rules, root, depth, mc.prog.AlphaBeta, m, nil, nil)
+	}
 	if r.aborted {
 		return morrisModel{}, false
 	}
@@ -390,20 +502,20 @@ func (mc *morrisCase) model(m mistake) (morrisModel, bool) {
 }
 
 // shrink reruns the command at the smaller depths and returns the first
-// that still differs.
-func (mc *morrisCase) shrink(c *command, o *options) string {
+// that fails the same way (a wrong answer, a crash, a timeout).
+func (mc *morrisCase) shrink(probe func(d int) *runResult, kind string) string {
 	for d := 1; d < mc.depth; d++ {
 		want, err := morrisSolve(mc.prog, mc.kind, mc.input, d)
 		if err != nil {
 			return ""
 		}
-		rr, err := mc.exec(c, o, d)
-		if err != nil {
+		rr := probe(d)
+		if rr == nil {
 			return ""
 		}
 		dc := *mc
 		dc.depth, dc.want = d, want
-		if r := dc.judge(rr); !r.passed {
+		if r := dc.judge(rr, nil); !r.passed && failKind(rr) == kind {
 			return fmt.Sprintf("smallest depth that still differs: %d\n%s\n%s", d, dc.describe(d), r.problem)
 		}
 	}
@@ -426,7 +538,7 @@ func (mc *morrisCase) judgeValid(rr *runResult) *result {
 	r.actual = string(rr.stdout) + morrisOut + ": " + fileState(fileData, written)
 	fail := func(c cause, problem string) *result {
 		r.problem = runNote(rr, problem)
-		r.causes = func() causeSet { return setOf(c) }
+		r.causes = func() causeSet { return withMixed(c) }
 		return r
 	}
 	switch {

@@ -20,6 +20,7 @@ type report struct {
 	MaxScore    float64       `json:"max_score"`
 	Failures    []failure     `json:"failures"`
 	LikelyCause string        `json:"likely_cause,omitempty"`
+	Coverage    string        `json:"coverage,omitempty"`
 	Warnings    []string      `json:"warnings,omitempty"`
 }
 
@@ -100,7 +101,52 @@ func newReport(o *options, c *command, suites []*suite, results [][]*result, max
 		}
 	}
 	rep.LikelyCause = likelyCause(all)
+	for i, s := range suites {
+		if s.name == "random" {
+			rep.Coverage = coverage(results[i])
+		}
+	}
 	return rep
+}
+
+// featureNames says what each feature cause means in the coverage line.
+var featureNames = []struct {
+	c    cause
+	what string
+}{
+	{causeBlack, "Black to move"},
+	{causePromotion, "depend on the promotion rule"},
+	{causePass, "meet a pass"},
+	{causeStack, "meet a stack on the last row"},
+}
+
+// coverage says how many random cases have each rule feature the
+// diagnosis knows ("" for a game without such features).
+func coverage(results []*result) string {
+	var n [numCauses]int
+	var seen causeSet
+	for _, r := range results {
+		if r.features == nil {
+			continue
+		}
+		f := r.features()
+		seen |= f
+		for _, fn := range featureNames {
+			if f.has(fn.c) {
+				n[fn.c]++
+			}
+		}
+	}
+	if seen == 0 {
+		return ""
+	}
+	var parts []string
+	for _, fn := range featureNames {
+		if n[fn.c] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[fn.c], fn.what))
+		}
+	}
+	return fmt.Sprintf("of the %d random cases, %s", len(results), strings.Join(parts, ", "))
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
@@ -216,6 +262,9 @@ func (rep *report) text() string {
 	b.WriteString("\n")
 	if rep.LikelyCause != "" {
 		fmt.Fprintf(&b, "likely cause: %s\n", rep.LikelyCause)
+	}
+	if rep.Coverage != "" {
+		fmt.Fprintf(&b, "coverage: %s\n", rep.Coverage)
 	}
 	for _, w := range rep.Warnings {
 		fmt.Fprintf(&b, "warning: %s\n", w)

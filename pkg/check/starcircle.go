@@ -67,7 +67,9 @@ func starcirclePublic(o *options) ([]unit, error) {
 // start position by random games (captures preferred half the time), either
 // player to move, either algorithm, depths 1 to 4, the handout's row values
 // or other increasing ones. Every fourth game is played towards its end, for
-// passes and stacks on the last rows.
+// passes; every fourth case instead is a set-up ending: a few pieces of each
+// side near its last row, where stacks stand and grow, and blocked pieces
+// pass.
 func starcircleRandom(n int, seed uint64) ([]scCase, error) {
 	start, err := starcircle.Parse([]byte(starcircle.StartInput("MINIMAX", 1)))
 	if err != nil {
@@ -80,8 +82,14 @@ func starcircleRandom(n int, seed uint64) ([]scCase, error) {
 		p := new(starcircle.Problem)
 		*p = *start
 		g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), starcircle.Star)
+		if len(out)%4 == 1 {
+			setUpEnding(p, r)
+		}
 		pos := p.Position()
 		plies := r.Intn(40)
+		if len(out)%4 == 1 {
+			plies = r.Intn(3)
+		}
 		if len(out)%4 == 3 {
 			plies = 40 + r.Intn(60)
 		}
@@ -123,6 +131,35 @@ func starcircleRandom(n int, seed uint64) ([]scCase, error) {
 	return out, nil
 }
 
+// setUpEnding replaces p's board by an ending: one to four pieces of each
+// side on the three rows before its last row and on it, where a piece may
+// already stand in a stack of two or three.
+func setUpEnding(p *starcircle.Problem, r *match.Rand) {
+	p.Board = [64]int{}
+	for _, who := range []starcircle.Player{starcircle.Star, starcircle.Circle} {
+		sign, last := 1, 7
+		if who == starcircle.Circle {
+			sign, last = -1, 0
+		}
+		for k := 1 + r.Intn(4); k > 0; k-- {
+			row := last - sign*r.Intn(4)
+			col := r.Intn(8)
+			sq := starcircle.NewSquare(row, col)
+			if !sq.Dark() {
+				sq = starcircle.NewSquare(row, col^1)
+			}
+			if p.Board[sq] != 0 {
+				continue
+			}
+			h := 1
+			if row == last && r.Intn(2) == 0 {
+				h = 2 + r.Intn(2)
+			}
+			p.Board[sq] = sign * h
+		}
+	}
+}
+
 // newSCCase returns the case of problem p with the reference's answer.
 func newSCCase(name string, p *starcircle.Problem) scCase {
 	return scCase{name: name, prob: p, input: []byte(p.Format()), want: starcircle.Solve(p).Format(p.Scale)}
@@ -153,9 +190,21 @@ func (sc *scCase) run(c *command, o *options) ([]*result, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := sc.judge(rr)
+	// probe runs the program on the same input at another depth.
+	probe := memoDepth(func(d int) *runResult {
+		p := *sc.prob
+		p.Depth = d
+		dc := newSCCase(sc.name, &p)
+		rr, err := dc.exec(c, o, dc.input)
+		if err != nil {
+			return nil
+		}
+		return rr
+	})
+	r := sc.judge(rr, probe)
 	if !r.passed {
-		r.shrink = memo(func() string { return sc.shrink(c, o) })
+		kind := failKind(rr)
+		r.shrink = memo(func() string { return sc.shrink(probe, kind) })
 	}
 	r.features = memo(sc.features)
 	return []*result{r}, nil
@@ -175,8 +224,9 @@ func (sc *scCase) nodes() uint64 {
 	return n
 }
 
-// judge compares output.txt with the expected one.
-func (sc *scCase) judge(rr *runResult) *result {
+// judge compares output.txt with the expected one; probe runs the program
+// at other depths, for the diagnosis.
+func (sc *scCase) judge(rr *runResult, probe func(d int) *runResult) *result {
 	r := &result{name: sc.name, input: "input.txt:\n" + showBytes(sc.input), expected: sc.want + "\n"}
 	data, written := rr.files["output.txt"]
 	got, w := normalize(data, false)
@@ -194,13 +244,16 @@ func (sc *scCase) judge(rr *runResult) *result {
 	}
 	if !r.passed {
 		r.problem = runNote(rr, r.problem)
-		r.causes = memo(func() causeSet { return sc.causes(rr, want, got, written) })
+		r.causes = memo(func() causeSet { return sc.causes(rr, want, got, written, probe) })
 	}
 	return r
 }
 
 // causes returns the mistakes that explain a failed run.
-func (sc *scCase) causes(rr *runResult, want, got []string, written bool) causeSet {
+func (sc *scCase) causes(rr *runResult, want, got []string, written bool, probe func(d int) *runResult) causeSet {
+	if rr.crashed() && wrongFileName(rr.crashLine(), "input.txt", "output.txt") {
+		return setOf(causeFileName, causeCrash, causeRunMixed)
+	}
 	if !written && !rr.timedOut && !rr.crashed() {
 		return setOf(causeNoOutputFile)
 	}
@@ -215,8 +268,28 @@ func (sc *scCase) causes(rr *runResult, want, got []string, written bool) causeS
 		return setOf(causeFormat)
 	}
 	var s causeSet
+	joined := strings.Join(got, "\n")
+	for _, v := range variants {
+		if v.morrisOnly || v.abOnly && sc.prob.Algorithm != starcircle.AlphaBeta {
+			continue
+		}
+		if m, ok := sc.model(v.m, nil); ok && m.lines == joined {
+			s |= setOf(v.c)
+		}
+	}
 	if got[0] != want[0] && got[2] == want[2] && got[3] == want[3] {
 		s |= setOf(causeTie)
+	}
+	if sc.prob.Depth > 1 && probe != nil {
+		if rr1 := probe(1); rr1 != nil && !rr1.timedOut && !rr1.crashed() {
+			p := *sc.prob
+			p.Depth = 1
+			w1 := starcircle.Solve(&p).Format(p.Scale)
+			g1, _ := normalize(rr1.files["output.txt"], false)
+			if strings.Join(g1, "\n") == joined && w1 != sc.want && strings.TrimSuffix(w1, "\n") != joined {
+				s |= setOf(causeIgnoresDepth)
+			}
+		}
 	}
 	if got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
 		return s
@@ -228,16 +301,16 @@ func (sc *scCase) causes(rr *runResult, want, got []string, written bool) causeS
 	s |= countCauses(base.r, nodes, true)
 	if sc.prob.Algorithm == starcircle.AlphaBeta {
 		s |= setOf(causeCutoff)
-		for _, m := range []struct {
-			m mistake
-			c cause
-		}{{mistake{strict: true}, causeStrictCut}, {mistake{rootAlphaFixed: true}, causeRootAlpha}} {
-			if v, ok := sc.model(m.m, nil); ok && v.lines == strings.Join(got, "\n") {
-				s |= setOf(m.c)
-			}
-		}
 	}
 	return s
+}
+
+// jumpsFirst is the move key of the jumps-before-steps mistake.
+func jumpsFirst(m starcircle.Move) int {
+	if m != starcircle.Pass && m.IsJump() {
+		return 0
+	}
+	return 1
 }
 
 // scModel is a model search's answer.
@@ -251,7 +324,7 @@ func (sc *scCase) model(m mistake, visit func(*starcircle.Position, starcircle.M
 	p := sc.prob
 	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 	root := p.Position()
-	r := runModel(g, root, p.Depth, p.Algorithm == starcircle.AlphaBeta, m, visit)
+	r := runModel(g, root, p.Depth, p.Algorithm == starcircle.AlphaBeta, m, visit, jumpsFirst)
 	if r.aborted {
 		return scModel{}, false
 	}
@@ -288,17 +361,17 @@ func (sc *scCase) features() causeSet {
 }
 
 // shrink reruns the command at the smaller depths and returns the first
-// that still differs.
-func (sc *scCase) shrink(c *command, o *options) string {
+// that fails the same way (a wrong answer, a crash, a timeout).
+func (sc *scCase) shrink(probe func(d int) *runResult, kind string) string {
 	for d := 1; d < sc.prob.Depth; d++ {
 		p := *sc.prob
 		p.Depth = d
 		dc := newSCCase(sc.name, &p)
-		rr, err := dc.exec(c, o, dc.input)
-		if err != nil {
+		rr := probe(d)
+		if rr == nil {
 			return ""
 		}
-		if r := dc.judge(rr); !r.passed {
+		if r := dc.judge(rr, nil); !r.passed && failKind(rr) == kind {
 			return fmt.Sprintf("smallest depth that still differs: %d (the same input with depth %d)\n%s", d, d, r.problem)
 		}
 	}

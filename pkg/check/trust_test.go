@@ -7,6 +7,7 @@ package check
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -372,5 +373,39 @@ func TestInterrupt(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("%d entries left in TMPDIR, e.g. %s", len(left), left[0].Name())
+	}
+}
+
+// TestRandomCoverage: the random suites reach the rule features the
+// classic mistakes break, in at least the shares docs/check.md states, and
+// the report counts them.
+func TestRandomCoverage(t *testing.T) {
+	scs, err := starcircleRandom(60, DefaultSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results []*result
+	for i := range scs {
+		results = append(results, &result{features: memo(scs[i].features)})
+	}
+	cov := coverage(results)
+	var pass, stack int
+	fmt.Sscanf(cov[strings.Index(cov, ", ")+2:], "%d meet a pass, %d meet a stack", &pass, &stack)
+	if pass < 9 || stack < 15 {
+		t.Errorf("Star/Circle -n 60: %q; want at least 9 with a pass and 15 with a stack on the last row", cov)
+	}
+	p, _ := findProgram("congo-alphabeta")
+	u, err := congoRandom(&options{prog: p, rules: 1}, 60, DefaultSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	black := 0
+	for _, c := range u.cases {
+		if strings.Fields(c.fen)[1] == "b" {
+			black++
+		}
+	}
+	if black < 20 {
+		t.Errorf("Congo -n 60: %d positions with Black to move; want at least 20", black)
 	}
 }

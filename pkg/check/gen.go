@@ -1,0 +1,189 @@
+package check
+
+// gamesearch gen: a fresh test set with the reference's expected outputs,
+// written whole into a new or empty folder.
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+const genNotes = `Writes a fresh test set with the reference's expected outputs, in the course's
+own layout: Congo DIR/PROGRAM.in and DIR/PROGRAM.out (congo-moves -piece K:
+DIR/congo-moves.K.out); Morris DIR/cases.tsv; Star/Circle DIR/<k>/input.txt and
+output.txt. The same seed gives the same bytes. Check a program against the set
+with gamesearch check PROGRAM -cases DIR -- COMMAND.
+
+`
+
+// Gen is "gamesearch gen"; args are the arguments after "gen". It returns
+// the exit status: 0 on success, 2 for a usage error or an unwritable DIR.
+func Gen(args []string, stdout, stderr io.Writer) int {
+	err := gen(args, stdout)
+	if err == nil || errors.Is(err, errHelp) {
+		return 0
+	}
+	fmt.Fprintf(stderr, "gamesearch gen: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
+	return 2
+}
+
+func gen(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	var cf common
+	cf.register(fs)
+	outDir := fs.String("o", "", "the `DIR` to write (created if missing)")
+	pos, err := parseFlags(fs, args, stdout, genUsage, genNotes+programList())
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("want one PROGRAM, got %d arguments (usage: gamesearch %s)", len(pos), genUsage)
+	}
+	o := &options{suites: map[string]bool{"random": true}}
+	if o.prog, err = findProgram(pos[0]); err != nil {
+		return usagef("%v", err)
+	}
+	if !o.prog.exact {
+		return usagef("%s is checked for validity only: there are no expected outputs to write", o.prog.name)
+	}
+	if err := cf.apply(fs, o); err != nil {
+		return err
+	}
+	if *outDir == "" {
+		return usagef("missing -o DIR (usage: gamesearch %s)", genUsage)
+	}
+	if err := genTarget(*outDir); err != nil {
+		return err
+	}
+	files, err := genFiles(o)
+	if err != nil {
+		return err
+	}
+	if err := writeSet(*outDir, files); err != nil {
+		return fmt.Errorf("-o %s: %v", *outDir, err)
+	}
+	_, err = fmt.Fprintf(stdout, "wrote %d cases of %s (%s) to %s\n", o.n, o.prog.name, caseSettings(o), *outDir)
+	return err
+}
+
+// genTarget refuses a gen folder that holds anything: gen writes a whole new
+// set, and never replaces or mixes with files it did not write.
+func genTarget(dir string) error {
+	st, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return usagef("-o %s: %v", dir, unwrapPath(err))
+	case !st.IsDir():
+		return usagef("-o %s: exists and is not a folder", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return usagef("-o %s: %v", dir, unwrapPath(err))
+	}
+	if len(entries) > 0 {
+		return usagef("-o %s: the folder is not empty (%d entries): gen writes a new set into a new or empty folder, so remove it or name another", dir, len(entries))
+	}
+	return nil
+}
+
+// writeSet writes files into a new folder beside dir and renames it to dir
+// (absent or empty) when every file is written, so a failing gen leaves
+// nothing half-written.
+func writeSet(dir string, files []file) error {
+	parent := filepath.Dir(filepath.Clean(dir))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return unwrapPath(err)
+	}
+	tmp, err := os.MkdirTemp(parent, ".gen-*")
+	if err != nil {
+		return unwrapPath(err)
+	}
+	fail := func(err error) error {
+		os.RemoveAll(tmp)
+		return unwrapPath(err)
+	}
+	for _, f := range files {
+		path := filepath.Join(tmp, f.name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fail(err)
+		}
+		if err := os.WriteFile(path, f.data, 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fail(err)
+	}
+	// genTarget allowed only an empty folder, which os.Rename does not
+	// replace.
+	if st, err := os.Lstat(dir); err == nil && st.IsDir() {
+		if err := os.Remove(dir); err != nil {
+			return fail(err)
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return fail(err)
+	}
+	return nil
+}
+
+// genFiles returns the files of a gen set, in a fixed order.
+func genFiles(o *options) ([]file, error) {
+	units, err := randomUnits(o, o.n, o.seed)
+	if err != nil {
+		return nil, err
+	}
+	var files []file
+	switch o.prog.family {
+	case famCongo:
+		u := units[0].(*congoUnit)
+		in, out := congoSetNames(o)
+		var want strings.Builder
+		for k := range u.cases {
+			for _, l := range u.wantLines(k) {
+				want.WriteString(l + "\n")
+			}
+		}
+		files = append(files, file{in, congoInput(u.cases)}, file{out, []byte(want.String())})
+	case famMorris:
+		cs := make([]morrisCase, len(units))
+		for i, u := range units {
+			cs[i] = *u.(*morrisCase)
+		}
+		files = append(files, file{"cases.tsv", writeMorrisTSV(cs)})
+	case famStarCircle:
+		width := len(strconv.Itoa(len(units)))
+		for i, u := range units {
+			sc := u.(*scCase)
+			dir := fmt.Sprintf("%0*d", width, i+1)
+			files = append(files, file{filepath.Join(dir, "input.txt"), sc.input},
+				file{filepath.Join(dir, "output.txt"), []byte(sc.want)})
+		}
+	}
+	readme := fmt.Sprintf("Test set for %s written by gamesearch gen (%s).\n"+
+		"Expected outputs come from the gamesearch reference.\n"+
+		"Check a program with: gamesearch check %s %s -- COMMAND\n",
+		o.prog.name, caseSettings(o), o.prog.name, setFlags(o))
+	return append(files, file{"README.txt", []byte(readme)}), nil
+}
+
+// setFlags are the flags check needs to read a set back.
+func setFlags(o *options) string {
+	s := "-cases DIR"
+	if o.prog.family == famCongo {
+		s = "-rules " + o.rules.String() + " " + s
+	}
+	if o.piece != "" {
+		s += " -piece " + o.piece
+	}
+	return s
+}
