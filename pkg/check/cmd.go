@@ -476,4 +476,3 @@ func runBatch(o *options, argv []string, suites []*suite, dir string, jobs int, 
 	}
 	return nil
 }
-
