@@ -47,9 +47,13 @@ type common struct {
 	seed                uint64
 }
 
-func (cf *common) register(fs *flag.FlagSet) {
+func (cf *common) register(fs *flag.FlagSet, gen bool) {
+	boardHelp := "Morris `board` of the random cases and of the public cases taken, "
+	if gen {
+		boardHelp = "Morris `board` of the cases, "
+	}
 	fs.StringVar(&cf.rules, "rules", "", "Congo edition, `2021|2022` (default: the program's own default)")
-	fs.StringVar(&cf.board, "board", "S22", "Morris `board` of the random cases and of the public cases taken, "+morris.KindChoices())
+	fs.StringVar(&cf.board, "board", "S22", boardHelp+morris.KindChoices())
 	fs.StringVar(&cf.piece, "piece", "", "congo-moves: the `kind` the program lists (lion, zebra, elephant, giraffe, pawn, superpawn, crocodile, monkey)")
 	fs.IntVar(&cf.n, "n", 200, "number of random cases (1 to 100000)")
 	fs.Uint64Var(&cf.seed, "seed", DefaultSeed, "seed of the random cases")
@@ -124,11 +128,15 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer, usage, notes 
 	}
 }
 
-// programList is the usage text's list of programs.
-func programList() string {
+// programList is the usage text's list of programs (the exact ones only,
+// for gen).
+func programList(exactOnly bool) string {
 	var b strings.Builder
 	b.WriteString("programs:\n")
 	for _, p := range programs {
+		if exactOnly && !p.exact {
+			continue
+		}
 		fmt.Fprintf(&b, "  %-23s %s\n", p.name, p.about)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
@@ -178,7 +186,7 @@ func check(args []string, stdout io.Writer) error {
 	}
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	var cf common
-	cf.register(fs)
+	cf.register(fs, false)
 	suiteFlag := fs.String("suite", "public,random", "the suites to run, a comma-separated `LIST` of public (the course corpora), random and extra (our own speed cases and decisions where the handouts are silent); all is all three")
 	casesFlag := fs.String("cases", "", "run the set in `DIR` written by gamesearch gen (only that set, unless -suite adds more)")
 	corpusFlag := fs.String("corpus", "", "the conformance `DIR` (default: testdata/conformance found above the working directory)")
@@ -189,7 +197,7 @@ func check(args []string, stdout io.Writer) error {
 	maxFlag := fs.Int("max", 5, "show at most `N` failures")
 	batch := fs.String("batch", "", "check each subfolder of `DIR` as a submission (its -dir), {} in COMMAND standing for its path; one CSV row each")
 	jobs := fs.Int("j", 1, "with -batch: check `N` submissions at a time")
-	pos, err := parseFlags(fs, args[:dash], stdout, checkUsage, checkNotes+programList())
+	pos, err := parseFlags(fs, args[:dash], stdout, checkUsage, checkNotes+programList(false))
 	if err != nil {
 		return err
 	}

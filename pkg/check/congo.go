@@ -167,6 +167,15 @@ func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
 		a, _ := u.reference(u.cases, 1-u.rules)
 		return a
 	})
+	// answered counts the leading cases answered right.
+	answered := 0
+	for o := 0; answered < len(u.cases); answered++ {
+		want := u.wantLines(answered)
+		if o+len(want) > len(got) || !slices.Equal(got[o:o+len(want)], want) {
+			break
+		}
+		o += len(want)
+	}
 	results := make([]*result, len(u.cases))
 	off := 0
 	for k := range u.cases {
@@ -182,6 +191,9 @@ func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
 		r.problem = firstDiff(want, chunk, "stdout", off+1)
 		if r.problem != "" && len(chunk) < len(want) {
 			r.problem = runNote(rr, r.problem)
+			if rr.timedOut && answered == k {
+				r.problem += fmt.Sprintf("; %d of %d cases answered before the limit, all right", k, len(u.cases))
+			}
 		}
 		if k == len(u.cases)-1 && r.problem == "" && len(got) > len(all) {
 			r.problem = fmt.Sprintf("stdout goes on after the last case for %d more lines: %s", len(got)-len(all), quoteLine(got[len(all)]))
@@ -217,6 +229,10 @@ func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
 		if r.passed && rr.crashed() {
 			r.warn.add(warnExit)
 		}
+		if rr.slow() {
+			r.warn.add(warnSlow)
+			r.run = rr
+		}
 	}
 	return results, nil
 }
@@ -227,7 +243,7 @@ func (u *congoUnit) runCauses(rr *runResult, all, got []string) causeSet {
 	if s := runCauses(rr, all, got, u.shifted); s != 0 {
 		if s.has(causeTimeout) {
 			// Every line written before the limit is the reference's.
-			return slowOrTimeout(len(got) <= len(all) && slices.Equal(got, all[:len(got)]))
+			return slowOrTimeout(len(got) > 0 && len(got) <= len(all) && slices.Equal(got, all[:len(got)]))
 		}
 		return s
 	}

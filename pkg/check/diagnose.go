@@ -161,6 +161,7 @@ const (
 	warnCount
 	warnStderr
 	warnExit
+	warnSlow
 	numWarnings
 )
 
@@ -173,6 +174,7 @@ var warningText = [numWarnings]string{
 	warnStderr: "output on stderr: ignored",
 	warnExit: "the program ended with a non-zero exit status or a signal: tolerated here when the " +
 		"answers are right (the course graders compare output only)",
+	warnSlow: "runs that used more than half of their CPU time limit: close to failing on a slower grader",
 }
 
 // warnSet is a set of warnings.
@@ -190,6 +192,8 @@ type result struct {
 	problem string
 	passed  bool
 	warn    warnSet
+	// run is the run that answered the case (nil where none is kept).
+	run *runResult
 	// causes, when set, returns the known mistakes that explain this
 	// failure. It may run the reference again, so it is called only while
 	// a common cause is still possible.

@@ -233,6 +233,10 @@ func (r *runResult) status() string {
 	}
 }
 
+// slow reports whether a run that ended by itself used more than half of
+// its CPU limit.
+func (r *runResult) slow() bool { return !r.timedOut && r.limit > 0 && 2*r.cpu > r.limit }
+
 // secs prints a duration in seconds with at most two decimals ("2.5 s").
 func secs(d time.Duration) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", d.Seconds()), "0"), ".") + " s"

@@ -37,9 +37,9 @@ func Gen(args []string, stdout, stderr io.Writer) int {
 func gen(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	var cf common
-	cf.register(fs)
+	cf.register(fs, true)
 	outDir := fs.String("o", "", "the `DIR` to write (created if missing)")
-	pos, err := parseFlags(fs, args, stdout, genUsage, genNotes+programList())
+	pos, err := parseFlags(fs, args, stdout, genUsage, genNotes+programList(true))
 	if err != nil {
 		return err
 	}

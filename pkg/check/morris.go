@@ -282,6 +282,10 @@ func (mc *morrisCase) judge(rr *runResult, probe func(d int) *runResult) *result
 	if r.passed && rr.crashed() {
 		r.warn.add(warnExit)
 	}
+	if rr.slow() {
+		r.warn.add(warnSlow)
+		r.run = rr
+	}
 	if !r.passed {
 		r.problem = runNote(rr, r.problem)
 		r.causes = memo(func() causeSet { return mc.causes(rr, want, got, probe) })

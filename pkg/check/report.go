@@ -61,6 +61,7 @@ func newReport(o *options, c *command, suites []*suite, results [][]*result, max
 		}
 	}
 	var warn [numWarnings]int
+	var slowest *result
 	for i, s := range suites {
 		sr := suiteResult{Name: s.name}
 		for _, r := range results[i] {
@@ -80,6 +81,9 @@ func newReport(o *options, c *command, suites []*suite, results [][]*result, max
 					warn[w]++
 				}
 			}
+			if r.run != nil && (slowest == nil || r.run.cpu*slowest.run.limit > slowest.run.cpu*r.run.limit) {
+				slowest = r
+			}
 			all = append(all, r)
 		}
 		if sr.Total > 0 {
@@ -96,9 +100,16 @@ func newReport(o *options, c *command, suites []*suite, results [][]*result, max
 		rep.Score = maxScore
 	}
 	for w := warning(0); w < numWarnings; w++ {
-		if warn[w] > 0 {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s (%d of %d cases)", warningText[w], warn[w], rep.Total))
+		if warn[w] == 0 {
+			continue
 		}
+		text := fmt.Sprintf("%s (%d of %d cases)", warningText[w], warn[w], rep.Total)
+		if w == warnSlow && slowest != nil {
+			rr := slowest.run
+			text += fmt.Sprintf("; the slowest, %s %s, used %s of CPU time of its %s, %s of wall-clock time",
+				slowest.suite, slowest.name, secs(rr.cpu), secs(rr.limit), secs(rr.wall))
+		}
+		rep.Warnings = append(rep.Warnings, text)
 	}
 	rep.LikelyCause = likelyCause(all)
 	for i, s := range suites {

@@ -242,6 +242,10 @@ func (sc *scCase) judge(rr *runResult, probe func(d int) *runResult) *result {
 	if r.passed && rr.crashed() {
 		r.warn.add(warnExit)
 	}
+	if rr.slow() {
+		r.warn.add(warnSlow)
+		r.run = rr
+	}
 	if !r.passed {
 		r.problem = runNote(rr, r.problem)
 		r.causes = memo(func() causeSet { return sc.causes(rr, want, got, written, probe) })

@@ -65,10 +65,11 @@ func TestTimePerCase(t *testing.T) {
 	bin := ownBin(t)
 	py := lookTool(t, "python3")
 	dir := t.TempDir()
-	// 0.3 s of CPU time per case before answering, 6 cases, 0.5 s per case.
+	// 0.45 s of CPU time per case before answering, 6 cases, 0.5 s per
+	// case: it passes, with a warning that it used more than half its time.
 	slow := script(t, dir, "slow.sh", py+` -c 'import time
 t = time.process_time()
-while time.process_time() - t < 1.8: pass'
+while time.process_time() - t < 2.7: pass'
 sleep 1
 exec `+filepath.Join(bin, "congo-eval"))
 	code, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", "6", "-timeout", "0.5s", "--", slow)
@@ -77,6 +78,16 @@ exec `+filepath.Join(bin, "congo-eval"))
 	}
 	if !strings.Contains(rep.Limits, "CPU time per case 0.5 s, times the cases of a batch") {
 		t.Errorf("limits %q", rep.Limits)
+	}
+	if w := strings.Join(rep.Warnings, " "); !strings.Contains(w, "more than half of their CPU time limit") || !strings.Contains(w, "of its 5 s") {
+		t.Errorf("warnings %q: want the slow runs named with their times", w)
+	}
+	// The same program under a third of the limit answers nothing: a
+	// timeout, with the CPU time named.
+	code, rep = runCheck(t, "congo-eval", "-suite", "random", "-n", "2", "-timeout", "0.1s", "--", slow)
+	if code != 1 || !strings.Contains(rep.Failures[0].Problem, "killed at the time limit: 2.2 s of CPU time used") ||
+		!strings.HasPrefix(rep.LikelyCause, "timeout: ") {
+		t.Errorf("exit %d, problem %q, cause %q", code, rep.Failures[0].Problem, rep.LikelyCause)
 	}
 }
 
