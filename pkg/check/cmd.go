@@ -243,9 +243,12 @@ func check(args []string, stdout io.Writer) error {
 		o.timeout, o.timeoutSet = d, true
 	}
 	if o.runs("public") || o.runs("extra") {
-		o.corpus = FindCorpus(*corpusFlag)
-		if st, err := os.Stat(o.corpus); *corpusFlag != "" && (err != nil || !st.IsDir()) {
-			return usagef("-corpus %q: not a directory", *corpusFlag)
+		o.corpus = embeddedCorpus()
+		if *corpusFlag != "" {
+			if st, err := os.Stat(*corpusFlag); err != nil || !st.IsDir() {
+				return usagef("-corpus %q: not a directory", *corpusFlag)
+			}
+			o.corpus = dirFiles(*corpusFlag)
 		}
 	}
 	if *outFlag != "" {

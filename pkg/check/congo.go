@@ -7,8 +7,7 @@ package check
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -317,11 +316,12 @@ func (u *congoUnit) shrink(c *command, o *options, k int, unanswered bool) strin
 
 // readCongoIn reads an .in file: N and the cases (FEN and move pairs for
 // congo-move).
-func readCongoIn(path string, moves bool) ([]congoCase, error) {
-	data, err := os.ReadFile(path)
+func readCongoIn(f files, name string, moves bool) ([]congoCase, error) {
+	data, err := f.read(name)
 	if err != nil {
 		return nil, err
 	}
+	path := f.path(name)
 	lines := splitLines(strings.ReplaceAll(string(data), "\r\n", "\n"))
 	if len(lines) == 0 {
 		return nil, fmt.Errorf("%s: empty", path)
@@ -348,18 +348,18 @@ func readCongoIn(path string, moves bool) ([]congoCase, error) {
 }
 
 // congoFiles builds a unit from an .in file and an .out file.
-func congoFiles(o *options, label, in, out string) (*congoUnit, error) {
-	cases, err := readCongoIn(in, withMove(o.prog))
+func congoFiles(o *options, f files, label, in, out string) (*congoUnit, error) {
+	cases, err := readCongoIn(f, in, withMove(o.prog))
 	if err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(out)
+	data, err := f.read(out)
 	if err != nil {
 		return nil, err
 	}
 	want, err := splitCongo(o.prog, splitLines(string(data)), len(cases))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", out, err)
+		return nil, fmt.Errorf("%s: %v", f.path(out), err)
 	}
 	for k := range cases {
 		cases[k].want = want[k]
@@ -430,8 +430,7 @@ func congoCorpus(prog string, r congo.Edition, piece string) [][2]string {
 func congoPublic(o *options) ([]unit, error) {
 	var units []unit
 	for _, f := range congoCorpus(o.prog.name, o.rules, o.piece) {
-		dir := filepath.Join(o.corpus, "congo")
-		u, err := congoFiles(o, filepath.Base(f[1]), filepath.Join(dir, f[0]), filepath.Join(dir, f[1]))
+		u, err := congoFiles(o, o.corpus, path.Base(f[1]), "congo/"+f[0], "congo/"+f[1])
 		if err != nil {
 			return nil, err
 		}
@@ -452,7 +451,7 @@ func congoSetNames(o *options) (string, string) {
 // congoReadSet reads a set written by gen.
 func congoReadSet(o *options) (unit, error) {
 	in, out := congoSetNames(o)
-	return congoFiles(o, in, filepath.Join(o.cases, in), filepath.Join(o.cases, out))
+	return congoFiles(o, dirFiles(o.cases), in, in, out)
 }
 
 // congoRandom returns a batch of n random cases: positions reached from the

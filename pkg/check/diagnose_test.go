@@ -16,10 +16,10 @@ import (
 // (Morris), and the reference's output on the Star/Circle corpus cases it
 // can search.
 func TestModelMatchesReference(t *testing.T) {
-	tsv := filepath.Join(testutil.Conformance(t, "morris"), "cases.tsv")
+	corpus := dirFiles(filepath.Dir(testutil.Conformance(t, "morris")))
 	rows := 0
 	for _, p := range morris.Programs[:6] {
-		cases, err := readMorrisTSV(tsv, p, 0, true)
+		cases, err := readMorrisTSV(corpus, "morris/cases.tsv", p, 0, true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +35,7 @@ func TestModelMatchesReference(t *testing.T) {
 			rows++
 		}
 	}
-	units, err := starcircleDir(filepath.Join(testutil.Conformance(t, "starcircle"), "cases"), "")
+	units, err := starcircleDir(corpus, "starcircle/cases", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
@@ -27,11 +25,11 @@ type chessCase struct {
 // chessPublic returns the 100 positions of baselines.tsv, the states the
 // course's baselines were run on.
 func chessPublic(o *options) ([]unit, error) {
-	path := filepath.Join(o.corpus, "minichess", "baselines.tsv")
-	data, err := os.ReadFile(path)
+	data, err := o.corpus.read("minichess/baselines.tsv")
 	if err != nil {
 		return nil, err
 	}
+	path := o.corpus.path("minichess/baselines.tsv")
 	var units []unit
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for line := 1; sc.Scan(); line++ {

@@ -7,7 +7,6 @@ package check
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -70,11 +69,12 @@ const morrisHeader = "program\tboard_kind\tdepth\tinput\toutput_board\tevaluated
 // readMorrisTSV reads the rows of a cases.tsv file for program p (for an
 // improved program: its standard program's rows) on board kind (all boards
 // when anyBoard).
-func readMorrisTSV(path string, p morris.Program, kind morris.Kind, anyBoard bool) ([]morrisCase, error) {
-	data, err := os.ReadFile(path)
+func readMorrisTSV(f files, name string, p morris.Program, kind morris.Kind, anyBoard bool) ([]morrisCase, error) {
+	data, err := f.read(name)
 	if err != nil {
 		return nil, err
 	}
+	path := f.path(name)
 	want := standardOf(p).Name
 	var out []morrisCase
 	text := strings.TrimSuffix(string(data), "\n")

@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -117,7 +116,8 @@ type options struct {
 	n      int
 	seed   uint64
 	cases  string
-	corpus string
+	// corpus is the conformance corpus (built in, or -corpus DIR).
+	corpus files
 	// timeout is the per-case limit (-timeout, or the program's perCase);
 	// timeoutSet tells that -timeout gave it.
 	timeout    time.Duration
@@ -197,9 +197,6 @@ func publicSuite(o *options, extra bool) (*suite, error) {
 	if extra {
 		name = "extra"
 	}
-	if o.corpus == "" {
-		return nil, fmt.Errorf("the %s suite needs the conformance corpus: run inside the repository (testdata/conformance) or pass -corpus DIR; -suite random needs nothing", name)
-	}
 	var units []unit
 	var err error
 	var game string
@@ -209,7 +206,7 @@ func publicSuite(o *options, extra bool) (*suite, error) {
 	case famMorris:
 		game = "morris"
 		var cs []morrisCase
-		cs, err = readMorrisTSV(filepath.Join(o.corpus, "morris", "cases.tsv"), o.prog.morris, o.board, false)
+		cs, err = readMorrisTSV(o.corpus, "morris/cases.tsv", o.prog.morris, o.board, false)
 		for i := range cs {
 			units = append(units, &cs[i])
 		}
@@ -226,7 +223,7 @@ func publicSuite(o *options, extra bool) (*suite, error) {
 	}
 	list := map[string]bool{}
 	if game != "" {
-		if list, err = readExtra(filepath.Join(o.corpus, game, "extra.txt")); err != nil {
+		if list, err = readExtra(o.corpus, game+"/extra.txt"); err != nil {
 			return nil, fmt.Errorf("%s suite: %v", name, err)
 		}
 	}
@@ -253,8 +250,8 @@ func corpusKey(u unit) string {
 
 // readExtra reads an extra.txt list: one case a line, a tab and the
 // reason after it, # comments. A missing file lists nothing.
-func readExtra(path string) (map[string]bool, error) {
-	data, err := os.ReadFile(path)
+func readExtra(f files, name string) (map[string]bool, error) {
+	data, err := f.read(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]bool{}, nil
 	}
@@ -317,12 +314,12 @@ func casesSuite(o *options) (*suite, error) {
 		units = []unit{u}
 	case famMorris:
 		var cs []morrisCase
-		cs, err = readMorrisTSV(filepath.Join(o.cases, "cases.tsv"), o.prog.morris, o.board, true)
+		cs, err = readMorrisTSV(dirFiles(o.cases), "cases.tsv", o.prog.morris, o.board, true)
 		for i := range cs {
 			units = append(units, &cs[i])
 		}
 	case famStarCircle:
-		units, err = starcircleDir(o.cases, "")
+		units, err = starcircleDir(dirFiles(o.cases), ".", "")
 	default:
 		err = fmt.Errorf("%s is checked for validity only; gen writes no sets for it", o.prog.name)
 	}
@@ -333,32 +330,4 @@ func casesSuite(o *options) (*suite, error) {
 		return nil, fmt.Errorf("-cases %q: no cases for %s", o.cases, o.prog.name)
 	}
 	return &suite{name: "cases", units: units}, nil
-}
-
-// FindCorpus returns dir, or the testdata/conformance folder found above
-// the working directory or the executable ("" when there is none). The
-// gamesearch bench command finds the corpus the same way.
-func FindCorpus(dir string) string {
-	if dir != "" {
-		return dir
-	}
-	var starts []string
-	if wd, err := os.Getwd(); err == nil {
-		starts = append(starts, wd)
-	}
-	if exe, err := os.Executable(); err == nil {
-		starts = append(starts, filepath.Dir(exe))
-	}
-	for _, s := range starts {
-		for d := s; ; d = filepath.Dir(d) {
-			c := filepath.Join(d, "testdata", "conformance")
-			if st, err := os.Stat(c); err == nil && st.IsDir() {
-				return c
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	return ""
 }

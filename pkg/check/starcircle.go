@@ -6,8 +6,7 @@ package check
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,8 +26,8 @@ type scCase struct {
 
 // starcircleDir reads every folder of dir holding input.txt and output.txt,
 // in name order; prefix is put before the folder names.
-func starcircleDir(dir, prefix string) ([]unit, error) {
-	entries, err := os.ReadDir(dir)
+func starcircleDir(f files, dir, prefix string) ([]unit, error) {
+	entries, err := f.readDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -41,17 +40,17 @@ func starcircleDir(dir, prefix string) ([]unit, error) {
 	sort.Strings(names)
 	var units []unit
 	for _, name := range names {
-		in, err := os.ReadFile(filepath.Join(dir, name, "input.txt"))
+		in, err := f.read(path.Join(dir, name, "input.txt"))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", filepath.Join(dir, name), unwrapPath(err))
+			return nil, err
 		}
-		want, err := os.ReadFile(filepath.Join(dir, name, "output.txt"))
+		want, err := f.read(path.Join(dir, name, "output.txt"))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", filepath.Join(dir, name, "output.txt"), unwrapPath(err))
+			return nil, err
 		}
 		p, err := starcircle.Parse(in)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", filepath.Join(dir, name, "input.txt"), err)
+			return nil, fmt.Errorf("%s: %v", f.path(path.Join(dir, name, "input.txt")), err)
 		}
 		units = append(units, &scCase{name: prefix + name, prob: p, input: in, want: string(want)})
 	}
@@ -60,7 +59,7 @@ func starcircleDir(dir, prefix string) ([]unit, error) {
 
 // starcirclePublic returns the vendored cases.
 func starcirclePublic(o *options) ([]unit, error) {
-	return starcircleDir(filepath.Join(o.corpus, "starcircle", "cases"), "")
+	return starcircleDir(o.corpus, "starcircle/cases", "")
 }
 
 // starcircleRandom returns n random problems: positions reached from the

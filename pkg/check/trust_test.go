@@ -135,7 +135,7 @@ func TestEmptyLastLine(t *testing.T) {
 // TestExtraSuite: our own speed cases and decisions are not in the default
 // suites, and run with -suite extra.
 func TestExtraSuite(t *testing.T) {
-	o := &options{corpus: FindCorpus("")}
+	o := &options{corpus: embeddedCorpus()}
 	var err error
 	if o.prog, err = findProgram("starcircle"); err != nil {
 		t.Fatal(err)
@@ -279,7 +279,7 @@ func TestDamagedCases(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"starcircle", "-cases", filepath.Join(dir, "sc"), "--", "x"}, "01: no such file"},
+		{[]string{"starcircle", "-cases", filepath.Join(dir, "sc"), "--", "x"}, "01/input.txt: no such file"},
 		{[]string{"ABGame", "-cases", filepath.Join(dir, "m"), "--", "x"}, "cases.tsv: line 2: 70000 bytes"},
 	} {
 		var out, errb bytes.Buffer
@@ -418,5 +418,28 @@ func TestRandomCoverage(t *testing.T) {
 	}
 	if black < 20 {
 		t.Errorf("Congo -n 60: %d positions with Black to move; want at least 20", black)
+	}
+}
+
+// TestCopiedBinary: a gamesearch binary copied into an empty folder, away
+// from the repository, runs the public suite from the corpus built into it.
+func TestCopiedBinary(t *testing.T) {
+	bin := ownBin(t)
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join(bin, "gamesearch"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := filepath.Join(dir, "gamesearch")
+	if err := os.WriteFile(gs, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(dir, "empty")
+	os.Mkdir(empty, 0o755)
+	cmd := exec.Command(gs, "check", "ABGame", "-suite", "public", "--", filepath.Join(bin, "ABGame"))
+	cmd.Dir = empty
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "public  ") || !strings.Contains(string(out), ": PASS") {
+		t.Fatalf("%v\n%s", err, out)
 	}
 }

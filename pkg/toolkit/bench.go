@@ -7,10 +7,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/morris"
@@ -170,7 +170,7 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 			return fmt.Errorf("-game: %v", err)
 		}
 	}
-	corpus := check.FindCorpus(*corpusFlag)
+	corpus := findCorpus(*corpusFlag)
 	if *corpusFlag != "" {
 		if st, err := os.Stat(corpus); err != nil || !st.IsDir() {
 			return fmt.Errorf("-corpus %q: not a directory", corpus)
@@ -204,4 +204,32 @@ func runBench(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		return &outputError{err}
 	}
 	return nil
+}
+
+// findCorpus returns dir, or the testdata/conformance folder found above
+// the working directory or the executable ("" when there is none): the
+// bench's corpus workloads are read from a working copy.
+func findCorpus(dir string) string {
+	if dir != "" {
+		return dir
+	}
+	var starts []string
+	if wd, err := os.Getwd(); err == nil {
+		starts = append(starts, wd)
+	}
+	if exe, err := os.Executable(); err == nil {
+		starts = append(starts, filepath.Dir(exe))
+	}
+	for _, s := range starts {
+		for d := s; ; d = filepath.Dir(d) {
+			c := filepath.Join(d, "testdata", "conformance")
+			if st, err := os.Stat(c); err == nil && st.IsDir() {
+				return c
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	return ""
 }
