@@ -185,16 +185,10 @@ func check(args []string, stdout io.Writer) error {
 		}
 	}
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	var cf common
-	cf.register(fs, false)
-	suiteFlag := fs.String("suite", "public,random", "the suites to run, a comma-separated `LIST` of public (the course corpora), random and extra (our own speed cases and decisions where the handouts are silent); all is all three")
-	casesFlag := fs.String("cases", "", "run the set in `DIR` written by gamesearch gen (only that set, unless -suite adds more)")
-	corpusFlag := fs.String("corpus", "", "the conformance `DIR` (default: testdata/conformance found above the working directory)")
-	timeoutFlag := fs.String("timeout", "", "CPU time one case may take, a `duration` with its unit such as 10s or 500ms (default: the program's, see docs/check.md; congo-agent: the time of each go)")
+	sf := registerSuiteFlags(fs, false)
 	dirFlag := fs.String("dir", ".", "the submission `DIR`: each case runs in a fresh directory holding links to its entries, and a COMMAND naming a path is taken relative to it")
 	format := fs.String("format", "text", "report format, `text|json|gradescope`")
 	outFlag := fs.String("o", "", "write the report to `FILE` instead of stdout")
-	maxFlag := fs.Int("max", 5, "show at most `N` failures")
 	batch := fs.String("batch", "", "check each subfolder of `DIR` as a submission (its -dir), {} in COMMAND standing for its path; one CSV row each")
 	jobs := fs.Int("j", 1, "with -batch: check `N` submissions at a time")
 	pos, err := parseFlags(fs, args[:dash], stdout, checkUsage, checkNotes+programList(false))
@@ -208,48 +202,17 @@ func check(args []string, stdout io.Writer) error {
 		return usagef("missing -- COMMAND (usage: gamesearch %s)", checkUsage)
 	}
 	argv := args[dash+1:]
-	o := &options{cases: *casesFlag, dir: *dirFlag}
-	if o.prog, err = findProgram(pos[0]); err != nil {
-		return usagef("%v", err)
-	}
-	if err := cf.apply(fs, o); err != nil {
+	o, err := sf.options(fs, pos[0])
+	if err != nil {
 		return err
 	}
-	if o.suites, err = parseSuites(*suiteFlag, cliutil.IsSet(fs, "suite"), o.cases != ""); err != nil {
-		return err
-	}
+	o.dir = *dirFlag
+	maxFlag := sf.max
 	switch {
 	case *format != "text" && *format != "json" && *format != "gradescope":
 		return usagef("-format %q: want text, json or gradescope", *format)
-	case *maxFlag < 0:
-		return usagef("-max %d: want 0 or more", *maxFlag)
 	case *jobs < 1:
 		return usagef("-j %d: want at least 1", *jobs)
-	case o.cases != "" && !o.prog.exact:
-		return usagef("-cases: %s is checked for validity only; gen writes no sets for it", o.prog.name)
-	}
-	o.timeout = o.prog.perCase
-	if *timeoutFlag != "" {
-		d, err := time.ParseDuration(*timeoutFlag)
-		if err != nil {
-			if _, nerr := strconv.ParseFloat(*timeoutFlag, 64); nerr == nil {
-				return usagef("-timeout %s: give a unit, such as %ss or %sms", cliutil.Quote(*timeoutFlag), *timeoutFlag, *timeoutFlag)
-			}
-			return usagef("-timeout %s: want a duration such as 10s or 500ms", cliutil.Quote(*timeoutFlag))
-		}
-		if d <= 0 {
-			return usagef("-timeout %s: want a positive duration", *timeoutFlag)
-		}
-		o.timeout, o.timeoutSet = d, true
-	}
-	if o.runs("public") || o.runs("extra") {
-		o.corpus = embeddedCorpus()
-		if *corpusFlag != "" {
-			if st, err := os.Stat(*corpusFlag); err != nil || !st.IsDir() {
-				return usagef("-corpus %q: not a directory", *corpusFlag)
-			}
-			o.corpus = dirFiles(*corpusFlag)
-		}
 	}
 	if *outFlag != "" {
 		if err := checkReportFile(*outFlag, o, argv); err != nil {
@@ -299,6 +262,72 @@ func check(args []string, stdout io.Writer) error {
 		return failedError{}
 	}
 	return nil
+}
+
+// suiteFlags are the flags that choose the cases and their limits, shared
+// by check and grade.
+type suiteFlags struct {
+	cf                            common
+	suite, cases, corpus, timeout *string
+	max                           *int
+}
+
+// registerSuiteFlags registers the flags of suiteFlags on fs.
+func registerSuiteFlags(fs *flag.FlagSet, gen bool) *suiteFlags {
+	sf := &suiteFlags{}
+	sf.cf.register(fs, gen)
+	sf.suite = fs.String("suite", "public,random", "the suites to run, a comma-separated `LIST` of public (the course corpora), random and extra (our own speed cases and decisions where the handouts are silent); all is all three")
+	sf.cases = fs.String("cases", "", "run the set in `DIR` written by gamesearch gen (only that set, unless -suite adds more)")
+	sf.corpus = fs.String("corpus", "", "the conformance `DIR` (default: the copy built into gamesearch)")
+	sf.timeout = fs.String("timeout", "", "CPU time one case may take, a `duration` with its unit such as 10s or 500ms (default: the program's, see docs/check.md; congo-agent: the time of each go)")
+	sf.max = fs.Int("max", 5, "show at most `N` failures")
+	return sf
+}
+
+// options checks the parsed flags for the program called name and returns
+// the options of the check.
+func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*options, error) {
+	o := &options{cases: *sf.cases}
+	var err error
+	if o.prog, err = findProgram(name); err != nil {
+		return nil, usagef("%v", err)
+	}
+	if err := sf.cf.apply(fs, o); err != nil {
+		return nil, err
+	}
+	if o.suites, err = parseSuites(*sf.suite, cliutil.IsSet(fs, "suite"), o.cases != ""); err != nil {
+		return nil, err
+	}
+	switch {
+	case *sf.max < 0:
+		return nil, usagef("-max %d: want 0 or more", *sf.max)
+	case o.cases != "" && !o.prog.exact:
+		return nil, usagef("-cases: %s is checked for validity only; gen writes no sets for it", o.prog.name)
+	}
+	o.timeout = o.prog.perCase
+	if t := *sf.timeout; t != "" {
+		d, err := time.ParseDuration(t)
+		if err != nil {
+			if _, nerr := strconv.ParseFloat(t, 64); nerr == nil {
+				return nil, usagef("-timeout %s: give a unit, such as %ss or %sms", cliutil.Quote(t), t, t)
+			}
+			return nil, usagef("-timeout %s: want a duration such as 10s or 500ms", cliutil.Quote(t))
+		}
+		if d <= 0 {
+			return nil, usagef("-timeout %s: want a positive duration", t)
+		}
+		o.timeout, o.timeoutSet = d, true
+	}
+	if o.runs("public") || o.runs("extra") {
+		o.corpus = embeddedCorpus()
+		if *sf.corpus != "" {
+			if st, err := os.Stat(*sf.corpus); err != nil || !st.IsDir() {
+				return nil, usagef("-corpus %q: not a directory", *sf.corpus)
+			}
+			o.corpus = dirFiles(*sf.corpus)
+		}
+	}
+	return o, nil
 }
 
 // suiteNames are the suites in the order they run.

@@ -59,7 +59,7 @@ func gen(args []string, stdout io.Writer) error {
 	if *outDir == "" {
 		return usagef("missing -o DIR (usage: gamesearch %s)", genUsage)
 	}
-	if err := genTarget(*outDir); err != nil {
+	if err := newFolder(*outDir, "gen writes a new set"); err != nil {
 		return err
 	}
 	files, err := genFiles(o)
@@ -73,9 +73,10 @@ func gen(args []string, stdout io.Writer) error {
 	return err
 }
 
-// genTarget refuses a gen folder that holds anything: gen writes a whole new
-// set, and never replaces or mixes with files it did not write.
-func genTarget(dir string) error {
+// newFolder refuses an output folder that holds anything (who says which
+// command writes it): gen and grade write a whole new folder, and never
+// replace or mix with files they did not write.
+func newFolder(dir, who string) error {
 	st, err := os.Lstat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -90,7 +91,7 @@ func genTarget(dir string) error {
 		return usagef("-o %s: %v", dir, unwrapPath(err))
 	}
 	if len(entries) > 0 {
-		return usagef("-o %s: the folder is not empty (%d entries): gen writes a new set into a new or empty folder, so remove it or name another", dir, len(entries))
+		return usagef("-o %s: the folder is not empty (%d entries): %s into a new or empty folder, so remove it or name another", dir, len(entries), who)
 	}
 	return nil
 }

@@ -43,7 +43,7 @@ var students = []student{
 			{"noignore", nil, []string{"cin.ignore"}},
 			{"debug", nil, []string{"extra lines"}},
 			{"crash", nil, []string{"crash"}},
-			{"timeout", []string{"-timeout", "2s"}, []string{"timeout"}},
+			{"timeout", []string{"-timeout", "0.1s"}, []string{"timeout"}},
 		},
 	},
 	{

@@ -123,9 +123,11 @@ type Engine struct {
 }
 
 // exitGrace is how long BestMove still reads the engine's output after
-// the engine's own process has exited: what it wrote before is already in
-// the pipe, and only a process it left behind can hold the pipe longer.
-const exitGrace = 200 * time.Millisecond
+// the engine's own process has exited (what it wrote before is already in
+// the pipe, and only a process it left behind can hold the pipe longer),
+// and how long it waits for the exit of an engine that closed its pipes:
+// on a loaded machine a shell takes a few hundred milliseconds to exit.
+const exitGrace = time.Second
 
 // BestMove starts the engine in a process group of its own, sets the
 // variant and position fen, runs "go movetime" and returns the engine's

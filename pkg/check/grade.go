@@ -1,0 +1,315 @@
+package check
+
+// gamesearch grade: a class's submissions in, a gradebook out. Each
+// submission (a folder or a .zip of sources) is unpacked into a private
+// folder, built as its language is built in the course, and checked; the
+// results go to OUTDIR as grades.csv, a report per student and index.html.
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+const gradeUsage = "grade PROGRAM [check flags] [-j N] [-o OUTDIR] SUBMISSIONS"
+
+const gradeNotes = `Grades a class: SUBMISSIONS is a folder whose entries are the students'
+folders or .zip files (or one .zip holding them, as an LMS exports them). Each
+is unpacked into a private folder (entries that escape it, links out of it and
+oversized archives are refused for that student), built as the course expects
+(run.sh; make; javac; g++ -O2 -std=c++17; gcc -O2; python3 PROGRAM.py or the
+one .py with a main guard) and checked as gamesearch check would. OUTDIR (new
+or empty) receives grades.csv, STUDENT/report.txt, STUDENT/report.json and
+index.html. Exit status: 0 every student passed, 1 some did not, 2 usage error.
+See docs/check.md.
+
+`
+
+// Grade is "gamesearch grade"; args are the arguments after "grade". It
+// writes the gradebook and returns the exit status: 0 when every student
+// passed, 1 when one did not, 2 for a usage error, 130 when interrupted.
+func Grade(args []string, stdout, stderr io.Writer) int {
+	interrupted.Store(false)
+	err := grade(args, stdout, stderr)
+	var fe failedError
+	switch {
+	case err == nil, errors.Is(err, errHelp):
+		return 0
+	case errors.As(err, &fe):
+		return 1
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintf(stderr, "gamesearch grade: %v\n", errInterrupted)
+		return 130
+	}
+	fmt.Fprintf(stderr, "gamesearch grade: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
+	return 2
+}
+
+// submission is one student's entry in SUBMISSIONS.
+type submission struct {
+	student string // the entry's name without .zip
+	path    string
+	zip     bool
+	// out is the student's folder name in OUTDIR.
+	out string
+}
+
+// gradeRow is one student's line of the gradebook.
+type gradeRow struct {
+	Student      string  `json:"student"`
+	Folder       string  `json:"folder"`
+	Language     string  `json:"language"`
+	Build        string  `json:"build"`
+	Passed       int     `json:"passed"`
+	Total        int     `json:"total"`
+	Score        float64 `json:"score"`
+	Seconds      float64 `json:"seconds"`
+	Cause        string  `json:"likely_cause"`
+	FirstFailure string  `json:"first_failure"`
+	rep          *report
+	command      string
+}
+
+func grade(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
+	sf := registerSuiteFlags(fs, false)
+	jobs := fs.Int("j", 1, "grade `N` submissions at a time")
+	outDir := fs.String("o", "grades", "the `OUTDIR` to write (new or empty)")
+	pos, err := parseFlags(fs, args, stdout, gradeUsage, gradeNotes+programList(false))
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		return usagef("want PROGRAM and SUBMISSIONS, got %d arguments (usage: gamesearch %s)", len(pos), gradeUsage)
+	}
+	o, err := sf.options(fs, pos[0])
+	if err != nil {
+		return err
+	}
+	if *jobs < 1 {
+		return usagef("-j %d: want at least 1", *jobs)
+	}
+	if err := newFolder(*outDir, "grade writes its gradebook"); err != nil {
+		return err
+	}
+	work, err := os.MkdirTemp("", "gamesearch-grade-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	subs, err := listSubmissions(pos[1], work)
+	if err != nil {
+		return err
+	}
+	suites, err := buildSuites(o)
+	if err != nil {
+		return err
+	}
+	stop := watchSignals()
+	defer stop()
+	rows := make([]*gradeRow, len(subs))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, *jobs)
+	began := time.Now()
+	done, failing := 0, 0
+	for i, sub := range subs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			row := gradeOne(o, suites, sub, filepath.Join(work, strconv.Itoa(i)), *sf.max)
+			mu.Lock()
+			defer mu.Unlock()
+			rows[i] = row
+			done++
+			if row.Passed < row.Total || row.Total == 0 {
+				failing++
+			}
+			left := time.Duration(float64(time.Since(began)) / float64(done) * float64(len(subs)-done))
+			fmt.Fprintf(stderr, "grade: %d/%d done, %d not passing, about %s left (%s: %s)\n",
+				done, len(subs), failing, left.Round(time.Second), sub.student, row.summary())
+		}()
+	}
+	wg.Wait()
+	if interrupted.Load() {
+		return errInterrupted
+	}
+	if err := writeGradebook(*outDir, o, rows); err != nil {
+		return fmt.Errorf("-o %s: %v", *outDir, err)
+	}
+	fmt.Fprintf(stdout, "graded %d submissions of %s: %d passed every case; %s\n", len(rows), o.prog.name,
+		len(rows)-failing, filepath.Join(*outDir, "index.html"))
+	if failing > 0 {
+		return failedError{}
+	}
+	return nil
+}
+
+// summary is a row's short result for the progress line.
+func (r *gradeRow) summary() string {
+	if r.Build != "ok" {
+		return r.Build
+	}
+	return fmt.Sprintf("%d/%d, score %s", r.Passed, r.Total, fmtScore(r.Score))
+}
+
+// safeName keeps a student's folder name to letters, digits, '.', '-' and
+// '_'.
+var safeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// listSubmissions lists the entries of SUBMISSIONS (a folder, or a .zip
+// holding the students' folders or zips, unpacked into work first).
+func listSubmissions(src, work string) ([]submission, error) {
+	st, err := os.Stat(src)
+	if err != nil {
+		return nil, usagef("%s: %v", src, unwrapPath(err))
+	}
+	if !st.IsDir() {
+		if !strings.EqualFold(filepath.Ext(src), ".zip") {
+			return nil, usagef("%s: want a folder of submissions or a .zip holding them", src)
+		}
+		dst := filepath.Join(work, "class")
+		if err := os.Mkdir(dst, 0o755); err != nil {
+			return nil, err
+		}
+		if err := unpackZip(src, dst); err != nil {
+			return nil, usagef("%s: %v", src, err)
+		}
+		src = dst
+		// An export that holds one folder holds the class inside it.
+		if entries, _ := os.ReadDir(src); len(entries) == 1 && entries[0].IsDir() {
+			src = filepath.Join(src, entries[0].Name())
+		}
+	}
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		return nil, usagef("%s: %v", src, unwrapPath(err))
+	}
+	var subs []submission
+	used := map[string]bool{"index.html": true, "grades.csv": true}
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "__MACOSX") {
+			continue
+		}
+		s := submission{student: name, path: filepath.Join(src, name)}
+		switch {
+		case e.IsDir():
+		case strings.EqualFold(filepath.Ext(name), ".zip"):
+			s.zip, s.student = true, strings.TrimSuffix(name, filepath.Ext(name))
+		default:
+			continue
+		}
+		out := strings.Trim(safeName.ReplaceAllString(s.student, "_"), "._")
+		if out == "" {
+			out = "student"
+		}
+		for k := 2; used[strings.ToLower(out)]; k++ {
+			out = fmt.Sprintf("%s_%d", strings.TrimSuffix(out, "_"+strconv.Itoa(k-1)), k)
+		}
+		used[strings.ToLower(out)] = true
+		s.out = out
+		subs = append(subs, s)
+	}
+	if len(subs) == 0 {
+		return nil, usagef("%s: no submissions in it (one folder or .zip per student)", src)
+	}
+	sort.Slice(subs, func(i, j int) bool { return subs[i].student < subs[j].student })
+	return subs, nil
+}
+
+// gradeOne unpacks, builds and checks one submission in the folder work.
+func gradeOne(o *options, suites []*suite, sub submission, work string, maxFail int) *gradeRow {
+	row := &gradeRow{Student: sub.student, Folder: sub.out, Build: "ok"}
+	began := time.Now()
+	defer func() { row.Seconds = time.Since(began).Seconds() }()
+	for _, s := range suites {
+		row.Total += s.cases()
+	}
+	src := filepath.Join(work, "src")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		row.Build = err.Error()
+		return row
+	}
+	var err error
+	if sub.zip {
+		err = unpackZip(sub.path, src)
+	} else {
+		err = copyFolder(sub.path, src)
+	}
+	if err == nil {
+		// A zip of one folder holds the sources inside it.
+		if entries, _ := os.ReadDir(src); len(entries) == 1 && entries[0].IsDir() {
+			src = filepath.Join(src, entries[0].Name())
+		}
+	}
+	var b *built
+	if err == nil {
+		b, err = buildSubmission(src, o.prog.name)
+	}
+	if err != nil {
+		row.Build = err.Error()
+		if !strings.HasPrefix(row.Build, "build failed") && !errors.Is(err, errRefused) {
+			row.Build = "refused: " + row.Build
+		}
+		row.FirstFailure = row.Build
+		return row
+	}
+	row.Language = b.lang
+	c, err := newCommand(b.argv, b.dir)
+	if err == nil {
+		row.command = c.String()
+		row.rep, err = checkOne(o, c, suites, maxFail, true)
+	}
+	if err != nil {
+		row.Build = "cannot start: " + err.Error()
+		row.FirstFailure = row.Build
+		return row
+	}
+	row.Passed, row.Score, row.Cause = row.rep.Passed, row.rep.Score, row.rep.LikelyCause
+	row.FirstFailure = row.rep.firstFailure()
+	return row
+}
+
+// writeGradebook writes grades.csv, each student's reports and index.html
+// into a new folder beside dir, renamed to dir when complete.
+func writeGradebook(dir string, o *options, rows []*gradeRow) error {
+	var files []file
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	w.Write([]string{"student", "language", "build", "passed", "total", "score", "time", "likely_cause", "first_failure"})
+	for _, r := range rows {
+		w.Write([]string{r.Student, r.Language, r.Build, strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
+			fmtScore(r.Score), strconv.FormatFloat(r.Seconds, 'f', 1, 64), r.Cause, r.FirstFailure})
+		text, js := r.Build+"\n", ""
+		if r.rep != nil {
+			text, js = r.rep.text(), r.rep.jsonText()
+		} else {
+			data, _ := json.MarshalIndent(r, "", "  ")
+			js = string(data) + "\n"
+		}
+		files = append(files, file{filepath.Join(r.Folder, "report.txt"), []byte(text)},
+			file{filepath.Join(r.Folder, "report.json"), []byte(js)})
+	}
+	w.Flush()
+	files = append(files, file{"grades.csv", []byte(b.String())})
+	page, err := gradePage(o, rows)
+	if err != nil {
+		return err
+	}
+	files = append(files, file{"index.html", page})
+	return writeSet(dir, files)
+}
