@@ -80,6 +80,70 @@ func parseStat(data []byte) (procStat, bool) {
 	return st, true
 }
 
+// readStat reads the stat of process pid.
+func readStat(pid int) (procStat, bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return procStat{}, false
+	}
+	return parseStat(data)
+}
+
+// children returns the children of process pid, read from its threads'
+// children files; ok is false where the kernel has none.
+func children(pid int) (kids []int, ok bool) {
+	dir := "/proc/" + strconv.Itoa(pid) + "/task"
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil, false
+	}
+	tids, _ := d.Readdirnames(-1)
+	d.Close()
+	for _, tid := range tids {
+		data, err := os.ReadFile(dir + "/" + tid + "/children")
+		if err != nil {
+			return nil, false
+		}
+		for _, f := range bytes.Fields(data) {
+			if k, err := strconv.Atoi(string(f)); err == nil {
+				kids = append(kids, k)
+			}
+		}
+	}
+	return kids, true
+}
+
+// members returns the processes of the group: the leader's descendants in
+// the group, found through the children files, or by reading every process
+// where they are missing.
+func (g *Group) members() []procStat {
+	var out []procStat
+	queue := []int{g.pid}
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		st, ok := readStat(pid)
+		if !ok {
+			continue
+		}
+		if st.pgrp == g.pid {
+			out = append(out, st)
+		}
+		kids, ok := children(pid)
+		if !ok {
+			out = out[:0]
+			for _, st := range readProcs() {
+				if st.pgrp == g.pid {
+					out = append(out, st)
+				}
+			}
+			return out
+		}
+		queue = append(queue, kids...)
+	}
+	return out
+}
+
 // CPUTime returns the CPU time, user and system, used so far by the
 // processes of the group (and the children they waited for); ok is false
 // where it cannot be measured.
@@ -88,11 +152,9 @@ func (g *Group) CPUTime() (cpu time.Duration, ok bool) {
 		return 0, false
 	}
 	found := false
-	for _, st := range readProcs() {
-		if st.pgrp == g.pid {
-			cpu += st.cpu
-			found = true
-		}
+	for _, st := range g.members() {
+		cpu += st.cpu
+		found = true
 	}
 	return cpu, found
 }
@@ -100,6 +162,9 @@ func (g *Group) CPUTime() (cpu time.Duration, ok bool) {
 // Empty reports whether no process of the group is left (zombies waiting
 // for their parent count as gone).
 func (g *Group) Empty() bool {
+	if g.pid <= 0 || syscall.Kill(-g.pid, 0) == syscall.ESRCH {
+		return true
+	}
 	for _, st := range readProcs() {
 		if st.pgrp == g.pid && !st.zombie {
 			return false
@@ -140,8 +205,20 @@ func KillEscaped() int {
 		return 0
 	}
 	own := int(sid)
+	procs := readProcs
+	if kids, ok := children(self); ok {
+		procs = func() []procStat {
+			var out []procStat
+			for _, k := range kids {
+				if st, ok := readStat(k); ok {
+					out = append(out, st)
+				}
+			}
+			return out
+		}
+	}
 	n := 0
-	for _, st := range readProcs() {
+	for _, st := range procs() {
 		if st.ppid != self || st.sid == own {
 			continue
 		}

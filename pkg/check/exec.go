@@ -463,7 +463,7 @@ func (p *process) wait(limit time.Duration, wallClock bool) string {
 	idle := min(idleLimit, wall)
 	lastMove := p.began
 	reason := ""
-	for interval := 5 * time.Millisecond; reason == ""; interval = min(2*interval, 100*time.Millisecond) {
+	for interval := 20 * time.Millisecond; reason == ""; interval = min(2*interval, 100*time.Millisecond) {
 		t := time.NewTimer(interval)
 		select {
 		case <-p.done:
