@@ -86,6 +86,7 @@ func grade(args []string, stdout, stderr io.Writer) error {
 	sf := registerSuiteFlags(fs, false)
 	jobs := fs.Int("j", 1, "grade `N` submissions at a time")
 	outDir := fs.String("o", "grades", "the `OUTDIR` to write (new or empty)")
+	gsFile := fs.String("gradescope", "", "SUBMISSIONS is one submission: write Gradescope's results.json to `FILE` (the autograder bundle's run_autograder does)")
 	pos, err := parseFlags(fs, args, stdout, gradeUsage, gradeNotes+programList(false))
 	if err != nil {
 		return err
@@ -99,6 +100,9 @@ func grade(args []string, stdout, stderr io.Writer) error {
 	}
 	if *jobs < 1 {
 		return usagef("-j %d: want at least 1", *jobs)
+	}
+	if *gsFile != "" {
+		return gradeOneToGradescope(o, pos[1], *gsFile, *sf.max, stdout)
 	}
 	if err := newFolder(*outDir, "grade writes its gradebook"); err != nil {
 		return err
@@ -312,4 +316,45 @@ func writeGradebook(dir string, o *options, rows []*gradeRow) error {
 	}
 	files = append(files, file{"index.html", page})
 	return writeSet(dir, files)
+}
+
+// gradeOneToGradescope builds and checks the one submission in dir and
+// writes Gradescope's results.json to name: the check's suites as tests, or
+// one failed test saying why the submission could not be built.
+func gradeOneToGradescope(o *options, dir, name string, maxFail int, stdout io.Writer) error {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usagef("%s: not a folder", dir)
+	}
+	suites, err := buildSuites(o)
+	if err != nil {
+		return err
+	}
+	work, err := os.MkdirTemp("", "gamesearch-grade-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	stop := watchSignals()
+	defer stop()
+	row := gradeOne(o, suites, submission{student: "submission", path: dir, out: "submission"}, work, maxFail)
+	if interrupted.Load() {
+		return errInterrupted
+	}
+	var text string
+	if row.rep != nil {
+		text = row.rep.gradescopeText()
+	} else {
+		g := gradescope{Score: 0, Output: row.Build, StdoutVisibility: "hidden", Tests: []gradescopeTest{{
+			Name: o.prog.name + ": build", MaxScore: maxScore, Status: "failed", Output: row.Build, Visibility: "visible"}}}
+		data, _ := json.MarshalIndent(g, "", "  ")
+		text = string(data) + "\n"
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return fmt.Errorf("-gradescope %s: %v", name, unwrapPath(err))
+	}
+	if err := writeOut(name, text, stdout); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %s\n", o.prog.name, row.summary())
+	return nil
 }

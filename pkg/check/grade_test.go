@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -166,5 +167,75 @@ func screenshot(t *testing.T, page string) {
 		"--no-first-run", "--user-data-dir="+t.TempDir(), "--dump-dom", "file://"+page).Output()
 	if err != nil || !bytes.Contains(dom, []byte("alice")) {
 		t.Errorf("chromium's DOM of index.html: %v", err)
+	}
+}
+
+// TestAutograderBundle writes a Gradescope bundle and runs its
+// run_autograder under a temporary root on a correct, a wrong and a
+// non-compiling submission; results.json is checked against Gradescope's
+// fields and types.
+func TestAutograderBundle(t *testing.T) {
+	for _, tool := range []string{"sh", "g++"} {
+		lookTool(t, tool)
+	}
+	bin := ownBin(t)
+	dir := t.TempDir()
+	bundle := filepath.Join(dir, "autograder.zip")
+	var out, errb bytes.Buffer
+	if code := Autograder([]string{"ABGame", "-n", "3", "-seed", "9", "-binary", filepath.Join(bin, "gamesearch"), "-o", bundle}, &out, &errb); code != 0 {
+		t.Fatalf("autograder: %s", errb.String())
+	}
+	cpp := source(t, "class", "ABGame.cpp")
+	for _, c := range []struct {
+		name   string
+		files  map[string]string
+		score  float64
+		status string
+	}{
+		{"correct", map[string]string{"ABGame.cpp": cpp}, 100, "passed"},
+		{"wrong", map[string]string{"ABGame.cpp": strings.Replace(cpp, "if (v > bestValue) {", "if (v >= bestValue) {", 1)}, -1, "failed"},
+		{"broken", map[string]string{"ABGame.cpp": "int main( {\n"}, 0, "failed"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := filepath.Join(t.TempDir(), "autograder")
+			if err := os.MkdirAll(filepath.Join(root, "source"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := unpackZip(bundle, filepath.Join(root, "source")); err != nil {
+				t.Fatal(err)
+			}
+			writeFiles(t, filepath.Join(root, "submission"), c.files)
+			cmd := exec.Command("sh", filepath.Join(root, "source", "run_autograder"))
+			cmd.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root)
+			if out, err := cmd.CombinedOutput(); err != nil && c.status == "passed" {
+				t.Fatalf("run_autograder: %v\n%s", err, out)
+			}
+			data, err := os.ReadFile(filepath.Join(root, "results", "results.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := validateGradescope(data); err != nil {
+				t.Fatalf("%v\n%s", err, data)
+			}
+			var res struct {
+				Score float64
+				Tests []struct{ Status, Visibility, Output string }
+			}
+			json.Unmarshal(data, &res)
+			if c.score >= 0 && res.Score != c.score || c.score < 0 && (res.Score <= 0 || res.Score >= 100) {
+				t.Errorf("score %v, want %v", res.Score, c.score)
+			}
+			for _, tc := range res.Tests {
+				if c.status == "passed" && tc.Status != "passed" {
+					t.Errorf("test %+v", tc)
+				}
+			}
+			if c.name == "correct" && (len(res.Tests) != 2 || res.Tests[0].Visibility != "visible" || res.Tests[1].Visibility != "after_published") {
+				t.Errorf("tests %+v: want the public suite visible and the hidden cases after publication", res.Tests)
+			}
+			if c.name == "broken" && !strings.Contains(res.Tests[0].Output, "build failed") {
+				t.Errorf("broken: %+v", res.Tests)
+			}
+		})
 	}
 }

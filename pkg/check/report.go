@@ -242,7 +242,8 @@ func (rep *report) firstFailure() string {
 		return ""
 	}
 	f := rep.Failures[0]
-	return f.Suite + " " + f.Case + ": " + f.Problem
+	in := strings.ReplaceAll(strings.TrimSuffix(f.Input, "\n"), "\n", " / ")
+	return f.Suite + " " + f.Case + ": " + f.Problem + "; input: " + clip(in, 300)
 }
 
 // text renders the report for a person.
@@ -303,9 +304,10 @@ func (rep *report) jsonText() string {
 
 // gradescope is Gradescope's results.json.
 type gradescope struct {
-	Score  float64          `json:"score"`
-	Output string           `json:"output,omitempty"`
-	Tests  []gradescopeTest `json:"tests"`
+	Score            float64          `json:"score"`
+	Output           string           `json:"output,omitempty"`
+	StdoutVisibility string           `json:"stdout_visibility"`
+	Tests            []gradescopeTest `json:"tests"`
 }
 
 // gradescopeTest is one test of results.json: one per suite.
@@ -315,13 +317,16 @@ type gradescopeTest struct {
 	MaxScore float64 `json:"max_score"`
 	Status   string  `json:"status"`
 	Output   string  `json:"output"`
+	// Visibility: the public suite is shown at once, the hidden cases
+	// (random, a -cases set, extra) once the grades are published.
+	Visibility string `json:"visibility"`
 }
 
 // gradescopeText renders the report as Gradescope's results.json: one test
 // per suite with cases, worth its share of 100 points, scored by the share
 // of cases passed.
 func (rep *report) gradescopeText() string {
-	g := gradescope{Score: rep.Score, Tests: []gradescopeTest{}}
+	g := gradescope{Score: rep.Score, StdoutVisibility: "hidden", Tests: []gradescopeTest{}}
 	var out []string
 	if rep.LikelyCause != "" {
 		out = append(out, "likely cause: "+rep.LikelyCause)
@@ -335,14 +340,18 @@ func (rep *report) gradescopeText() string {
 			continue
 		}
 		t := gradescopeTest{Name: fmt.Sprintf("%s: %s suite", rep.Program, s.Name), Score: s.Points,
-			MaxScore: s.MaxPoints, Status: "passed"}
+			MaxScore: s.MaxPoints, Status: "passed", Visibility: "after_published"}
+		if s.Name == "public" {
+			t.Visibility = "visible"
+		}
 		if s.Passed < s.Total {
 			t.Status = "failed"
 		}
 		lines := []string{fmt.Sprintf("%d/%d cases passed", s.Passed, s.Total)}
 		for _, f := range rep.Failures {
 			if f.Suite == s.Name {
-				lines = append(lines, fmt.Sprintf("FAIL %s: %s", f.Case, f.Problem))
+				lines = append(lines, fmt.Sprintf("FAIL %s: %s", f.Case, f.Problem),
+					"  input: "+strings.ReplaceAll(strings.TrimSuffix(f.Input, "\n"), "\n", "\n  "))
 				if f.Shrunk != "" {
 					lines = append(lines, "  shrunk case: "+strings.ReplaceAll(f.Shrunk, "\n", "\n  "))
 				}

@@ -66,6 +66,9 @@ var commands = []command{
 	{"grade", "grade PROGRAM [check flags] [-j N] [-o OUTDIR] SUBMISSIONS   build and check a class's submissions: grades.csv, reports, index.html", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return exitStatus(check.Grade(args, stdout, stderr))
 	}},
+	{"autograder", "autograder PROGRAM [-n N] [-seed S] [-binary PATH] -o FILE.zip   a Gradescope autograder bundle", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return exitStatus(check.Autograder(args, stdout, stderr))
+	}},
 	{"gen", "gen PROGRAM [-rules R] [-board B] [-piece K] [-n N] [-seed S] -o DIR   a fresh test set with expected outputs", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return exitStatus(check.Gen(args, stdout, stderr))
 	}},

@@ -1,0 +1,169 @@
+package check
+
+// gamesearch autograder: a Gradescope autograder bundle for one program:
+// setup.sh, run_autograder, a linux/amd64 gamesearch and a frozen hidden
+// case set written by gen, so that every student gets the same cases.
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/internal/atomicfile"
+	"github.com/gamesearch/gamesearch/internal/cliutil"
+)
+
+const autograderUsage = "autograder PROGRAM [-rules R] [-board B] [-piece K] [-n N] [-seed S] [-timeout D] [-binary PATH] -o FILE.zip"
+
+const autograderNotes = `Writes a Gradescope autograder bundle for PROGRAM: setup.sh (the Debian/Ubuntu
+packages of the languages grade builds), run_autograder (builds the submission
+in /autograder/submission as gamesearch grade does, checks it on the public
+suite, visible to the students, and on the bundle's hidden cases, shown once
+the grades are published, and writes /autograder/results/results.json), a
+linux/amd64 gamesearch (this one, or -binary PATH) and cases/, a set written by
+gamesearch gen with -n and -seed, the same for every student. The variable
+AUTOGRADER_ROOT moves /autograder. See docs/check.md.
+
+`
+
+// setupScript is the bundle's setup.sh.
+const setupScript = `#!/bin/sh
+# Gradescope runs this once, as root, when it builds the autograder's image
+# (Ubuntu): the compilers and interpreters gamesearch grade builds with.
+set -e
+apt-get update
+apt-get install -y --no-install-recommends python3 default-jdk-headless g++ gcc make
+`
+
+// Autograder is "gamesearch autograder"; it returns the exit status: 0 when
+// the bundle was written, 2 for a usage error.
+func Autograder(args []string, stdout, stderr io.Writer) int {
+	err := autograder(args, stdout)
+	if err == nil || errors.Is(err, errHelp) {
+		return 0
+	}
+	fmt.Fprintf(stderr, "gamesearch autograder: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
+	return 2
+}
+
+func autograder(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("autograder", flag.ContinueOnError)
+	sf := registerSuiteFlags(fs, true)
+	out := fs.String("o", "", "the bundle `FILE` to write (a .zip)")
+	binary := fs.String("binary", "", "the linux/amd64 gamesearch `PATH` to put in the bundle (default: this program, when it is one)")
+	pos, err := parseFlags(fs, args, stdout, autograderUsage, autograderNotes+programList(true))
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("want one PROGRAM, got %d arguments (usage: gamesearch %s)", len(pos), autograderUsage)
+	}
+	for _, f := range []string{"suite", "cases", "corpus", "max"} {
+		if cliutil.IsSet(fs, f) {
+			return usagef("-%s does not apply: the bundle checks the public suite and its own hidden cases", f)
+		}
+	}
+	o, err := sf.options(fs, pos[0])
+	if err != nil {
+		return err
+	}
+	if !o.prog.exact {
+		return usagef("%s is checked for validity only: there are no hidden cases to freeze", o.prog.name)
+	}
+	if *out == "" {
+		return usagef("missing -o FILE.zip (usage: gamesearch %s)", autograderUsage)
+	}
+	if _, err := atomicfile.Prepare(*out); err != nil {
+		return usagef("-o %s: %v", *out, err)
+	}
+	exe := *binary
+	if exe == "" {
+		if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
+			return usagef("this gamesearch is for %s/%s: pass -binary PATH of a linux/amd64 one (scripts/release.sh builds it)", runtime.GOOS, runtime.GOARCH)
+		}
+		if exe, err = os.Executable(); err != nil {
+			return err
+		}
+	}
+	bin, err := os.ReadFile(exe)
+	if err != nil {
+		return usagef("-binary %s: %v", exe, unwrapPath(err))
+	}
+	if !bytes.HasPrefix(bin, []byte("\x7fELF")) {
+		return usagef("-binary %s: not a Linux executable", exe)
+	}
+	o.suites = map[string]bool{"random": true}
+	set, err := genFiles(o)
+	if err != nil {
+		return err
+	}
+	files := []zipFile{{"setup.sh", []byte(setupScript), 0o755}, {"run_autograder", []byte(runScript(o)), 0o755},
+		{"gamesearch", bin, 0o755}}
+	for _, f := range set {
+		files = append(files, zipFile{"cases/" + strings.ReplaceAll(f.name, string(os.PathSeparator), "/"), f.data, 0o644})
+	}
+	data, err := zipFiles(files)
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(*out, data, 0o644); err != nil {
+		return fmt.Errorf("-o %s: %v", *out, atomicfile.Cause(err))
+	}
+	_, err = fmt.Fprintf(stdout, "wrote %s: the Gradescope autograder of %s (%d hidden cases, %s)\n", *out, o.prog.name, o.n, caseSettings(o))
+	return err
+}
+
+// runScript is the bundle's run_autograder.
+func runScript(o *options) string {
+	flags := gameSettings(o)
+	if o.timeoutSet {
+		flags = append(flags, "-timeout", o.timeout.String())
+	}
+	return fmt.Sprintf(`#!/bin/sh
+# Gradescope's entry point, written by gamesearch autograder: builds and
+# checks the submission and writes results.json. AUTOGRADER_ROOT moves
+# /autograder (for tests).
+root="${AUTOGRADER_ROOT:-/autograder}"
+mkdir -p "$root/results"
+cd "$root/source" || exit 1
+exec ./gamesearch grade %s %s -suite public -cases cases -gradescope "$root/results/results.json" "$root/submission"
+`, o.prog.name, strings.Join(flags, " "))
+}
+
+// zipFile is one entry of a bundle.
+type zipFile struct {
+	name string
+	data []byte
+	mode os.FileMode
+}
+
+// zipFiles writes a deterministic zip: entries sorted, one fixed time.
+func zipFiles(files []zipFile) ([]byte, error) {
+	sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	stamp := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, f := range files {
+		h := &zip.FileHeader{Name: f.name, Method: zip.Deflate, Modified: stamp}
+		h.SetMode(f.mode)
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := w.Write(f.data); err != nil {
+			return nil, err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
