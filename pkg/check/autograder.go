@@ -7,7 +7,6 @@ package check
 import (
 	"archive/zip"
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -46,12 +45,7 @@ apt-get install -y --no-install-recommends python3 default-jdk-headless g++ gcc 
 // Autograder is "gamesearch autograder"; it returns the exit status: 0 when
 // the bundle was written, 2 for a usage error.
 func Autograder(args []string, stdout, stderr io.Writer) int {
-	err := autograder(args, stdout)
-	if err == nil || errors.Is(err, errHelp) {
-		return 0
-	}
-	fmt.Fprintf(stderr, "gamesearch autograder: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
-	return 2
+	return exitCode("autograder", autograder(args, stdout), stderr)
 }
 
 func autograder(args []string, stdout io.Writer) error {

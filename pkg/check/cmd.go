@@ -156,7 +156,13 @@ COMMAND cannot start. See docs/check.md.
 // 1 when a case failed, 2 for a usage error or a COMMAND that cannot start.
 func Check(args []string, stdout, stderr io.Writer) int {
 	interrupted.Store(false)
-	err := check(args, stdout)
+	return exitCode("check", check(args, stdout), stderr)
+}
+
+// exitCode is the exit status of command cmd that ended with err: 0 for
+// none (or help), 1 for a failed case, 130 when interrupted, 2 for the
+// rest, whose one-line message goes to stderr.
+func exitCode(cmd string, err error, stderr io.Writer) int {
 	var fe failedError
 	switch {
 	case err == nil, errors.Is(err, errHelp):
@@ -164,10 +170,10 @@ func Check(args []string, stdout, stderr io.Writer) int {
 	case errors.As(err, &fe):
 		return 1
 	case errors.Is(err, errInterrupted):
-		fmt.Fprintf(stderr, "gamesearch check: %v\n", errInterrupted)
+		fmt.Fprintf(stderr, "gamesearch %s: %v\n", cmd, errInterrupted)
 		return 130
 	}
-	fmt.Fprintf(stderr, "gamesearch check: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
+	fmt.Fprintf(stderr, "gamesearch %s: %s\n", cmd, strings.ReplaceAll(err.Error(), "\n", " "))
 	return 2
 }
 

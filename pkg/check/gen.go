@@ -26,12 +26,7 @@ with gamesearch check PROGRAM -cases DIR -- COMMAND.
 // Gen is "gamesearch gen"; args are the arguments after "gen". It returns
 // the exit status: 0 on success, 2 for a usage error or an unwritable DIR.
 func Gen(args []string, stdout, stderr io.Writer) int {
-	err := gen(args, stdout)
-	if err == nil || errors.Is(err, errHelp) {
-		return 0
-	}
-	fmt.Fprintf(stderr, "gamesearch gen: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
-	return 2
+	return exitCode("gen", gen(args, stdout), stderr)
 }
 
 func gen(args []string, stdout io.Writer) error {

@@ -41,19 +41,7 @@ See docs/check.md.
 // passed, 1 when one did not, 2 for a usage error, 130 when interrupted.
 func Grade(args []string, stdout, stderr io.Writer) int {
 	interrupted.Store(false)
-	err := grade(args, stdout, stderr)
-	var fe failedError
-	switch {
-	case err == nil, errors.Is(err, errHelp):
-		return 0
-	case errors.As(err, &fe):
-		return 1
-	case errors.Is(err, errInterrupted):
-		fmt.Fprintf(stderr, "gamesearch grade: %v\n", errInterrupted)
-		return 130
-	}
-	fmt.Fprintf(stderr, "gamesearch grade: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
-	return 2
+	return exitCode("grade", grade(args, stdout, stderr), stderr)
 }
 
 // submission is one student's entry in SUBMISSIONS.

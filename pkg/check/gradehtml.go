@@ -116,7 +116,7 @@ h1 { font-size: 1.5em; margin-bottom: .2em; }
 .row { display: flex; gap: 2.5em; flex-wrap: wrap; align-items: flex-start; }
 table { border-collapse: collapse; width: 100%; margin-top: 1em; }
 th, td { text-align: left; padding: .35em .6em; border-bottom: 1px solid #e6e9ef; vertical-align: top; }
-th { cursor: pointer; user-select: none; background: #f4f6f9; position: sticky; top: 0; }
+th { cursor: pointer; user-select: none; background: #f4f6f9; position: sticky; top: 0; white-space: nowrap; }
 th:after { content: " ↕"; color: #a0a7b4; font-size: .8em; }
 td.num, th.num { text-align: right; }
 tr.fail td.score { color: #b42318; font-weight: 600; }
