@@ -58,7 +58,7 @@ type mutSpec struct {
 	equivalent bool
 	// all marks a mutant run only with GAMESEARCH_MUTANTS=all, to keep the
 	// test short: the same mistake runs by default in a cheaper language
-	// of the family (or, for minroot, a mistake of the same kind does).
+	// of the family (for minroot: signflip, the other Black mistake).
 	all bool
 	// noPublic keeps the public suite out of this mutant's first run even
 	// where the program's public suite is cheap (an endless loop would use
@@ -66,12 +66,12 @@ type mutSpec struct {
 	noPublic bool
 }
 
-// mutProgram is one graded program of a mutSubmission.
+// mutProgram is one graded program of a submission.
 type mutProgram struct {
 	// program is check's PROGRAM; flags are check flags every run needs.
 	program string
 	flags   []string
-	// command is COMMAND as the course runs it, in the mutSubmission folder;
+	// command is COMMAND as the course runs it, in the submission folder;
 	// fast is COMMAND for the mutants (see mutPythonFast, mutJavaFast).
 	command, fast []string
 	// correct are the suite flags of the correct program's check: nil for
@@ -83,13 +83,13 @@ type mutProgram struct {
 	mutants []mutSpec
 }
 
-// mutSubmission is one folder of the catalogue, built once: its sources, the
-// tools it needs and its programs.
+// mutSubmission is one folder of the catalogue, built once: its sources,
+// the tools it needs and its programs.
 type mutSubmission struct {
 	// lang is the language; dir the folder under testdata/check/mutants;
 	// name the subtest's name.
 	lang, dir, name string
-	// build builds the mutSubmission into out (the folder given to check as
+	// build builds the submission into out (the folder given to check as
 	// -dir) and returns the interpreter to run, if any ("" otherwise).
 	build    func(t *testing.T, src, out string) string
 	programs []mutProgram
@@ -116,9 +116,10 @@ func mutBuildJava(t *testing.T, src, out string) string {
 	return ""
 }
 
-// mutCopyPython copies the .py files of src into out and returns the Python 3
-// interpreter itself (not a version manager's shim, which costs a second
-// of CPU time a run).
+// mutCopyPython copies the .py files of src into out (so that nothing a
+// run writes, such as __pycache__, lands in the repository) and returns the
+// Python 3 interpreter itself: "python3" may be a version manager's shim,
+// which costs about a second of CPU time a run.
 func mutCopyPython(t *testing.T, src, out string) string {
 	py := lookTool(t, "python3")
 	if b, err := exec.Command(py, "-c", "import sys; print(sys.executable)").Output(); err == nil && len(b) > 1 {
@@ -280,7 +281,7 @@ var mutCatalogue = []mutSubmission{
 					{mistake: "strict", what: "strict cut-offs (v > beta)", equivalent: true, noPublic: true},
 					{mistake: "rules2021", what: "2021 rules (no promotion)", cause: "edition"},
 					{mistake: "crash", what: "assert fails on a zebra jump off the board", cause: "crash"},
-					{mistake: "loop", what: "endless loop on a blocked pawn retreat", cause: "timeout|time limit", flags: []string{"-timeout", "0.05s"}, noPublic: true},
+					{mistake: "loop", what: "endless loop on a blocked pawn retreat", cause: "timeout|time limit", flags: []string{"-timeout", "0.02s"}, noPublic: true},
 					{mistake: "stop", what: "stops after a FEN it cannot parse (superpawn)", cause: "stopped|truncated|parse"},
 				}},
 		},

@@ -1,0 +1,225 @@
+// COMS3005A Congo, Part 4.2 (2022 edition): minimax search.
+// Input: N, then N FEN strings. Output: for each, the value of a depth-2
+// minimax search (negamax) with the material evaluation, for the side to move.
+//
+// Build and run as the marker does:  g++ -O2 -o a.out minimax.cpp && ./a.out < input
+//
+// A student-like program of gamesearch's mutant catalogue
+// (testdata/check/mutants/README.md): correct as it stands; the environment
+// variable MISTAKE switches on one classic mistake: noignore, blacksign,
+// depth, rules2021.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace std;
+
+string MISTAKE;
+
+struct State {
+    char board[7][7];  // board[rank][file], rank 0 is rank 1; '.' is empty
+    bool whiteToMove;
+    int moveNumber;
+};
+
+struct Move {
+    int fromFile, fromRank, toFile, toRank;
+};
+
+const int INF = 10000000;
+
+bool isWhite(char c) { return c >= 'A' && c <= 'Z'; }
+bool isBlack(char c) { return c >= 'a' && c <= 'z'; }
+bool ownPiece(char c, bool white) { return white ? isWhite(c) : isBlack(c); }
+bool enemyPiece(char c, bool white) { return white ? isBlack(c) : isWhite(c); }
+bool onBoard(int f, int r) { return f >= 0 && f < 7 && r >= 0 && r < 7; }
+
+bool inCastle(int f, int r, bool white) {
+    if (f < 2 || f > 4) return false;
+    return white ? r <= 2 : r >= 4;
+}
+
+// readFen fills s from a FEN.
+void readFen(const string& fen, State& s) {
+    stringstream ss(fen);
+    string placement, side;
+    ss >> placement >> side >> s.moveNumber;
+    for (int r = 0; r < 7; r++)
+        for (int f = 0; f < 7; f++) s.board[r][f] = '.';
+    int r = 6, f = 0;
+    for (char c : placement) {
+        if (c == '/') {
+            r--;
+            f = 0;
+        } else if (isdigit(c)) {
+            f += c - '0';
+        } else {
+            s.board[r][f] = c;
+            f++;
+        }
+    }
+    s.whiteToMove = side == "w";
+}
+
+// addIf adds the move to (tf, tr) when that square is on the board and empty,
+// or holds an enemy piece and capturing is allowed.
+void addIf(const State& s, vector<Move>& out, int f, int r, int tf, int tr, bool canCapture) {
+    if (!onBoard(tf, tr)) return;
+    char t = s.board[tr][tf];
+    if (t == '.' || (canCapture && enemyPiece(t, s.whiteToMove))) out.push_back({f, r, tf, tr});
+}
+
+vector<Move> generateMoves(const State& s) {
+    vector<Move> out;
+    bool white = s.whiteToMove;
+    int forward = white ? 1 : -1;
+    for (int r = 0; r < 7; r++) {
+        for (int f = 0; f < 7; f++) {
+            char c = s.board[r][f];
+            if (!ownPiece(c, white)) continue;
+            char kind = toupper(c);
+            if (kind == 'L') {
+                for (int df = -1; df <= 1; df++)
+                    for (int dr = -1; dr <= 1; dr++)
+                        if ((df != 0 || dr != 0) && inCastle(f + df, r + dr, white)) addIf(s, out, f, r, f + df, r + dr, true);
+                // flying capture of the other lion, straight or diagonally forward
+                for (int df = -1; df <= 1; df++) {
+                    int tf = f + df, tr = r + forward;
+                    while (onBoard(tf, tr) && s.board[tr][tf] == '.') {
+                        tf += df;
+                        tr += forward;
+                    }
+                    bool next = abs(tf - f) <= 1 && abs(tr - r) <= 1 && inCastle(tf, tr, white);
+                    if (onBoard(tf, tr) && s.board[tr][tf] == (white ? 'l' : 'L') && !next) out.push_back({f, r, tf, tr});
+                }
+            } else if (kind == 'Z') {
+                int jumps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+                for (int k = 0; k < 8; k++) {
+                    int tf = f + jumps[k][0], tr = r + jumps[k][1];
+                    addIf(s, out, f, r, tf, tr, true);
+                }
+            } else if (kind == 'G') {
+                for (int df = -1; df <= 1; df++)
+                    for (int dr = -1; dr <= 1; dr++) {
+                        if (df == 0 && dr == 0) continue;
+                        addIf(s, out, f, r, f + df, r + dr, false);
+                        addIf(s, out, f, r, f + 2 * df, r + 2 * dr, true);
+                    }
+            } else if (kind == 'P' || kind == 'S') {
+                for (int df = -1; df <= 1; df++) addIf(s, out, f, r, f + df, r + forward, true);
+                if (kind == 'S') {
+                    addIf(s, out, f, r, f - 1, r, true);
+                    addIf(s, out, f, r, f + 1, r, true);
+                }
+                bool pastRiver = white ? r >= 4 : r <= 2;
+                if (kind == 'S' || pastRiver) {
+                    int lo = kind == 'S' ? -1 : 0, hi = kind == 'S' ? 1 : 0;
+                    for (int df = lo; df <= hi; df++) {
+                        // retreat one or two squares, no jumping, no capture
+                        int steps = 0, tf = f + df, tr = r - forward;
+                        while (steps < 2 && onBoard(tf, tr)) {
+                            if (s.board[tr][tf] != '.') break;
+                            out.push_back({f, r, tf, tr});
+                            steps++;
+                            tf += df;
+                            tr -= forward;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return out;
+}
+
+State makeMove(const State& s, const Move& m) {
+    State n = s;
+    bool white = s.whiteToMove;
+    bool wasInRiver[7];
+    for (int f = 0; f < 7; f++) wasInRiver[f] = ownPiece(s.board[3][f], white) && toupper(s.board[3][f]) != 'C';
+    char piece = n.board[m.fromRank][m.fromFile];
+    n.board[m.fromRank][m.fromFile] = '.';
+    if (toupper(piece) == 'P' && m.toRank == (white ? 6 : 0) && MISTAKE != "rules2021") piece = white ? 'S' : 's';
+    n.board[m.toRank][m.toFile] = piece;
+    // drowning: own pieces that were in the river and still are
+    for (int f = 0; f < 7; f++) {
+        if (!wasInRiver[f]) continue;
+        if (f == m.fromFile && m.fromRank == 3) {
+            if (m.toRank == 3) n.board[3][m.toFile] = '.';
+        } else {
+            n.board[3][f] = '.';
+        }
+    }
+    n.whiteToMove = !white;
+    if (!white) n.moveNumber++;
+    return n;
+}
+
+int pieceValue(char c) {
+    switch (toupper(c)) {
+        case 'P': return 100;
+        case 'Z': return 300;
+        case 'S': return 350;
+        case 'G': return 400;
+    }
+    return 0;
+}
+
+bool lionCaptured(const State& s) {
+    bool white = false, black = false;
+    for (int r = 0; r < 7; r++)
+        for (int f = 0; f < 7; f++) {
+            if (s.board[r][f] == 'L') white = true;
+            if (s.board[r][f] == 'l') black = true;
+        }
+    return !white || !black;
+}
+
+// evaluation: material, White minus Black, returned for the side to move.
+int evaluation(const State& s) {
+    bool whiteLion = false, blackLion = false;
+    int pieces = 0, score = 0;
+    for (int r = 0; r < 7; r++)
+        for (int f = 0; f < 7; f++) {
+            char c = s.board[r][f];
+            if (c == 'L') whiteLion = true;
+            else if (c == 'l') blackLion = true;
+            else if (c != '.') {
+                pieces++;
+                score += isWhite(c) ? pieceValue(c) : -pieceValue(c);
+            }
+        }
+    if (whiteLion && blackLion && pieces == 0) score = 0;
+    else if (!blackLion) score = 10000;
+    else if (!whiteLion) score = -10000;
+    if (MISTAKE == "blacksign") return score;
+    return s.whiteToMove ? score : -score;
+}
+
+int minimax(const State& s, int depth) {
+    if (lionCaptured(s) || depth <= 0) return evaluation(s);
+    int best = -INF;
+    for (const Move& m : generateMoves(s)) best = max(best, -minimax(makeMove(s, m), depth - 1));
+    return best;
+}
+
+int main() {
+    const char* e = getenv("MISTAKE");
+    MISTAKE = e ? e : "";
+    int n;
+    cin >> n;
+    if (MISTAKE != "noignore") cin.ignore();
+    for (int i = 0; i < n; i++) {
+        string fen;
+        getline(cin, fen);
+        State s;
+        readFen(fen, s);
+        int depth = MISTAKE == "depth" ? 1 : 2;
+        cout << minimax(s, depth) << endl;
+    }
+    return 0;
+}
