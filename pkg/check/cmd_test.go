@@ -88,6 +88,7 @@ func TestUsageErrors(t *testing.T) {
 // TestReportFile: -o writes the report to a file and nothing to stdout;
 // the exit status is 1 when a case fails.
 func TestReportFile(t *testing.T) {
+	t.Parallel()
 	bin := ownBin(t)
 	file := filepath.Join(t.TempDir(), "report.txt")
 	var out, errb bytes.Buffer
@@ -140,6 +141,7 @@ func TestWarnings(t *testing.T) {
 // TestValidityFailures: the validity checks catch an illegal move, a reply
 // in the wrong form, a missing output file and a timeout.
 func TestValidityFailures(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, c := range []struct {
 		name, prog string

@@ -62,6 +62,7 @@ func source(t *testing.T, parts ...string) string {
 // compile error, a zip whose entry escapes its folder and a folder with a
 // link out of it. grades.csv, the reports and index.html are checked.
 func TestGradeClass(t *testing.T) {
+	t.Parallel()
 	for _, tool := range []string{"python3", "javac", "java", "g++"} {
 		lookTool(t, tool)
 	}
@@ -175,6 +176,7 @@ func screenshot(t *testing.T, page string) {
 // non-compiling submission; results.json is checked against Gradescope's
 // fields and types.
 func TestAutograderBundle(t *testing.T) {
+	t.Parallel()
 	for _, tool := range []string{"sh", "g++"} {
 		lookTool(t, tool)
 	}

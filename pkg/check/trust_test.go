@@ -28,6 +28,7 @@ func inDir(t *testing.T, dir string, args ...string) (int, *report) {
 // ABGame.class passes, as the course runs it (each case's directory links
 // the submission's files, so the default classpath finds the class).
 func TestJavaDefaultClasspath(t *testing.T) {
+	t.Parallel()
 	javac := lookTool(t, "javac")
 	lookTool(t, "java")
 	dir := t.TempDir()
@@ -42,6 +43,7 @@ func TestJavaDefaultClasspath(t *testing.T) {
 // when one names an existing file or folder, and a relative program path is
 // taken in the submission folder.
 func TestArgumentsKept(t *testing.T) {
+	t.Parallel()
 	bin := ownBin(t)
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "2022"), 0o755); err != nil {
@@ -62,6 +64,7 @@ func TestArgumentsKept(t *testing.T) {
 // so a slow but right program passes; the limit is CPU time, so sleeping
 // costs nothing, and a program that only waits is stopped as blocked.
 func TestTimePerCase(t *testing.T) {
+	t.Parallel()
 	bin := ownBin(t)
 	py := lookTool(t, "python3")
 	dir := t.TempDir()
@@ -112,6 +115,7 @@ func TestCasesAlone(t *testing.T) {
 // TestEmptyLastLine: an expected empty last line printed without its
 // newline is a tolerated missing final newline, not truncated output.
 func TestEmptyLastLine(t *testing.T) {
+	t.Parallel()
 	bin := ownBin(t)
 	dir := t.TempDir()
 	set := filepath.Join(dir, "set")
@@ -424,6 +428,7 @@ func TestRandomCoverage(t *testing.T) {
 // TestCopiedBinary: a gamesearch binary copied into an empty folder, away
 // from the repository, runs the public suite from the corpus built into it.
 func TestCopiedBinary(t *testing.T) {
+	t.Parallel()
 	bin := ownBin(t)
 	dir := t.TempDir()
 	data, err := os.ReadFile(filepath.Join(bin, "gamesearch"))
