@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
-	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // congoCase is one case of a batch: a FEN (and for congo-move a move) and
@@ -203,10 +203,11 @@ func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
 				if s := unitCauses(); s != 0 {
 					return s
 				}
+				s := u.variantCauses(k, chunk)
 				if a := alt(); a != nil && strings.Join(a[k], "\n") == strings.Join(chunk, "\n") {
-					return setOf(causeEdition)
+					s |= setOf(causeEdition)
 				}
-				return 0
+				return s
 			}
 			unanswered := len(chunk) < len(want) && (rr.timedOut || rr.crashed())
 			r.shrink = memo(func() string { return u.shrink(c, o, k, unanswered) })
@@ -234,6 +235,58 @@ func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
 		}
 	}
 	return results, nil
+}
+
+// whiteView is a Congo course game whose static evaluation is always from
+// White's point of view: the negamax search of a program that does not
+// negate the evaluation for Black.
+type whiteView struct{ congo.CourseGame }
+
+// Evaluate is the course's evaluation, negated when Black is to move.
+func (g whiteView) Evaluate(p *congo.Position) search.Value {
+	v := g.CourseGame.Evaluate(p)
+	if p.Side == congo.Black {
+		return -v
+	}
+	return v
+}
+
+// congoValue is the value a searcher of game g gives p at depth d.
+func congoValue[G search.Game[congo.Position, congo.Move]](g G, opt search.Options, p congo.Position, d int, ab bool) string {
+	s := search.New[congo.Position, congo.Move](g, opt)
+	if ab {
+		return strconv.Itoa(int(s.AlphaBeta(p, d).Value))
+	}
+	return strconv.Itoa(int(s.Minimax(p, d).Value))
+}
+
+// variantCauses returns the mistakes of congo-minimax and congo-alphabeta
+// whose model gives the program's answer got on case k: the depth one more
+// or one less, the evaluation not negated for Black.
+func (u *congoUnit) variantCauses(k int, got []string) causeSet {
+	ab := u.prog.name == "congo-alphabeta"
+	if len(got) != 1 || !ab && u.prog.name != "congo-minimax" {
+		return 0
+	}
+	p, err := congo.ParseFEN(u.cases[k].fen)
+	if err != nil {
+		return 0
+	}
+	depth := 2
+	if ab {
+		depth = 4
+	}
+	g, opt := congo.NewCourseGame(u.rules, ab), congo.CourseOptions(ab)
+	var s causeSet
+	for _, d := range []int{depth - 1, depth + 1} {
+		if congoValue(g, opt, p, d, ab) == got[0] {
+			s |= setOf(causeDepthOff)
+		}
+	}
+	if congoValue(whiteView{g}, opt, p, depth, ab) == got[0] {
+		s |= setOf(causeWhiteView)
+	}
+	return s
 }
 
 // runCauses returns the causes that concern the whole run: how it ended,
@@ -452,123 +505,4 @@ func congoSetNames(o *options) (string, string) {
 func congoReadSet(o *options) (unit, error) {
 	in, out := congoSetNames(o)
 	return congoFiles(o, dirFiles(o.cases), in, in, out)
-}
-
-// congoRandom returns a batch of n random cases: positions reached from the
-// edition's start position by random games.
-func congoRandom(o *options, n int, seed uint64) (*congoUnit, error) {
-	u := &congoUnit{prog: o.prog, rules: o.rules, piece: o.piece, label: "",
-		cases: congoPositions(o.rules, n, seed, withMove(o.prog))}
-	want, err := u.reference(u.cases, u.rules)
-	if err != nil {
-		return nil, err
-	}
-	for k := range u.cases {
-		u.cases[k].want = want[k]
-	}
-	return u, nil
-}
-
-// Kinds of congo-move cases, in turn: any move, then moves that show the
-// edge cases of Part 3.
-const (
-	moveAny = iota
-	movePromotion
-	moveLionCapture
-	moveDrowning
-	moveCapture
-	numMoveKinds
-)
-
-// congoPositions returns n positions (with a move when moves is set)
-// reached from the start position of rules by random games that keep both
-// lions. Half the plies capture when they can. One game in forty stops in
-// the opening (after 0 to 11 plies); the others stop when 2 to 16 pieces
-// besides the lions are left, or after 150 plies, which gives about the
-// spread of material of the course's position files (mostly 4 to 16
-// pieces). congo-move cases cycle through
-// promotions, lion captures, drownings and captures.
-func congoPositions(rules congo.Edition, n int, seed uint64, moves bool) []congoCase {
-	r := match.NewRand(seed)
-	start, _ := congo.ParseFEN(congo.StartFEN(rules))
-	var buf, picks []congo.Move
-	out := make([]congoCase, 0, n)
-	for miss := 0; len(out) < n; miss++ {
-		p := start
-		plies, left := 150, 2+r.Intn(15)
-		if r.Intn(40) == 0 {
-			plies, left = r.Intn(12), 0
-		}
-		for i := 0; i < plies && p.Occupied().Count()-2 > left; i++ {
-			buf = p.GenerateMoves(buf[:0])
-			picks = picks[:0]
-			if r.Intn(2) == 0 {
-				for _, m := range buf {
-					if t := p.At(m.To()); t != congo.NoPiece && t.Kind() != congo.Lion {
-						picks = append(picks, m)
-					}
-				}
-			}
-			if len(picks) == 0 {
-				for _, m := range buf {
-					if t := p.At(m.To()); t == congo.NoPiece || t.Kind() != congo.Lion {
-						picks = append(picks, m)
-					}
-				}
-			}
-			if len(picks) == 0 {
-				break
-			}
-			p.MakeMove(picks[r.Intn(len(picks))], rules)
-		}
-		if p.LionMissing() {
-			continue
-		}
-		c := congoCase{fen: p.String()}
-		if moves {
-			kind := len(out) % numMoveKinds
-			if miss >= 50 {
-				kind = moveAny // rare in these games: give up on the kind for this case
-			}
-			buf = p.GenerateMoves(buf[:0])
-			picks = picks[:0]
-			for _, m := range buf {
-				if moveKind(&p, m, kind) {
-					picks = append(picks, m)
-				}
-			}
-			if len(picks) == 0 {
-				continue
-			}
-			c.move = picks[r.Intn(len(picks))].String()
-		}
-		out = append(out, c)
-		miss = -1
-	}
-	return out
-}
-
-// moveKind reports whether m is a move of the given kind in p.
-func moveKind(p *congo.Position, m congo.Move, kind int) bool {
-	from, to := m.From(), m.To()
-	target := p.At(to)
-	switch kind {
-	case movePromotion:
-		last := 6
-		if p.Side == congo.Black {
-			last = 0
-		}
-		return p.At(from).Kind() == congo.Pawn && to.Rank() == last
-	case moveLionCapture:
-		return target != congo.NoPiece && target.Kind() == congo.Lion
-	case moveDrowning:
-		river := p.ColorSet(p.Side) & congo.River &^ p.KindSet(congo.Crocodile)
-		if river.Has(from) && !congo.River.Has(to) {
-			river &^= congo.Bit(from)
-		}
-		return river != 0
-	case moveCapture:
-		return target != congo.NoPiece
-	}
-	return true
 }

@@ -26,9 +26,9 @@ type cause uint8
 const (
 	causeSlow cause = iota
 	causeTimeout
+	causeFileName
 	causeCrash
 	causeRunMixed
-	causeFileName
 	causeEmpty
 	causeNoOutputFile
 	causeTruncated
@@ -44,10 +44,13 @@ const (
 	causeRootAlpha
 	causeOrderReverse
 	causeOrderJumps
+	causeOrderRight
+	causeOrderNeighbours
 	causeNoRemovalChild
 	causeTieModel
 	causeTie
 	causeBlackView
+	causeWhiteView
 	causePromotion
 	causeBlack
 	causePass
@@ -58,6 +61,7 @@ const (
 	causeCountLeaves
 	causeCountInternal
 	causeCountRootChildren
+	causeCountDeep
 	causeCutoff
 	numCauses
 )
@@ -81,8 +85,14 @@ var causeText = [numCauses]string{
 		"or shallower",
 	causeOrderReverse: "move order: the answers are exactly what the course's search gives with the moves " +
 		"searched in the reverse order — generate them in the course's order",
-	causeOrderJumps: "move order: the answers are exactly what the course's search gives with jumps searched " +
-		"before steps — the course searches the moves in board order, steps and jumps together",
+	causeOrderJumps: "move order: the answers are exactly what the course's search gives with each piece's " +
+		"jumps searched before its steps — the course takes a piece's landing squares in board order (top row " +
+		"first, left to right), steps and jumps together",
+	causeOrderRight: "move order: the answers are exactly what the course's search gives with each piece's " +
+		"move to the right searched before its move to the left — the course takes a piece's landing squares " +
+		"in board order (top row first, left to right)",
+	causeOrderNeighbours: "move order: the answers are exactly what the course's search gives with each " +
+		"piece's neighbours taken in descending order — the course takes them in ascending order",
 	causeNoRemovalChild: "capture rule: the answers are exactly what the course's search gives when a move " +
 		"that closes a mill has no child because every opposing piece stands in a mill — GenerateRemove " +
 		"then adds the board unchanged",
@@ -113,6 +123,8 @@ var causeText = [numCauses]string{
 	causeCountInternal: "what is counted: only the inner nodes are counted — every node the search enters is",
 	causeCountRootChildren: "what is counted: each root child is evaluated once more (by the root " +
 		"itself) — only the search's static evaluations count",
+	causeCountDeep: "what is counted: only the count differs, and the same inputs are answered right at depth 1 " +
+		"— the count goes wrong only deeper down (the shrunk case names the first depth that differs)",
 	causeStrictCut: "cut-off: strict cut-offs (v > beta, v < alpha) — the course cuts when v >= beta " +
 		"(v <= alpha), so fewer nodes are searched",
 	causeRootAlpha: "cut-off: the root does not raise alpha after each child — later root children " +
@@ -122,6 +134,8 @@ var causeText = [numCauses]string{
 		"the children and the order the moves are searched in",
 	causeBlackView: "Black's estimate from White's point of view: the Black programs print the value " +
 		"for Black (swap the colours, search as White)",
+	causeWhiteView: "evaluation sign: the answers are exactly what the course's negamax gives when the " +
+		"evaluation is not negated for Black — evaluate from the side to move's point of view",
 	causePromotion: "promotion: only positions where a pawn reaches its last rank within the depth differ " +
 		"— check the promotion rule of the edition (2021: none; 2022: to a superpawn)",
 	causeBlack: "only Black-to-move cases differ: check the side-relative sign (negamax) and Black's " +
@@ -280,7 +294,7 @@ func slowOrTimeout(answeredRight bool) causeSet {
 }
 
 // fileNameRe finds a file name in a crash line that says a file is missing.
-var fileNameRe = regexp.MustCompile(`(?i)(no such file|not found|cannot find|could not open|filenotfound).*?['"]?([\w./-]+\.txt)['"]?`)
+var fileNameRe = regexp.MustCompile(`(?i)(no such file|not found|cannot find|could not open|cannot open|can't open|unable to open|failed to open|filenotfound).*?['"]?([\w./-]+\.txt)['"]?`)
 
 // wrongFileName reports whether a crash line says the program could not
 // open a .txt file other than the ones the grader provides.
@@ -367,6 +381,9 @@ func runCauses(rr *runResult, want, got []string, shifted func(got []string) boo
 		return setOf(causeFileName, causeCrash, causeRunMixed)
 	case rr.crashed():
 		return setOf(causeCrash, causeRunMixed)
+	case len(got) == 0 && shifted != nil:
+		// A batch that prints nothing stopped before its first case.
+		return setOf(causeEmpty, causeTruncated)
 	case len(got) == 0:
 		return setOf(causeEmpty)
 	case shifted != nil && shifted(got):

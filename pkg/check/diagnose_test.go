@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 )
@@ -276,6 +277,45 @@ func TestWordingAndFileName(t *testing.T) {
 	} {
 		if got := wrongFileName(line, "input.txt", "output.txt", "board1.txt"); got != want {
 			t.Errorf("%q: %v, want %v", line, got, want)
+		}
+	}
+}
+
+// TestCongoVariantsNamed: congo-minimax and congo-alphabeta answers that
+// are exactly the course search one ply shallower or deeper, or with the
+// evaluation not negated for Black, are named so.
+func TestCongoVariantsNamed(t *testing.T) {
+	for _, name := range []string{"congo-minimax", "congo-alphabeta"} {
+		p, _ := findProgram(name)
+		u, err := congoRandom(&options{prog: p, rules: congo.Edition2022}, 40, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ab := name == "congo-alphabeta"
+		depth := map[bool]int{false: 2, true: 4}[ab]
+		g, opt := congo.NewCourseGame(u.rules, ab), congo.CourseOptions(ab)
+		for _, c := range []struct {
+			cause  cause
+			answer func(pos congo.Position) string
+		}{
+			{causeDepthOff, func(pos congo.Position) string { return congoValue(g, opt, pos, depth-1, ab) }},
+			{causeWhiteView, func(pos congo.Position) string { return congoValue(whiteView{g}, opt, pos, depth, ab) }},
+		} {
+			var results []*result
+			failed := 0
+			for k, cs := range u.cases {
+				pos, _ := congo.ParseFEN(cs.fen)
+				got := c.answer(pos)
+				r := &result{passed: got == cs.want[0]}
+				if !r.passed {
+					failed++
+					r.causes = func() causeSet { return u.variantCauses(k, []string{got}) }
+				}
+				results = append(results, r)
+			}
+			if got := likelyCause(results); failed == 0 || !strings.HasPrefix(got, causeText[c.cause]) {
+				t.Errorf("%s: %d failures, likely cause %q; want %q", name, failed, got, causeText[c.cause])
+			}
 		}
 	}
 }

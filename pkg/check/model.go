@@ -25,15 +25,32 @@ type mistake struct {
 	// rootAlphaFixed never raises alpha at the root.
 	rootAlphaFixed bool
 	// reverse searches every node's moves in the reverse of the course's
-	// order; byKey searches them stably sorted by the key given to runModel
-	// (Star/Circle: jumps before steps).
-	reverse, byKey bool
+	// order; order, when not orderCourse, searches them stably sorted by
+	// the game's key for that order (runModel's key).
+	reverse bool
+	order   moveOrder
 	// depth is added to the search depth (a depth off by one).
 	depth int
 	// noRemovalChild (Morris) gives a move that closes a mill no child
 	// when every opposing piece stands in a mill.
 	noRemovalChild bool
 }
+
+// moveOrder names a student's move order that differs from the course's
+// for one piece's moves; a game's key function sorts the moves into it.
+type moveOrder uint8
+
+const (
+	orderCourse moveOrder = iota
+	// orderJumpsFirst: a piece's jumps before its steps (Star/Circle).
+	orderJumpsFirst
+	// orderRightFirst: a piece's moves to the right before those to the
+	// left (Star/Circle).
+	orderRightFirst
+	// orderNeighboursDown: a piece's neighbours in descending order
+	// (Morris).
+	orderNeighboursDown
+)
 
 // modelResult is the outcome of one model search.
 type modelResult struct {
@@ -61,7 +78,7 @@ type modeler[P, M any, G search.Game[P, M]] struct {
 	ab    bool
 	res   modelResult
 	visit func(parent *P, mv M)
-	key   func(M) int
+	key   func(o moveOrder, parent *P, mv M) int
 	moves [][]M
 	order [][]int
 	kids  []*P
@@ -70,9 +87,10 @@ type modeler[P, M any, G search.Game[P, M]] struct {
 // runModel searches root to depth with minimax (ab false) or fail-soft
 // alpha-beta from the root player's view (the static value is negated at odd
 // plies). A node without moves is a counted leaf. visit, when not nil, sees
-// every move played; key orders the moves for mistake.byKey. The chosen
-// root move is reported by its index in the course's order.
-func runModel[P, M any, G search.Game[P, M]](g G, root P, depth int, ab bool, m mistake, visit func(parent *P, mv M), key func(M) int) modelResult {
+// every move played; key orders the moves for mistake.order (nil for a game
+// without such orders). The chosen root move is reported by its index in
+// the course's order.
+func runModel[P, M any, G search.Game[P, M]](g G, root P, depth int, ab bool, m mistake, visit func(parent *P, mv M), key func(o moveOrder, parent *P, mv M) int) modelResult {
 	md := &modeler[P, M, G]{g: g, m: m, ab: ab, visit: visit, key: key}
 	md.res.idx = -1
 	md.res.value = md.node(&root, 0, depth+m.depth, -search.DefaultInf, search.DefaultInf)
@@ -81,13 +99,16 @@ func runModel[P, M any, G search.Game[P, M]](g G, root P, depth int, ab bool, m 
 
 // searchOrder returns the indices of moves in the order the model searches
 // them.
-func (md *modeler[P, M, G]) searchOrder(ply int, moves []M) []int {
+func (md *modeler[P, M, G]) searchOrder(ply int, parent *P, moves []M) []int {
 	idx := md.order[ply][:0]
 	for i := range moves {
 		idx = append(idx, i)
 	}
-	if md.m.byKey && md.key != nil {
-		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(md.key(moves[a]), md.key(moves[b])) })
+	if md.m.order != orderCourse && md.key != nil {
+		o := md.m.order
+		slices.SortStableFunc(idx, func(a, b int) int {
+			return cmp.Compare(md.key(o, parent, moves[a]), md.key(o, parent, moves[b]))
+		})
 	}
 	if md.m.reverse {
 		slices.Reverse(idx)
@@ -129,7 +150,7 @@ func (md *modeler[P, M, G]) node(p *P, ply, depth int, alpha, beta search.Value)
 	}
 	best := -search.DefaultInf
 	child := md.kids[ply]
-	for _, i := range md.searchOrder(ply, moves) {
+	for _, i := range md.searchOrder(ply, p, moves) {
 		mv := moves[i]
 		md.g.Play(child, p, mv)
 		if md.visit != nil {
@@ -195,8 +216,8 @@ func countCauses(r modelResult, got uint64, byNodes bool) causeSet {
 type variant struct {
 	m mistake
 	c cause
-	// abOnly: the mistake exists in alpha-beta only; keyed: it needs the
-	// game's move key (jumps before steps); morrisOnly: a Morris rule.
+	// abOnly: the mistake exists in alpha-beta only; keyed: a Star/Circle
+	// move order; morrisOnly: a Morris rule or move order.
 	abOnly, keyed, morrisOnly bool
 }
 
@@ -208,7 +229,9 @@ var variants = []variant{
 	{mistake{rootAlphaFixed: true}, causeRootAlpha, true, false, false},
 	{mistake{tieLast: true}, causeTieModel, false, false, false},
 	{mistake{reverse: true}, causeOrderReverse, false, false, false},
-	{mistake{byKey: true}, causeOrderJumps, false, true, false},
+	{mistake{order: orderJumpsFirst}, causeOrderJumps, false, true, false},
+	{mistake{order: orderRightFirst}, causeOrderRight, false, true, false},
+	{mistake{order: orderNeighboursDown}, causeOrderNeighbours, false, false, true},
 	{mistake{depth: -1}, causeDepthOff, false, false, false},
 	{mistake{depth: 1}, causeDepthOff, false, false, false},
 	{mistake{noRemovalChild: true}, causeNoRemovalChild, false, false, true},

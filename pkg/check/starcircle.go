@@ -283,10 +283,14 @@ func (sc *scCase) causes(rr *runResult, want, got []string, written bool, probe 
 	if got[0] != want[0] && got[2] == want[2] && got[3] == want[3] {
 		s |= setOf(causeTie)
 	}
-	if sc.prob.Depth > 1 && probe != nil {
-		if rr1 := probe(1); rr1 != nil && !rr1.timedOut && !rr1.crashed() {
+	if probe != nil {
+		other := 1
+		if sc.prob.Depth == 1 {
+			other = 2
+		}
+		if rr1 := probe(other); rr1 != nil && !rr1.timedOut && !rr1.crashed() {
 			p := *sc.prob
-			p.Depth = 1
+			p.Depth = other
 			w1 := starcircle.Solve(&p).Format(p.Scale)
 			g1, _ := normalize(rr1.files["output.txt"], false)
 			if strings.Join(g1, "\n") == joined && w1 != sc.want && strings.TrimSuffix(w1, "\n") != joined {
@@ -308,12 +312,30 @@ func (sc *scCase) causes(rr *runResult, want, got []string, written bool, probe 
 	return s
 }
 
-// jumpsFirst is the move key of the jumps-before-steps mistake.
-func jumpsFirst(m starcircle.Move) int {
-	if m != starcircle.Pass && m.IsJump() {
+// scOrderKey sorts a position's moves into a student's order: the pieces
+// stay in board order (the course's), and one piece's moves go jumps first
+// (orderJumpsFirst) or, on each landing row, right before left
+// (orderRightFirst).
+func scOrderKey(o moveOrder, _ *starcircle.Position, m starcircle.Move) int {
+	if m == starcircle.Pass {
 		return 0
 	}
-	return 1
+	from, to := int(m.From()), int(m.To())
+	k := from * 1024
+	switch o {
+	case orderJumpsFirst:
+		if !m.IsJump() {
+			k += 512
+		}
+		return k + to
+	case orderRightFirst:
+		right := 1
+		if m.To().Col() > m.From().Col() {
+			right = 0
+		}
+		return k + (to>>3)*2 + right
+	}
+	return k + to
 }
 
 // scModel is a model search's answer.
@@ -327,7 +349,7 @@ func (sc *scCase) model(m mistake, visit func(*starcircle.Position, starcircle.M
 	p := sc.prob
 	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 	root := p.Position()
-	r := runModel(g, root, p.Depth, p.Algorithm == starcircle.AlphaBeta, m, visit, jumpsFirst)
+	r := runModel(g, root, p.Depth, p.Algorithm == starcircle.AlphaBeta, m, visit, scOrderKey)
 	if r.aborted {
 		return scModel{}, false
 	}
