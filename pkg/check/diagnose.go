@@ -62,6 +62,8 @@ const (
 	causeCountInternal
 	causeCountRootChildren
 	causeCountDeep
+	causeMill
+	causeBlocked
 	causeCutoff
 	numCauses
 )
@@ -142,6 +144,10 @@ var causeText = [numCauses]string{
 		"move direction",
 	causePass: "only cases whose search meets a pass differ: a player passes only without a move, the " +
 		"pass is a node of its own, and only a pass answered by a pass ends the game",
+	causeMill: "only cases whose search closes a mill differ: check closeMill and GenerateRemove (only " +
+		"pieces outside mills are removed; when every opposing piece stands in a mill, the board is added unchanged)",
+	causeBlocked: "only cases whose search meets a side without a move differ: such a node is a leaf, " +
+		"evaluated and counted, and the midgame estimator counts Black's moves (0 is a win for White)",
 	causeStack: "only cases with a stack on the last row differ: pieces may step or jump onto their own " +
 		"pieces on their last row, and every piece of a stack counts in the utility",
 }
@@ -149,7 +155,7 @@ var causeText = [numCauses]string{
 // featureCauses are the causes that are properties of a case ("a Black
 // move", "a pass in the tree"): they explain the failures only when some
 // passing case lacks them.
-const featureCauses = 1<<causePromotion | 1<<causeBlack | 1<<causePass | 1<<causeStack
+const featureCauses = 1<<causePromotion | 1<<causeBlack | 1<<causePass | 1<<causeStack | 1<<causeMill | 1<<causeBlocked
 
 // causeSet is a set of causes.
 type causeSet uint64

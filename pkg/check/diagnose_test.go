@@ -211,7 +211,7 @@ func TestVariantsNamed(t *testing.T) {
 		t.Fatal(err)
 	}
 	morrisProg := morris.ABGame
-	ms := morrisRandom(morrisProg, morris.S22, 60, 5)
+	ms := morrisRandom(morrisProg, morris.S22, 150, 5)
 	for _, v := range variants {
 		t.Run(causeText[v.c][:20], func(t *testing.T) {
 			var results []*result

@@ -141,6 +141,7 @@ func morrisRandom(p morris.Program, kind morris.Kind, n int, seed uint64) []morr
 	r := match.NewRand(seed)
 	var buf []morris.Node
 	out := make([]morrisCase, 0, n)
+	misses := 0
 	for len(out) < n {
 		// plies: even for White programs, odd for Black ones; within the
 		// opening for the opening programs, after it for the game programs.
@@ -169,8 +170,17 @@ func morrisRandom(p morris.Program, kind morris.Kind, n int, seed uint64) []morr
 		if !ok {
 			continue
 		}
-		out = append(out, morrisCase{name: fmt.Sprintf("#%d", len(out)+1), prog: p, kind: kind,
-			depth: 1 + r.Intn(4), input: s.Position.Format(b.N)})
+		mc := morrisCase{name: fmt.Sprintf("#%d", len(out)+1), prog: p, kind: kind,
+			depth: 1 + r.Intn(4), input: s.Position.Format(b.N)}
+		// One game case in six is a search that meets a side without a
+		// move: rare in random games, so others are passed over (at most
+		// 100 times) until one is found.
+		if p.Phase == morris.Game && len(out)%6 == 5 && misses < 100 && !mc.features().has(causeBlocked) {
+			misses++
+			continue
+		}
+		misses = 0
+		out = append(out, mc)
 	}
 	forEach(len(out), func(i int) {
 		out[i].want, _ = morrisSolve(standardOf(p), kind, out[i].input, out[i].depth)
@@ -195,6 +205,7 @@ func (mc *morrisCase) run(c *command, o *options) ([]*result, error) {
 			return rr
 		})
 		r = mc.judge(rr, probe)
+		r.features = memo(mc.features)
 		if !r.passed {
 			kind := failKind(rr)
 			r.shrink = memo(func() string { return mc.shrink(probe, kind) })

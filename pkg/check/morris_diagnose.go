@@ -230,3 +230,54 @@ func (mc *morrisCase) model(m mistake) (morrisModel, bool) {
 	}
 	return morrisModel{morrisAnswer{board.Format(b.N), r.evals, r.value}, r}, true
 }
+
+// featureGame is a Morris course game that records what the search meets:
+// a move that closes a mill, a node without moves.
+type featureGame struct {
+	morris.CourseGame
+	seen *causeSet
+}
+
+// Moves records a side without a move and the children where a mill
+// closed (a piece was taken, or the board came back unchanged).
+func (g featureGame) Moves(n *morris.Node, buf []morris.Node) []morris.Node {
+	start := len(buf)
+	buf = g.CourseGame.Moves(n, buf)
+	if len(buf) == start {
+		*g.seen |= setOf(causeBlocked)
+	}
+	me, op := n.W, n.B
+	if n.Black {
+		me, op = n.B, n.W
+	}
+	for _, c := range buf[start:] {
+		cme, cop := c.W, c.B
+		if n.Black {
+			cme, cop = c.B, c.W
+		}
+		arrived := cme &^ me
+		for _, m := range g.Board.Mills {
+			if m&arrived != 0 && m&cme == m || cop != op {
+				*g.seen |= setOf(causeMill)
+			}
+		}
+	}
+	return buf
+}
+
+// features reports whether the case's search closes a mill and whether it
+// meets a side without a move.
+func (mc *morrisCase) features() causeSet {
+	b := morris.BoardOf(mc.kind)
+	pos, _, err := morris.ParseBoard([]byte(mc.input), mc.kind, true)
+	if err != nil {
+		return 0
+	}
+	var seen causeSet
+	g := featureGame{morris.CourseGame{Board: b, Phase: mc.prog.Phase, Estimator: mc.prog.Estimator}, &seen}
+	root, depth := mc.prog.Root(b, pos, mc.depth)
+	if r := runModel(g, root, depth, mc.prog.AlphaBeta, mistake{}, nil, nil); r.aborted {
+		return setOf(causeMill, causeBlocked) // too large to tell: assume both
+	}
+	return seen
+}

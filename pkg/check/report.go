@@ -129,6 +129,8 @@ var featureNames = []struct {
 	{causePromotion, "depend on the promotion rule"},
 	{causePass, "meet a pass"},
 	{causeStack, "meet a stack on the last row"},
+	{causeMill, "close a mill in the search"},
+	{causeBlocked, "meet a side without a move"},
 }
 
 // coverage says how many random cases have each rule feature the

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/morris"
 )
 
 // inDir runs check with -dir dir.
@@ -422,6 +424,20 @@ func TestRandomCoverage(t *testing.T) {
 	}
 	if black < 20 {
 		t.Errorf("Congo -n 60: %d positions with Black to move; want at least 20", black)
+	}
+	ms := morrisRandom(morris.ABGame, morris.S22, 60, DefaultSeed)
+	var mill, blocked int
+	for i := range ms {
+		f := ms[i].features()
+		if f.has(causeMill) {
+			mill++
+		}
+		if f.has(causeBlocked) {
+			blocked++
+		}
+	}
+	if mill < 30 || blocked < 3 {
+		t.Errorf("Morris ABGame -n 60: %d searches close a mill, %d meet a side without a move; want at least 30 and 3", mill, blocked)
 	}
 }
 
