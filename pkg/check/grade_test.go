@@ -241,3 +241,46 @@ func TestAutograderBundle(t *testing.T) {
 		})
 	}
 }
+
+// TestUnpackRefuses: a zip bomb, an entry that escapes, a link and too
+// many entries refuse the submission; nothing is written outside it.
+func TestUnpackRefuses(t *testing.T) {
+	dir := t.TempDir()
+	bomb := filepath.Join(dir, "bomb.zip")
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	w, _ := zw.Create("big.txt")
+	w.Write(make([]byte, maxSubmissionFile+1)) // 32 MiB of zeros deflate to about 32 KiB
+	link := &zip.FileHeader{Name: "link"}
+	link.SetMode(os.ModeSymlink | 0o777)
+	zw.Close()
+	os.WriteFile(bomb, b.Bytes(), 0o644)
+	b.Reset()
+	zw = zip.NewWriter(&b)
+	lw, _ := zw.CreateHeader(link)
+	lw.Write([]byte("/etc/passwd"))
+	zw.Close()
+	links := filepath.Join(dir, "link.zip")
+	os.WriteFile(links, b.Bytes(), 0o644)
+	many := map[string]string{}
+	for i := 0; i <= maxSubmissionFiles; i++ {
+		many[filepath.Join("src", strings.Repeat("a", 1+i%7)+string(rune('a'+i%26))+strings.Repeat("b", i/26)+".py")] = ""
+	}
+	manyZip := filepath.Join(dir, "many.zip")
+	writeZip(t, manyZip, many)
+	escape := filepath.Join(dir, "escape.zip")
+	writeZip(t, escape, map[string]string{"ok.py": "", "../../x.py": "x"})
+	for zipPath, want := range map[string]string{
+		bomb: "holds 33554433 bytes", links: "is a symbolic link", manyZip: "entries, more than", escape: "escapes",
+	} {
+		out := filepath.Join(t.TempDir(), "out")
+		os.Mkdir(out, 0o755)
+		err := unpackZip(zipPath, out)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), "refused") {
+			t.Errorf("%s: %v; want refused, %q", filepath.Base(zipPath), err, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "x.py")); err == nil {
+		t.Error("an entry escaped")
+	}
+}
