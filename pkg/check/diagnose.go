@@ -50,6 +50,7 @@ const (
 	causeTieModel
 	causeTie
 	causeBlackView
+	causeMinRoot
 	causeWhiteView
 	causePromotion
 	causeBlack
@@ -136,6 +137,9 @@ var causeText = [numCauses]string{
 		"the children and the order the moves are searched in",
 	causeBlackView: "Black's estimate from White's point of view: the Black programs print the value " +
 		"for Black (swap the colours, search as White)",
+	causeMinRoot: "Black as MIN at the root: the answers are exactly what a search of the board as given, " +
+		"with Black minimising at the root, gives — the Black programs swap the colours, search as White " +
+		"and swap the chosen board back",
 	causeWhiteView: "evaluation sign: the answers are exactly what the course's negamax gives when the " +
 		"evaluation is not negated for Black — evaluate from the side to move's point of view",
 	causePromotion: "promotion: only positions where a pawn reaches its last rank within the depth differ " +

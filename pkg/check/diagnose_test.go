@@ -212,6 +212,7 @@ func TestVariantsNamed(t *testing.T) {
 	}
 	morrisProg := morris.ABGame
 	ms := morrisRandom(morrisProg, morris.S22, 150, 5)
+	blackCases := morrisRandom(morris.MiniMaxGameBlack, morris.S22, 40, 5)
 	for _, v := range variants {
 		t.Run(causeText[v.c][:20], func(t *testing.T) {
 			var results []*result
@@ -228,8 +229,12 @@ func TestVariantsNamed(t *testing.T) {
 				results = append(results, sc.judge(rr, nil))
 			}
 			if !v.keyed {
-				for i := range ms {
-					mc := &ms[i]
+				cases := ms
+				if v.m.minRoot {
+					cases = blackCases
+				}
+				for i := range cases {
+					mc := &cases[i]
 					m, ok := mc.model(v.m)
 					if !ok {
 						continue

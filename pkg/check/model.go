@@ -32,8 +32,10 @@ type mistake struct {
 	// depth is added to the search depth (a depth off by one).
 	depth int
 	// noRemovalChild (Morris) gives a move that closes a mill no child
-	// when every opposing piece stands in a mill.
-	noRemovalChild bool
+	// when every opposing piece stands in a mill; minRoot (Morris Black
+	// programs) searches the board as given with Black minimising at the
+	// root, instead of the colour swap.
+	noRemovalChild, minRoot bool
 }
 
 // moveOrder names a student's move order that differs from the course's
@@ -235,6 +237,7 @@ var variants = []variant{
 	{mistake{depth: -1}, causeDepthOff, false, false, false},
 	{mistake{depth: 1}, causeDepthOff, false, false, false},
 	{mistake{noRemovalChild: true}, causeNoRemovalChild, false, false, true},
+	{mistake{minRoot: true}, causeMinRoot, false, false, true},
 }
 
 // memoDepth caches f by depth.

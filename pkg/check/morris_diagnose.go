@@ -29,7 +29,7 @@ func (mc *morrisCase) causes(rr *runResult, want, got []string, probe func(d int
 	wb := mc.want.Board.Format(n)
 	var s causeSet
 	for _, v := range variants {
-		if v.keyed || v.abOnly && !mc.prog.AlphaBeta {
+		if v.keyed || v.abOnly && !mc.prog.AlphaBeta || v.m.minRoot && !mc.prog.Black {
 			continue
 		}
 		if m, ok := mc.model(v.m); ok && m.morrisAnswer == a {
@@ -213,9 +213,16 @@ func (mc *morrisCase) model(m mistake) (morrisModel, bool) {
 	rules := morris.CourseGame{Board: b, Phase: mc.prog.Phase, Estimator: mc.prog.Estimator}
 	root, depth := mc.prog.Root(b, pos, mc.depth)
 	var r modelResult
-	if m.noRemovalChild {
+	switch {
+	case m.minRoot:
+		// The board as given, Black to move and minimising: the model
+		// maximises the negated estimate.
+		root = morris.Node{Position: pos, Black: true}
+		r = runModel(negated{rules}, root, depth, mc.prog.AlphaBeta, m, nil, nil)
+		r.value = -r.value
+	case m.noRemovalChild:
 		r = runModel(noRemovalChild{rules}, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
-	} else {
+	default:
 		r = runModel(rules, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
 	}
 	if r.aborted {
@@ -224,12 +231,19 @@ func (mc *morrisCase) model(m mistake) (morrisModel, bool) {
 	board := pos
 	if r.idx >= 0 {
 		board = rules.Moves(&root, nil)[r.idx].Position
-		if mc.prog.Black {
+		if mc.prog.Black && !m.minRoot {
 			board = board.Swap()
 		}
 	}
 	return morrisModel{morrisAnswer{board.Format(b.N), r.evals, r.value}, r}, true
 }
+
+// negated is a Morris course game whose estimate is from Black's point of
+// view.
+type negated struct{ morris.CourseGame }
+
+// Evaluate is the course's estimate, negated.
+func (g negated) Evaluate(n *morris.Node) search.Value { return -g.CourseGame.Evaluate(n) }
 
 // featureGame is a Morris course game that records what the search meets:
 // a move that closes a mill, a node without moves.
