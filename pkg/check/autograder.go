@@ -89,7 +89,7 @@ func autograder(args []string, stdout io.Writer) error {
 	}
 	bin, err := os.ReadFile(exe)
 	if err != nil {
-		return usagef("-binary %s: %v", exe, unwrapPath(err))
+		return usagef("-binary %s: %v", exe, atomicfile.Cause(err))
 	}
 	if !bytes.HasPrefix(bin, []byte("\x7fELF")) {
 		return usagef("-binary %s: not a Linux executable", exe)

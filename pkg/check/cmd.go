@@ -455,7 +455,7 @@ func checkOne(o *options, c *command, suites []*suite, maxFail int, shrink bool)
 func runBatch(o *options, argv []string, suites []*suite, dir string, jobs int, outName string, stdout io.Writer) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return usagef("-batch %s: %v", dir, unwrapPath(err))
+		return usagef("-batch %s: %v", dir, atomicfile.Cause(err))
 	}
 	var subs []string
 	for _, e := range entries {

@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/atomicfile"
 	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/internal/procgroup"
 )
@@ -78,12 +79,12 @@ func newCommand(argv []string, dir string) (*command, error) {
 	}
 	f, err := os.Open(abs)
 	if err != nil {
-		return nil, fmt.Errorf("-dir %s: %v", cliutil.Quote(dir), unwrapPath(err))
+		return nil, fmt.Errorf("-dir %s: %v", cliutil.Quote(dir), atomicfile.Cause(err))
 	}
 	names, err := f.Readdirnames(maxLinks + 1)
 	f.Close()
 	if err != nil && err != io.EOF {
-		return nil, fmt.Errorf("-dir %s: %v", cliutil.Quote(dir), unwrapPath(err))
+		return nil, fmt.Errorf("-dir %s: %v", cliutil.Quote(dir), atomicfile.Cause(err))
 	}
 	if len(names) > maxLinks {
 		return nil, fmt.Errorf("-dir %s: more than %d entries: name the submission's own folder", cliutil.Quote(dir), maxLinks)
@@ -99,7 +100,7 @@ func newCommand(argv []string, dir string) (*command, error) {
 		st, err := os.Stat(path)
 		switch {
 		case err != nil:
-			return nil, fmt.Errorf("%w %s: %v (looked in %s)", errCannotStart, name, unwrapPath(err), abs)
+			return nil, fmt.Errorf("%w %s: %v (looked in %s)", errCannotStart, name, atomicfile.Cause(err), abs)
 		case st.IsDir():
 			return nil, fmt.Errorf("%w %s: is a directory", errCannotStart, name)
 		case runtime.GOOS != "windows" && st.Mode()&0o111 == 0:
@@ -145,16 +146,6 @@ func checkInterpreter(path, name string) error {
 		return fmt.Errorf("%w %s: its interpreter %s (line 1, #!) does not exist", errCannotStart, name, cliutil.Quote(fields[0]))
 	}
 	return nil
-}
-
-// unwrapPath drops the operation and path of a *fs.PathError, which the
-// message names already.
-func unwrapPath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // String returns the command line as the report shows it.
@@ -282,9 +273,6 @@ func (r *runResult) crashLine() string {
 	}
 	return clip(strings.TrimSpace(nonEmpty[0]), 160)
 }
-
-// stderrLine is crashLine for a program that did not crash.
-func (r *runResult) stderrLine() string { return r.crashLine() }
 
 // link fills the run directory dir with links to the submission's entries,
 // except the names check writes or reads back itself.
@@ -442,7 +430,7 @@ func unwrapExec(err error) error {
 	if errors.As(err, &ee) {
 		return ee.Err
 	}
-	return unwrapPath(err)
+	return atomicfile.Cause(err)
 }
 
 // backstop is the wall-clock time a run of CPU limit l may take at most,

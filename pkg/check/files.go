@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/gamesearch/gamesearch"
+	"github.com/gamesearch/gamesearch/internal/atomicfile"
 )
 
 // maxCaseFile is the largest corpus or case-set file read.
@@ -37,7 +38,7 @@ func (f files) read(p string) ([]byte, error) {
 	st, err := fs.Stat(f.fsys, p)
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("%s: %w", f.path(p), unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", f.path(p), atomicfile.Cause(err))
 	case !st.Mode().IsRegular():
 		return nil, fmt.Errorf("%s: not a regular file", f.path(p))
 	case st.Size() > maxCaseFile:
@@ -45,7 +46,7 @@ func (f files) read(p string) ([]byte, error) {
 	}
 	data, err := fs.ReadFile(f.fsys, p)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", f.path(p), unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", f.path(p), atomicfile.Cause(err))
 	}
 	return data, nil
 }
@@ -54,7 +55,7 @@ func (f files) read(p string) ([]byte, error) {
 func (f files) readDir(p string) ([]fs.DirEntry, error) {
 	entries, err := fs.ReadDir(f.fsys, p)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", f.path(p), unwrapPath(err))
+		return nil, fmt.Errorf("%s: %w", f.path(p), atomicfile.Cause(err))
 	}
 	return entries, nil
 }

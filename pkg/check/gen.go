@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/gamesearch/gamesearch/internal/atomicfile"
 )
 
 const genNotes = `Writes a fresh test set with the reference's expected outputs, in the course's
@@ -77,13 +79,13 @@ func newFolder(dir, who string) error {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil
 	case err != nil:
-		return usagef("-o %s: %v", dir, unwrapPath(err))
+		return usagef("-o %s: %v", dir, atomicfile.Cause(err))
 	case !st.IsDir():
 		return usagef("-o %s: exists and is not a folder", dir)
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return usagef("-o %s: %v", dir, unwrapPath(err))
+		return usagef("-o %s: %v", dir, atomicfile.Cause(err))
 	}
 	if len(entries) > 0 {
 		return usagef("-o %s: the folder is not empty (%d entries): %s into a new or empty folder, so remove it or name another", dir, len(entries), who)
@@ -97,15 +99,15 @@ func newFolder(dir, who string) error {
 func writeSet(dir string, files []file) error {
 	parent := filepath.Dir(filepath.Clean(dir))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return unwrapPath(err)
+		return atomicfile.Cause(err)
 	}
 	tmp, err := os.MkdirTemp(parent, ".gen-*")
 	if err != nil {
-		return unwrapPath(err)
+		return atomicfile.Cause(err)
 	}
 	fail := func(err error) error {
 		os.RemoveAll(tmp)
-		return unwrapPath(err)
+		return atomicfile.Cause(err)
 	}
 	for _, f := range files {
 		path := filepath.Join(tmp, f.name)

@@ -20,6 +20,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/gamesearch/gamesearch/internal/atomicfile"
 )
 
 const gradeUsage = "grade PROGRAM [check flags] [-j N] [-o OUTDIR] SUBMISSIONS"
@@ -167,7 +169,7 @@ var safeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 func listSubmissions(src, work string) ([]submission, error) {
 	st, err := os.Stat(src)
 	if err != nil {
-		return nil, usagef("%s: %v", src, unwrapPath(err))
+		return nil, usagef("%s: %v", src, atomicfile.Cause(err))
 	}
 	if !st.IsDir() {
 		if !strings.EqualFold(filepath.Ext(src), ".zip") {
@@ -180,15 +182,12 @@ func listSubmissions(src, work string) ([]submission, error) {
 		if err := unpackZip(src, dst); err != nil {
 			return nil, usagef("%s: %v", src, err)
 		}
-		src = dst
 		// An export that holds one folder holds the class inside it.
-		if entries, _ := os.ReadDir(src); len(entries) == 1 && entries[0].IsDir() {
-			src = filepath.Join(src, entries[0].Name())
-		}
+		src = inner(dst)
 	}
 	entries, err := os.ReadDir(src)
 	if err != nil {
-		return nil, usagef("%s: %v", src, unwrapPath(err))
+		return nil, usagef("%s: %v", src, atomicfile.Cause(err))
 	}
 	var subs []submission
 	used := map[string]bool{"index.html": true, "grades.csv": true}
@@ -223,6 +222,15 @@ func listSubmissions(src, work string) ([]submission, error) {
 	return subs, nil
 }
 
+// inner returns the one folder dir holds when it holds nothing else, else
+// dir: an unpacked archive of one folder.
+func inner(dir string) string {
+	if entries, _ := os.ReadDir(dir); len(entries) == 1 && entries[0].IsDir() {
+		return filepath.Join(dir, entries[0].Name())
+	}
+	return dir
+}
+
 // gradeOne unpacks, builds and checks one submission in the folder work.
 func gradeOne(o *options, suites []*suite, sub submission, work string, maxFail int) *gradeRow {
 	row := &gradeRow{Student: sub.student, Folder: sub.out, Build: "ok"}
@@ -244,9 +252,7 @@ func gradeOne(o *options, suites []*suite, sub submission, work string, maxFail 
 	}
 	if err == nil {
 		// A zip of one folder holds the sources inside it.
-		if entries, _ := os.ReadDir(src); len(entries) == 1 && entries[0].IsDir() {
-			src = filepath.Join(src, entries[0].Name())
-		}
+		src = inner(src)
 	}
 	var b *built
 	if err == nil {
@@ -338,7 +344,7 @@ func gradeOneToGradescope(o *options, dir, name string, maxFail int, stdout io.W
 		text = string(data) + "\n"
 	}
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return fmt.Errorf("-gradescope %s: %v", name, unwrapPath(err))
+		return fmt.Errorf("-gradescope %s: %v", name, atomicfile.Cause(err))
 	}
 	if err := writeOut(name, text, stdout); err != nil {
 		return err

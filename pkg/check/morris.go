@@ -332,7 +332,7 @@ func runNote(rr *runResult, problem string) string {
 	switch {
 	case rr.timedOut, rr.crashed():
 		note := rr.status()
-		if l := rr.stderrLine(); l != "" && !rr.timedOut {
+		if l := rr.crashLine(); l != "" && !rr.timedOut {
 			note += "; stderr: " + l
 		}
 		return problem + " (" + note + ")"

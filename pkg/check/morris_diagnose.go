@@ -121,26 +121,17 @@ type noRemovalChild struct{ morris.CourseGame }
 func (g noRemovalChild) Moves(n *morris.Node, buf []morris.Node) []morris.Node {
 	start := len(buf)
 	buf = g.CourseGame.Moves(n, buf)
-	me, op := n.W, n.B
+	op := n.B
 	if n.Black {
-		me, op = n.B, n.W
+		op = n.W
 	}
 	if op&^inMills(g.Board, op) != 0 {
 		return buf
 	}
 	kept := buf[:start]
-	for _, c := range buf[start:] {
-		cme, cop := c.W, c.B
-		if n.Black {
-			cme, cop = c.B, c.W
-		}
-		arrived := cme &^ me
-		closed := false
-		for _, m := range g.Board.Mills {
-			closed = closed || m&arrived != 0 && m&cme == m
-		}
-		if !(closed && cop == op) {
-			kept = append(kept, c)
+	for i := range buf[start:] {
+		if closed, removed := millMove(g.Board, n, &buf[start+i]); !closed || removed {
+			kept = append(kept, buf[start+i])
 		}
 	}
 	return kept
@@ -184,6 +175,21 @@ func (g noRemovalChild) Evaluate(n *morris.Node) search.Value {
 		return morris.Win
 	}
 	return 1000*search.Value(nw-nb) - search.Value(moves)
+}
+
+// millMove reports whether the move from n to its child c closes a mill
+// of the mover (with the piece that arrived) and whether it removed an
+// opposing piece.
+func millMove(b *morris.Board, n, c *morris.Node) (closed, removed bool) {
+	me, op, cme, cop := n.W, n.B, c.W, c.B
+	if n.Black {
+		me, op, cme, cop = n.B, n.W, c.B, c.W
+	}
+	arrived := cme &^ me
+	for _, m := range b.Mills {
+		closed = closed || m&arrived != 0 && m&cme == m
+	}
+	return closed, cop != op
 }
 
 // inMills returns the pieces of own that stand in a mill of own pieces.
@@ -260,20 +266,9 @@ func (g featureGame) Moves(n *morris.Node, buf []morris.Node) []morris.Node {
 	if len(buf) == start {
 		*g.seen |= setOf(causeBlocked)
 	}
-	me, op := n.W, n.B
-	if n.Black {
-		me, op = n.B, n.W
-	}
-	for _, c := range buf[start:] {
-		cme, cop := c.W, c.B
-		if n.Black {
-			cme, cop = c.B, c.W
-		}
-		arrived := cme &^ me
-		for _, m := range g.Board.Mills {
-			if m&arrived != 0 && m&cme == m || cop != op {
-				*g.seen |= setOf(causeMill)
-			}
+	for i := range buf[start:] {
+		if closed, removed := millMove(g.Board, n, &buf[start+i]); closed || removed {
+			*g.seen |= setOf(causeMill)
 		}
 	}
 	return buf

@@ -21,6 +21,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/gamesearch/gamesearch/internal/atomicfile"
 )
 
 // Limits of one submission's files.
@@ -81,7 +83,7 @@ func unpackZip(src, dst string) error {
 		w, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644|mode.Perm()&0o111)
 		if err != nil {
 			rc.Close()
-			return fmt.Errorf("%w: entry %s: %v", errRefused, quoteName(f.Name), unwrapPath(err))
+			return fmt.Errorf("%w: entry %s: %v", errRefused, quoteName(f.Name), atomicfile.Cause(err))
 		}
 		// The sizes in the zip's directory may lie: count what comes out.
 		n, err := io.Copy(w, io.LimitReader(rc, maxSubmissionFile+1))
