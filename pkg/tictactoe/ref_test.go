@@ -85,7 +85,7 @@ func TestRandomPosition(t *testing.T) {
 		q, err := tictactoe.Parse(in)
 		assert.NilError(t, err, "seed %d: %q", seed, in)
 		assert.Equal(t, q, p)
-		counts[(p.Marks[0] | p.Marks[1]).Count()]++
+		counts[(p.Marks[0]|p.Marks[1]).Count()]++
 		distinct[p] = true
 	}
 	for k := range 9 {
