@@ -88,7 +88,7 @@ func Parse(data []byte) (Position, error) {
 		return p, err
 	}
 	if who, ok := p.Winner(); ok {
-		return p, &InputError{Line: first, Byte: -1, Msg: fmt.Sprintf("board (lines %d-%d): the game is over: %v has three in a row (squares %s)", first, cells[8].line, who, lineName(p.Marks[who]))}
+		return p, &InputError{Line: first, Byte: -1, Msg: fmt.Sprintf("board (lines %d-%d): the game is over: %v has three in a row (squares %s)", first, cells[8].line, who, LineName(p.Marks[who]))}
 	}
 	if p.Empty() == 0 {
 		return p, &InputError{Line: first, Byte: -1, Msg: fmt.Sprintf("board (lines %d-%d): the game is over: the board is full", first, cells[8].line)}
@@ -134,8 +134,9 @@ func cellText(cells *[9]cell, i int) string {
 	return string(b)
 }
 
-// lineName returns the squares of the first line of three in b, as "1-5-9".
-func lineName(b Board) string {
+// LineName returns the squares of the first line of three in b, as "1-5-9",
+// or "" when b holds none.
+func LineName(b Board) string {
 	for _, l := range Lines {
 		if b&l == l {
 			var s []string
@@ -166,11 +167,11 @@ func Validate(p *Position) error {
 	case (nx > no) != (p.ToMove == O):
 		return fmt.Errorf("%v is to move with %d X and %d O marks", p.ToMove, nx, no)
 	case x.HasLine() && o.HasLine():
-		return fmt.Errorf("both X (squares %s) and O (squares %s) have three in a row", lineName(x), lineName(o))
+		return fmt.Errorf("both X (squares %s) and O (squares %s) have three in a row", LineName(x), LineName(o))
 	case x.HasLine() && nx == no:
-		return fmt.Errorf("X has three in a row (squares %s) but O moved after it", lineName(x))
+		return fmt.Errorf("X has three in a row (squares %s) but O moved after it", LineName(x))
 	case o.HasLine() && nx > no:
-		return fmt.Errorf("O has three in a row (squares %s) but X moved after it", lineName(o))
+		return fmt.Errorf("O has three in a row (squares %s) but X moved after it", LineName(o))
 	}
 	return nil
 }
