@@ -47,7 +47,9 @@ const (
 // Heuristic returns the static evaluation of p for the side to move: over
 // the eight lines, [OneInLine] or [TwoInLine] for each line that only the
 // side to move has marked (one or two marks), minus the same for the
-// opponent's lines. It lies within ±80.
+// opponent's lines; a complete line (a finished game, which the engine
+// scores by [EngineGame.Outcome] instead) counts 100. It lies within ±800,
+// far inside ±engine.MateBound.
 func Heuristic(p *Position) Value {
 	me, opp := p.Marks[p.ToMove], p.Marks[p.ToMove^1]
 	var v Value
