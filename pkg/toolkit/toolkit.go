@@ -13,6 +13,8 @@
 //   - bench [-quick]: one table of speed figures per game.
 //   - play GAME: a person plays against the engine in the terminal; the
 //     engine answers within its time per move and shows its progress.
+//   - serve [-addr HOST:PORT] [-open] [PAGE]: the search explorer, a local
+//     web server (package explorer): graded programs' trees, play.
 //   - match GAME A B: plays games between two players (engines with settings,
 //     the course's players, or external programs speaking the game's
 //     protocol), both colours from a seeded list of openings, and prints
@@ -59,6 +61,7 @@ var commands = []command{
 	{"tree", "tree GAME INPUT [-algorithm minimax|alphabeta] [-depth N] [-format dot|text] [-max-nodes N] [-o FILE]   the search tree", runTree},
 	{"bench", "bench [-quick] [-corpus DIR]   speed figures of every game", runBench},
 	{"play", "play GAME [-depth N] [-time DUR] [-human first|second]   play against the engine", runPlay},
+	{"serve", serveUsage + "   the search explorer in the browser: every graded program's tree, a board to play the engines", runServe},
 	{"match", "match GAME PLAYER_A PLAYER_B [-games N] [-openings N] [-seed S] [-maxplies N] [-movetime DUR]   a match between two players", runMatch},
 	{"check", "check PROGRAM [flags] -- COMMAND [ARG...]   judge a student's program against the reference", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return exitStatus(check.Check(args, stdout, stderr))

@@ -1,0 +1,295 @@
+package explorer
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// nodeJSON is a node as the API shows it.
+type nodeJSON struct {
+	ID       int        `json:"id"`
+	Move     string     `json:"move"`
+	Ply      int        `json:"ply"`
+	Value    string     `json:"value"`
+	Alpha    string     `json:"alpha"`
+	Beta     string     `json:"beta"`
+	Leaf     bool       `json:"leaf,omitempty"`
+	Chosen   bool       `json:"chosen,omitempty"`
+	Pruned   int        `json:"pruned,omitempty"`
+	Children int        `json:"children"`
+	Size     int        `json:"size"`
+	Kids     []nodeJSON `json:"kids,omitempty"`
+}
+
+// node returns node i of t for the API.
+func node(t *Tree, i int) nodeJSON {
+	n := &t.Nodes[i]
+	return nodeJSON{ID: i + 1, Move: n.Move, Ply: int(n.Ply), Value: t.FormatValue(n.Value), Alpha: t.FormatValue(n.Alpha),
+		Beta: t.FormatValue(n.Beta), Leaf: n.Leaf, Chosen: n.Chosen, Pruned: int(n.Pruned), Children: len(n.Children), Size: int(n.Size)}
+}
+
+// children returns the children of node i.
+func children(t *Tree, i int) []nodeJSON {
+	out := make([]nodeJSON, 0, len(t.Nodes[i].Children))
+	for _, c := range t.Nodes[i].Children {
+		out = append(out, node(t, int(c)))
+	}
+	return out
+}
+
+// pvTree returns the root with the children of every node of the
+// principal variation loaded: the tree collapsed around the PV.
+func pvTree(t *Tree) nodeJSON {
+	pv := t.PV()
+	var build func(k int) nodeJSON
+	build = func(k int) nodeJSON {
+		i := pv[k]
+		n := node(t, i)
+		n.Kids = children(t, i)
+		if k+1 < len(pv) {
+			for j := range n.Kids {
+				if n.Kids[j].ID == pv[k+1]+1 {
+					n.Kids[j] = build(k + 1)
+				}
+			}
+		}
+		return n
+	}
+	return build(0)
+}
+
+func (s *Server) handleRun(r *http.Request) (any, error) {
+	run, _, _, err := s.run(r)
+	if err != nil {
+		return nil, err
+	}
+	pv := run.Tree.PV()
+	moves := []string{}
+	for _, i := range pv[1:] {
+		moves = append(moves, run.Tree.Nodes[i].Move)
+	}
+	return map[string]any{
+		"stdout": run.Stdout, "nodes": run.Count, "count": run.Count, "counting": s.countName(r), "entered": run.Nodes,
+		"evaluations": run.Evals, "depth": run.Depth, "title": run.Title, "command": run.Command,
+		"events": len(run.Tree.Events), "pv": moves, "value": run.Tree.FormatValue(run.Tree.Nodes[0].Value),
+		"tree": pvTree(run.Tree),
+	}, nil
+}
+
+// countName names the count of the request's program.
+func (s *Server) countName(r *http.Request) string {
+	for _, g := range s.games {
+		for _, p := range g.Programs() {
+			if p.Name == r.Form.Get("program") {
+				return p.Count
+			}
+		}
+	}
+	return ""
+}
+
+// nodeParam reads the node parameter (a visit number) of a request on t.
+func nodeParam(r *http.Request, t *Tree) (int, error) {
+	v := r.Form.Get("node")
+	id, err := strconv.Atoi(v)
+	if err != nil || id < 1 || id > len(t.Nodes) {
+		return 0, fail("node %s: want a visit number from 1 to %d", quote(v), len(t.Nodes))
+	}
+	return id - 1, nil
+}
+
+func (s *Server) handleChildren(r *http.Request) (any, error) {
+	run, _, _, err := s.run(r)
+	if err != nil {
+		return nil, err
+	}
+	i, err := nodeParam(r, run.Tree)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"node": node(run.Tree, i), "children": children(run.Tree, i)}, nil
+}
+
+// handleStep answers one event of the search's replay: event=E (0-based),
+// or with find=cut the first cut-off after E, with find=node the enter
+// event of node=ID.
+func (s *Server) handleStep(r *http.Request) (any, error) {
+	run, g, q, err := s.run(r)
+	if err != nil {
+		return nil, err
+	}
+	t := run.Tree
+	e := 0
+	if v := r.Form.Get("event"); v != "" {
+		if e, err = strconv.Atoi(v); err != nil || e < 0 || e >= len(t.Events) {
+			return nil, fail("event %s: want 0 to %d", quote(v), len(t.Events)-1)
+		}
+	}
+	switch f := r.Form.Get("find"); f {
+	case "":
+	case "cut":
+		k := e + 1
+		for ; k < len(t.Events); k++ {
+			ev := t.Events[k]
+			if ev&1 == 1 && t.Nodes[ev>>1].Pruned > 0 {
+				break
+			}
+		}
+		e = min(k, len(t.Events)-1)
+	case "node":
+		i, err := nodeParam(r, t)
+		if err != nil {
+			return nil, err
+		}
+		e = int(t.Nodes[i].EnterAt)
+	default:
+		return nil, fail("find %s: want cut or node", quote(f))
+	}
+	ev := t.Events[e]
+	i := int(ev >> 1)
+	kind := "enter"
+	if ev&1 == 1 {
+		kind = "leave"
+	}
+	ids := []int{}
+	for j := i; j >= 0; j = int(t.Nodes[j].Parent) {
+		ids = append([]int{j + 1}, ids...)
+	}
+	b, err := g.BoardAt(q, t.Path(i))
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"event": e, "events": len(t.Events), "kind": kind, "node": node(t, i), "path": ids, "board": b}, nil
+}
+
+func (s *Server) playGame(r *http.Request) (Game, error) {
+	return s.gameByName(r.Form.Get("game"))
+}
+
+func (s *Server) handleStart(r *http.Request) (any, error) {
+	g, err := s.playGame(r)
+	if err != nil {
+		return nil, err
+	}
+	set := map[string]string{}
+	if err := s.settings(g, r, set); err != nil {
+		return nil, err
+	}
+	st, err := g.Start(set)
+	if err != nil {
+		return nil, err
+	}
+	return g.Play(st)
+}
+
+// state reads the state parameter.
+func (s *Server) state(r *http.Request) (Game, string, error) {
+	g, err := s.playGame(r)
+	if err != nil {
+		return nil, "", err
+	}
+	st := r.Form.Get("state")
+	if len(st) > s.cfg.MaxInput {
+		return nil, "", fail("state of %d bytes: the limit is %d", len(st), s.cfg.MaxInput)
+	}
+	return g, st, nil
+}
+
+func (s *Server) handleState(r *http.Request) (any, error) {
+	g, st, err := s.state(r)
+	if err != nil {
+		return nil, err
+	}
+	return g.Play(st)
+}
+
+func (s *Server) handleMove(r *http.Request) (any, error) {
+	g, st, err := s.state(r)
+	if err != nil {
+		return nil, err
+	}
+	next, err := g.Move(st, r.Form.Get("move"))
+	if err != nil {
+		return nil, err
+	}
+	return g.Play(next)
+}
+
+// maxThinkDepth is the deepest engine iteration play allows.
+const maxThinkDepth = 64
+
+// handleThink streams the engine's reply as JSON lines: one
+// {"iteration": ...} per completed iteration, then {"reply": ..., "board":
+// ...}, or {"error": "..."}.
+func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
+	if err := s.parseForm(w, r); err != nil {
+		writeError(w, err)
+		return
+	}
+	g, st, err := s.state(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	lim := ThinkLimits{Engine: r.Form.Get("engine")}
+	if lim.Engine != "engine" && lim.Engine != "course" {
+		writeError(w, fail("engine %s: want engine or course", quote(lim.Engine)))
+		return
+	}
+	if v := r.Form.Get("depth"); v != "" {
+		if lim.Depth, err = strconv.Atoi(v); err != nil || lim.Depth < 0 || lim.Depth > maxThinkDepth {
+			writeError(w, fail("depth %s: want 1 to %d", quote(v), maxThinkDepth))
+			return
+		}
+	}
+	lim.Time = 1000
+	if v := r.Form.Get("time"); v != "" {
+		maxMS := s.cfg.SearchTime.Milliseconds()
+		if lim.Time, err = strconv.ParseInt(v, 10, 64); err != nil || lim.Time < 1 || lim.Time > maxMS {
+			writeError(w, fail("time %s: want 1 to %d milliseconds", quote(v), maxMS))
+			return
+		}
+	}
+	if _, err := g.Play(st); err != nil {
+		writeError(w, err)
+		return
+	}
+	release, err := s.acquire(r.Context())
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	defer release()
+	stop, cancel := s.stopper(r.Context())
+	defer cancel()
+	deadline := time.Now().Add(time.Duration(lim.Time) * time.Millisecond)
+	lim.Stop = func() bool { return stop() || !time.Now().Before(deadline) }
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	enc := json.NewEncoder(w)
+	rc := http.NewResponseController(w)
+	broken := false
+	reply, err := g.Think(st, lim, func(it Iteration) {
+		if broken {
+			return
+		}
+		if enc.Encode(map[string]any{"iteration": it}) != nil || rc.Flush() != nil {
+			broken = true
+		}
+	})
+	if err != nil {
+		if !errors.Is(err, ErrStopped) {
+			enc.Encode(map[string]string{"error": err.Error()})
+		}
+		return
+	}
+	b, err := g.Play(reply.State)
+	if err != nil {
+		enc.Encode(map[string]string{"error": err.Error()})
+		return
+	}
+	enc.Encode(map[string]any{"reply": reply, "board": b})
+}

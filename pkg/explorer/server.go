@@ -1,0 +1,438 @@
+package explorer
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+//go:embed static
+var static embed.FS
+
+// Config bounds the server's work. Zero fields take the defaults of
+// [DefaultConfig].
+type Config struct {
+	// MaxInput is the largest input, in bytes.
+	MaxInput int
+	// MaxBody is the largest request body, in bytes.
+	MaxBody int64
+	// MaxNodes is the largest tree recorded.
+	MaxNodes int
+	// SearchTime bounds one search or one engine reply.
+	SearchTime time.Duration
+	// Searches is the number of searches run at once; QueueTime is how
+	// long a request waits for its turn.
+	Searches  int
+	QueueTime time.Duration
+	// CacheNodes bounds the nodes of the trees kept for the children and
+	// step requests.
+	CacheNodes int
+}
+
+// DefaultConfig returns the server's default bounds: 64 KiB inputs, 1 MiB
+// bodies, trees of at most 2,000,000 nodes, 20 s per search, 2 searches
+// at once waiting at most 30 s, 6,000,000 nodes of cached trees.
+func DefaultConfig() Config {
+	return Config{MaxInput: 64 << 10, MaxBody: 1 << 20, MaxNodes: 2_000_000, SearchTime: 20 * time.Second,
+		Searches: 2, QueueTime: 30 * time.Second, CacheNodes: 6_000_000}
+}
+
+// Server is the explorer's HTTP handler.
+type Server struct {
+	games []Game
+	cfg   Config
+	sem   chan struct{}
+	mux   *http.ServeMux
+	cache *cache
+}
+
+// NewServer returns the explorer of games with the bounds cfg (zero fields:
+// the defaults).
+func NewServer(games []Game, cfg Config) *Server {
+	def := DefaultConfig()
+	if cfg.MaxInput <= 0 {
+		cfg.MaxInput = def.MaxInput
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = def.MaxBody
+	}
+	if cfg.MaxNodes <= 0 {
+		cfg.MaxNodes = def.MaxNodes
+	}
+	if cfg.SearchTime <= 0 {
+		cfg.SearchTime = def.SearchTime
+	}
+	if cfg.Searches <= 0 {
+		cfg.Searches = def.Searches
+	}
+	if cfg.QueueTime <= 0 {
+		cfg.QueueTime = def.QueueTime
+	}
+	if cfg.CacheNodes <= 0 {
+		cfg.CacheNodes = def.CacheNodes
+	}
+	s := &Server{games: games, cfg: cfg, sem: make(chan struct{}, cfg.Searches), mux: http.NewServeMux(),
+		cache: &cache{max: cfg.CacheNodes}}
+	files, _ := fs.Sub(static, "static")
+	fileServer := http.FileServer(http.FS(files))
+	page := func(name string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			data, err := static.ReadFile("static/" + name)
+			if err != nil {
+				http.Error(w, "no such page", http.StatusNotFound)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write(data)
+		}
+	}
+	s.mux.HandleFunc("GET /{$}", page("position.html"))
+	s.mux.HandleFunc("GET /search", page("search.html"))
+	s.mux.HandleFunc("GET /play", page("play.html"))
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", fileServer))
+	s.mux.HandleFunc("/api/games", s.handleGames)
+	s.mux.HandleFunc("/api/position", s.api(s.handlePosition))
+	s.mux.HandleFunc("/api/edit", s.api(s.handleEdit))
+	s.mux.HandleFunc("/api/run", s.api(s.handleRun))
+	s.mux.HandleFunc("/api/children", s.api(s.handleChildren))
+	s.mux.HandleFunc("/api/step", s.api(s.handleStep))
+	s.mux.HandleFunc("/api/play/start", s.api(s.handleStart))
+	s.mux.HandleFunc("/api/play/state", s.api(s.handleState))
+	s.mux.HandleFunc("/api/play/move", s.api(s.handleMove))
+	s.mux.HandleFunc("/api/play/think", s.handleThink)
+	return s
+}
+
+// ServeHTTP implements http.Handler; a panic in a handler is answered
+// with HTTP 500 and one line, and the server keeps serving.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			http.Error(w, fmt.Sprintf("internal error: %v", v), http.StatusInternalServerError)
+		}
+	}()
+	s.mux.ServeHTTP(w, r)
+}
+
+// badRequest is an error answered with HTTP 400 (the default for errors
+// of the handlers) or another status.
+type badRequest struct {
+	status int
+	msg    string
+}
+
+func (e *badRequest) Error() string { return e.msg }
+
+// fail returns a 400 error with the formatted message.
+func fail(format string, a ...any) error {
+	return &badRequest{status: http.StatusBadRequest, msg: fmt.Sprintf(format, a...)}
+}
+
+// api wraps a handler that returns a JSON value or an error: the value is
+// written as JSON, the error as one line with its status (400 unless it
+// says otherwise). The request's form (query and a bounded body) is parsed
+// first.
+func (s *Server) api(h func(r *http.Request) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := s.parseForm(w, r); err != nil {
+			writeError(w, err)
+			return
+		}
+		v, err := h(r)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		json.NewEncoder(w).Encode(v)
+	}
+}
+
+// writeError answers err as one line.
+func writeError(w http.ResponseWriter, err error) {
+	status := http.StatusBadRequest
+	var br *badRequest
+	if errors.As(err, &br) {
+		status = br.status
+	}
+	msg := strings.ReplaceAll(strings.TrimSpace(err.Error()), "\n", " ")
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	fmt.Fprintln(w, msg)
+}
+
+// parseForm accepts GET and POST (form-encoded, at most MaxBody bytes).
+func (s *Server) parseForm(w http.ResponseWriter, r *http.Request) error {
+	if r.Method != http.MethodGet && r.Method != http.MethodPost {
+		return &badRequest{status: http.StatusMethodNotAllowed, msg: "method " + r.Method + ": want GET or POST"}
+	}
+	if r.ContentLength > s.cfg.MaxBody {
+		return fail("request body of %d bytes: the limit is %d", r.ContentLength, s.cfg.MaxBody)
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+	if err := r.ParseForm(); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return fail("request body over %d bytes", s.cfg.MaxBody)
+		}
+		return fail("bad form: %v", err)
+	}
+	return nil
+}
+
+func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
+	type gameJSON struct {
+		Name     string    `json:"name"`
+		Title    string    `json:"title"`
+		Notation string    `json:"notation"`
+		Programs []Program `json:"programs"`
+		Settings []Setting `json:"settings"`
+		Examples []string  `json:"examples"`
+	}
+	out := []gameJSON{}
+	for _, g := range s.games {
+		gj := gameJSON{Name: g.Name(), Title: g.Title(), Notation: g.Notation(), Programs: g.Programs(), Settings: g.Settings()}
+		for _, p := range gj.Programs {
+			gj.Examples = append(gj.Examples, g.Example(p.Name))
+		}
+		out = append(out, gj)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(out)
+}
+
+// gameByName returns the game called name.
+func (s *Server) gameByName(name string) (Game, error) {
+	var names []string
+	for _, g := range s.games {
+		if g.Name() == name {
+			return g, nil
+		}
+		names = append(names, g.Name())
+	}
+	if name == "" {
+		return nil, fail("missing game (want %s)", strings.Join(names, ", "))
+	}
+	return nil, fail("unknown game %s (want %s)", quote(name), strings.Join(names, ", "))
+}
+
+// quote bounds and quotes text from a request for a message.
+func quote(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// query reads and checks the program, input, depth and settings of a
+// request, and returns the game and program.
+func (s *Server) query(r *http.Request) (Game, Program, Query, error) {
+	name := r.Form.Get("program")
+	var q Query
+	if name == "" {
+		return nil, Program{}, q, fail("missing program")
+	}
+	var g Game
+	var prog Program
+	var all []string
+	for _, gg := range s.games {
+		for _, p := range gg.Programs() {
+			all = append(all, p.Name)
+			if p.Name == name && g == nil {
+				g, prog = gg, p
+			}
+		}
+	}
+	if g == nil {
+		return nil, Program{}, q, fail("unknown program %s (want %s)", quote(name), strings.Join(all, ", "))
+	}
+	if gn := r.Form.Get("game"); gn != "" && gn != g.Name() {
+		return nil, Program{}, q, fail("program %s is not a %s program", name, quote(gn))
+	}
+	q = Query{Program: name, Input: r.Form.Get("input"), Settings: map[string]string{}}
+	if len(q.Input) > s.cfg.MaxInput {
+		return nil, Program{}, q, fail("input of %d bytes: the limit is %d", len(q.Input), s.cfg.MaxInput)
+	}
+	if d := r.Form.Get("depth"); d != "" {
+		n, err := strconv.Atoi(d)
+		if err != nil || n < 0 {
+			return nil, Program{}, q, fail("depth %s: want a number from 1 to %d", quote(d), prog.MaxDepth)
+		}
+		if n > prog.MaxDepth || prog.FixedDepth && n != 0 && n != prog.Depth && prog.Depth != 0 {
+			if prog.FixedDepth {
+				return nil, Program{}, q, fail("depth %d: %s searches depth %d only", n, prog.Name, prog.Depth)
+			}
+			return nil, Program{}, q, fail("depth %d: the explorer shows %s up to depth %d", n, prog.Name, prog.MaxDepth)
+		}
+		q.Depth = n
+	}
+	if err := s.settings(g, r, q.Settings); err != nil {
+		return nil, Program{}, q, err
+	}
+	return g, prog, q, nil
+}
+
+// settings reads the game's settings from the request into dst.
+func (s *Server) settings(g Game, r *http.Request, dst map[string]string) error {
+	for _, st := range g.Settings() {
+		v := r.Form.Get(st.Param)
+		if v == "" {
+			continue
+		}
+		ok := false
+		for _, w := range st.Values {
+			ok = ok || w == v
+		}
+		if !ok {
+			return fail("%s %s: want one of %s", st.Param, quote(v), strings.Join(st.Values, ", "))
+		}
+		dst[st.Param] = v
+	}
+	return nil
+}
+
+func (s *Server) handlePosition(r *http.Request) (any, error) {
+	g, _, q, err := s.query(r)
+	if err != nil {
+		return nil, err
+	}
+	return g.Position(q)
+}
+
+func (s *Server) handleEdit(r *http.Request) (any, error) {
+	g, _, q, err := s.query(r)
+	if err != nil {
+		return nil, err
+	}
+	in, err := g.Edit(q, r.Form.Get("square"), r.Form.Get("piece"))
+	if err != nil {
+		return nil, err
+	}
+	return map[string]string{"input": in}, nil
+}
+
+// acquire waits for a search slot; the returned function releases it.
+func (s *Server) acquire(ctx context.Context) (func(), error) {
+	t := time.NewTimer(s.cfg.QueueTime)
+	defer t.Stop()
+	select {
+	case s.sem <- struct{}{}:
+		return func() { <-s.sem }, nil
+	case <-ctx.Done():
+		return nil, ErrStopped
+	case <-t.C:
+		return nil, &badRequest{status: http.StatusServiceUnavailable, msg: "busy: every search slot is taken; try again"}
+	}
+}
+
+// stopper returns a stop test for ctx with the server's time limit, and
+// its cancel function.
+func (s *Server) stopper(ctx context.Context) (func() bool, context.CancelFunc) {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.SearchTime)
+	return func() bool { return ctx.Err() != nil }, cancel
+}
+
+// run returns the run of the request's query, from the cache or searched
+// now.
+func (s *Server) run(r *http.Request) (*Run, Game, Query, error) {
+	g, _, q, err := s.query(r)
+	if err != nil {
+		return nil, nil, q, err
+	}
+	key := cacheKey(q)
+	if run := s.cache.get(key); run != nil {
+		return run, g, q, nil
+	}
+	release, err := s.acquire(r.Context())
+	if err != nil {
+		return nil, nil, q, err
+	}
+	defer release()
+	stop, cancel := s.stopper(r.Context())
+	defer cancel()
+	run, err := g.Run(q, Limits{MaxNodes: s.cfg.MaxNodes, Stop: stop})
+	if err != nil {
+		if errors.Is(err, ErrStopped) && r.Context().Err() == nil {
+			return nil, nil, q, fail("the search took longer than %v; lower the depth", s.cfg.SearchTime)
+		}
+		return nil, nil, q, err
+	}
+	s.cache.put(key, run)
+	return run, g, q, nil
+}
+
+// cacheKey identifies a query.
+func cacheKey(q Query) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\x00%d\x00%s", q.Program, q.Depth, q.Input)
+	keys := make([]string, 0, len(q.Settings))
+	for k := range q.Settings {
+		keys = append(keys, k)
+	}
+	sortStrings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "\x00%s=%s", k, q.Settings[k])
+	}
+	return b.String()
+}
+
+// sortStrings sorts a few strings in place.
+func sortStrings(a []string) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// cache keeps the latest runs, at most max nodes of trees in all.
+type cache struct {
+	mu    sync.Mutex
+	max   int
+	nodes int
+	keys  []string
+	runs  map[string]*Run
+}
+
+func (c *cache) get(key string) *Run {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.runs[key]
+}
+
+func (c *cache) put(key string, run *Run) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.runs == nil {
+		c.runs = map[string]*Run{}
+	}
+	if _, ok := c.runs[key]; ok {
+		return
+	}
+	n := len(run.Tree.Nodes)
+	for len(c.keys) > 0 && c.nodes+n > c.max {
+		old := c.keys[0]
+		c.keys = c.keys[1:]
+		c.nodes -= len(c.runs[old].Tree.Nodes)
+		delete(c.runs, old)
+	}
+	if n > c.max {
+		return
+	}
+	c.keys = append(c.keys, key)
+	c.runs[key] = run
+	c.nodes += n
+}

@@ -1,0 +1,234 @@
+package explorer
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
+
+// Node is one recorded search node. Values and windows are from the root
+// player's viewpoint (MAX at even plies), whatever form the search uses.
+type Node struct {
+	// Parent is the index of the parent in Tree.Nodes (-1 for the root) and
+	// Index the position of the node's move in the parent's move list.
+	Parent, Index int32
+	// Ply is the distance from the root.
+	Ply int32
+	// Move labels the move that leads to the node ("" for the root).
+	Move string
+	// Value is the node's value; Alpha and Beta the window it was searched
+	// with.
+	Value, Alpha, Beta search.Value
+	// Leaf tells that the node was scored without children.
+	Leaf bool
+	// Chosen marks the child that gave its parent its value.
+	Chosen bool
+	// Pruned is the number of the node's moves a cut-off left unsearched.
+	Pruned int32
+	// Children are the indexes of the children, in visit order.
+	Children []int32
+	// Size is the number of nodes of the subtree, the node included.
+	Size int32
+	// EnterAt and LeaveAt are the node's two events in Tree.Events.
+	EnterAt, LeaveAt int32
+}
+
+// Tree is a recorded search: the nodes in visit order (the order the
+// search entered them, so node i has the visit number i+1) and the events
+// of the search, an enter and a leave per node, in order.
+type Tree struct {
+	Nodes []Node
+	// Events holds node<<1 for an enter and node<<1|1 for a leave.
+	Events []int32
+	// Inf is the search's infinity, shown as "-inf" and "+inf".
+	Inf search.Value
+	// Scale, when positive, shows values in units of 10^-Scale
+	// (Star/Circle row values with decimals).
+	Scale int
+}
+
+// FormatValue shows v: "-inf", "+inf", or the number at the tree's scale.
+func (t *Tree) FormatValue(v search.Value) string {
+	inf := t.Inf
+	if inf == 0 {
+		inf = search.DefaultInf
+	}
+	switch {
+	case v >= inf:
+		return "+inf"
+	case v <= -inf:
+		return "-inf"
+	}
+	if t.Scale <= 0 {
+		return strconv.FormatInt(v, 10)
+	}
+	return scaled(v, t.Scale)
+}
+
+// scaled writes v/10^scale with exactly the digits needed.
+func scaled(v search.Value, scale int) string {
+	neg := v < 0
+	u := uint64(v)
+	if neg {
+		u = uint64(-v)
+	}
+	s := strconv.FormatUint(u, 10)
+	for len(s) <= scale {
+		s = "0" + s
+	}
+	whole, frac := s[:len(s)-scale], s[len(s)-scale:]
+	for len(frac) > 0 && frac[len(frac)-1] == '0' {
+		frac = frac[:len(frac)-1]
+	}
+	if frac != "" {
+		whole += "." + frac
+	}
+	if neg && whole != "0" {
+		whole = "-" + whole
+	}
+	return whole
+}
+
+// Path returns the move indexes from the root to node i.
+func (t *Tree) Path(i int) []int {
+	var rev []int
+	for ; i > 0; i = int(t.Nodes[i].Parent) {
+		rev = append(rev, int(t.Nodes[i].Index))
+	}
+	path := make([]int, len(rev))
+	for k := range rev {
+		path[k] = rev[len(rev)-1-k]
+	}
+	return path
+}
+
+// PV returns the principal variation: the chosen children from the root.
+func (t *Tree) PV() []int {
+	if len(t.Nodes) == 0 {
+		return nil
+	}
+	pv := []int{0}
+	for i := 0; ; {
+		next := -1
+		for _, c := range t.Nodes[i].Children {
+			if t.Nodes[c].Chosen {
+				next = int(c)
+				break
+			}
+		}
+		if next < 0 {
+			return pv
+		}
+		pv = append(pv, next)
+		i = next
+	}
+}
+
+// SearchOptions returns opt with lim's node limit and stop test, for the
+// searcher that [Record] runs.
+func (lim Limits) SearchOptions(opt search.Options) search.Options {
+	if lim.MaxNodes > 0 {
+		opt.MaxNodes = uint64(lim.MaxNodes) + 1
+	}
+	opt.Stop = lim.Stop
+	return opt
+}
+
+// recorder is the search.Tracer of [Record].
+type recorder[P, M any] struct {
+	t     *Tree
+	stack []int32
+	path  []P
+	label func(parent, child *P, m M) string
+	limit int
+	full  bool
+}
+
+// Enter implements search.Tracer.
+func (r *recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.Value) {
+	for len(r.path) <= ply {
+		r.path = append(r.path, *new(P))
+	}
+	r.path[ply] = *p
+	if r.limit > 0 && len(r.t.Nodes) >= r.limit {
+		r.full = true
+		r.stack = append(r.stack, -1)
+		return
+	}
+	if ply&1 == 1 {
+		alpha, beta = -beta, -alpha
+	}
+	i := int32(len(r.t.Nodes))
+	n := Node{Parent: -1, Index: int32(idx), Ply: int32(ply), Alpha: alpha, Beta: beta, EnterAt: int32(len(r.t.Events))}
+	if ply > 0 {
+		n.Move = r.label(&r.path[ply-1], p, m)
+	}
+	if len(r.stack) > 0 {
+		n.Parent = r.stack[len(r.stack)-1]
+	}
+	r.t.Nodes = append(r.t.Nodes, n)
+	if n.Parent >= 0 {
+		par := &r.t.Nodes[n.Parent]
+		par.Children = append(par.Children, i)
+	}
+	r.t.Events = append(r.t.Events, i<<1)
+	r.stack = append(r.stack, i)
+}
+
+// Leave implements search.Tracer.
+func (r *recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
+	if len(r.stack) == 0 {
+		return
+	}
+	i := r.stack[len(r.stack)-1]
+	r.stack = r.stack[:len(r.stack)-1]
+	if i < 0 {
+		return
+	}
+	if ply&1 == 1 {
+		v = -v
+	}
+	n := &r.t.Nodes[i]
+	n.Value, n.Leaf, n.Pruned = v, leaf, int32(pruned)
+	n.LeaveAt = int32(len(r.t.Events))
+	n.Size = int32(len(r.t.Nodes)) - i
+	r.t.Events = append(r.t.Events, i<<1|1)
+	for _, c := range n.Children {
+		if r.t.Nodes[c].Value == n.Value {
+			r.t.Nodes[c].Chosen = true
+			break
+		}
+	}
+}
+
+// Record runs the search of s from root to depth (alpha-beta when
+// alphaBeta, else minimax) with a recorder and returns the tree and the
+// search's result. s must have been created with lim.SearchOptions, so
+// that a tree over lim.MaxNodes nodes or a stop ends the search early, with
+// an error wrapping [ErrTooBig] or [ErrStopped]. label names the move m
+// from parent to child. The tree's nodes are exactly the nodes the search
+// counts.
+func Record[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, alphaBeta bool, depth int, lim Limits,
+	inf search.Value, label func(parent, child *P, m M) string) (*Tree, search.Result[M], error) {
+	t := &Tree{Inf: inf}
+	rec := &recorder[P, M]{t: t, label: label, limit: lim.MaxNodes}
+	s.SetTracer(rec)
+	defer s.SetTracer(nil)
+	var r search.Result[M]
+	if alphaBeta {
+		r = s.AlphaBeta(root, depth)
+	} else {
+		r = s.Minimax(root, depth)
+	}
+	if r.Aborted || rec.full {
+		if lim.Stop != nil && lim.Stop() {
+			return nil, r, ErrStopped
+		}
+		return nil, r, fmt.Errorf("%w: more than %d nodes; lower the depth", ErrTooBig, lim.MaxNodes)
+	}
+	if uint64(len(t.Nodes)) != r.Nodes {
+		return nil, r, fmt.Errorf("recorded %d nodes, the search counted %d", len(t.Nodes), r.Nodes)
+	}
+	return t, r, nil
+}
