@@ -1,0 +1,114 @@
+// The Position page: a game, a course program and a position, typed in
+// the course's notation or set up by clicking on the board.
+import { api, games, el, drawBoard, params, searchURL, gameOfProgram } from "/static/common.js";
+
+const $ = (id) => document.getElementById(id);
+let all = [];
+let piece = "";
+let timer = null;
+
+function currentGame() {
+  return all.find((g) => g.name === $("game").value);
+}
+
+function currentProgram() {
+  return currentGame().programs.find((p) => p.name === $("program").value);
+}
+
+// query returns the page's query.
+function query() {
+  const q = { program: $("program").value, input: $("input").value };
+  const d = $("depth").value;
+  const prog = currentProgram();
+  if (d && !prog.fixedDepth) q.depth = d;
+  for (const s of currentGame().settings || []) {
+    const v = $("set-" + s.param).value;
+    if (v) q[s.param] = v;
+  }
+  return q;
+}
+
+function fillPrograms() {
+  const g = currentGame();
+  $("program").replaceChildren(...g.programs.map((p) => el("option", { value: p.name }, p.name)));
+  $("settings").replaceChildren(...(g.settings || []).map((s) =>
+    el("div", {}, el("label", { for: "set-" + s.param }, s.label),
+      el("select", { id: "set-" + s.param, onchange: refresh },
+        el("option", { value: "" }, "default"), ...s.values.map((v) => el("option", { value: v }, v))))));
+  $("notation").textContent = g.notation;
+  fillProgram();
+}
+
+function fillProgram() {
+  const p = currentProgram();
+  $("depth").disabled = p.fixedDepth;
+  $("depth").max = p.maxDepth;
+  $("depth").value = p.depth || "";
+  $("depth").placeholder = p.fixedDepth ? "input's" : "";
+}
+
+function example() {
+  const g = currentGame();
+  const i = g.programs.findIndex((p) => p.name === $("program").value);
+  $("input").value = g.examples[i];
+  refresh();
+}
+
+// refresh draws the position, or shows the program's error next to the
+// input.
+async function refresh() {
+  const q = query();
+  $("show").href = searchURL(q);
+  try {
+    const b = await api("/api/position", q);
+    $("input-error").textContent = "";
+    $("info").textContent = b.info;
+    drawBoard($("board"), b, { onSquare: edit });
+    $("palette").replaceChildren(
+      ...["", ...(b.pieces || [])].map((p) => el("button", { class: p === piece ? "on" : "", onclick: () => { piece = p; refresh(); } },
+        p || "empty")));
+    $("moves").textContent = b.moves && b.moves.length ? b.moves.map((m) => m.text).join("  ") : "none";
+  } catch (e) {
+    $("input-error").textContent = e.message;
+  }
+}
+
+// edit puts the chosen piece on a square.
+async function edit(square) {
+  try {
+    const r = await api("/api/edit", { ...query(), square, piece });
+    $("input").value = r.input;
+    refresh();
+  } catch (e) {
+    $("input-error").textContent = e.message;
+  }
+}
+
+async function start() {
+  all = await games();
+  $("game").replaceChildren(...all.map((g) => el("option", { value: g.name }, g.title)));
+  const p = params();
+  const g = p.program ? await gameOfProgram(p.program) : null;
+  if (g) $("game").value = g.name;
+  fillPrograms();
+  if (p.program) {
+    $("program").value = p.program;
+    fillProgram();
+  }
+  if (p.depth) $("depth").value = p.depth;
+  for (const s of currentGame().settings || []) if (p[s.param]) $("set-" + s.param).value = p[s.param];
+  if (p.input !== undefined) {
+    $("input").value = p.input;
+    refresh();
+  } else {
+    example();
+  }
+  $("game").addEventListener("change", () => { fillPrograms(); example(); });
+  $("program").addEventListener("change", () => { fillProgram(); example(); });
+  $("depth").addEventListener("input", refresh);
+  $("example").addEventListener("click", example);
+  $("show").addEventListener("click", (e) => { e.preventDefault(); location.href = searchURL(query()); });
+  $("input").addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(refresh, 200); });
+}
+
+start();
