@@ -269,6 +269,9 @@ func (rep *report) text() string {
 		if f.Shrunk != "" {
 			fmt.Fprintf(&b, "  shrunk case:\n%s\n", indent(f.Shrunk, "    "))
 		}
+		if line := exploreLine(rep.Program, rep.Settings, f.Input); line != "" {
+			fmt.Fprintf(&b, "  %s\n", line)
+		}
 	}
 	if n := rep.Total - rep.Passed - len(rep.Failures); n > 0 {
 		fmt.Fprintf(&b, "\n(%d more failures not shown; -max N shows more)\n", n)
