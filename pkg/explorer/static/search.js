@@ -125,6 +125,7 @@ async function start() {
   events = r.events;
   $("tree").replaceChildren(el("ul", {}, row(r.tree)));
   document.body.dataset.firstView = String(Math.round(performance.now() - t0));
+  document.body.dataset.firstViewAt = String(Math.round(performance.now()));
   $("step-next").addEventListener("click", () => stepTo({ event: Math.min(ev + 1, events - 1) }));
   $("step-prev").addEventListener("click", () => stepTo({ event: Math.max(ev - 1, 0) }));
   $("step-start").addEventListener("click", () => stepTo({ event: 0 }));
