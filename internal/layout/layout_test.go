@@ -56,6 +56,7 @@ var layers = map[string][]string{
 	"internal/testutil":     nil,
 	"pkg/search":            nil,
 	"pkg/treeview":          {"pkg/search"},
+	"pkg/explorer":          {"pkg/search"},
 	"pkg/engine":            {"pkg/search"},
 	"pkg/engine/enginetest": {"pkg/engine"},
 	"pkg/match":             {"pkg/engine", "pkg/search"},
