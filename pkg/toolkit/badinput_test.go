@@ -128,7 +128,7 @@ func TestGameCommandHelp(t *testing.T) {
 			} else {
 				ad, err := findGame(game)
 				assert.NilError(t, err)
-				assert.Equal(t, paras[2], ad.notation(), "%q", args)
+				assert.Equal(t, paras[2], ad.Notation(), "%q", args)
 			}
 			assert.Assert(t, strings.HasPrefix(paras[3], "flags:\n"), "%q: %s", args, paras[3])
 			for _, f := range c.flags {

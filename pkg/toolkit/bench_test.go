@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/games"
 	"gotest.tools/v3/assert"
 )
 
@@ -13,9 +14,18 @@ import (
 func TestBenchQuick(t *testing.T) {
 	out := mustRun(t, "", "bench", "-quick")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	cases := benchCases(true)
+	type row struct{ game, workload, unit string }
+	var cases []row
+	for _, g := range games.All {
+		for _, c := range g.Bench(true) {
+			cases = append(cases, row{g.Name, c.Workload, c.Unit})
+		}
+	}
 	assert.Equal(t, len(lines), 1+len(cases), out)
 	assert.Assert(t, strings.HasPrefix(lines[0], "game "), out)
+	// counts are keyed by game and workload: two games may name a
+	// workload alike ("perft start depth 5").
+	counts := map[string]string{}
 	for i, c := range cases {
 		l := lines[1+i]
 		assert.Assert(t, strings.HasPrefix(l, c.game+" "), l)
@@ -24,22 +34,15 @@ func TestBenchQuick(t *testing.T) {
 		assert.Equal(t, len(f), 4, l)
 		assert.Equal(t, f[3], c.unit, l)
 		assert.Assert(t, strings.HasSuffix(f[1], "s"), l)
+		counts[c.game+" "+c.workload] = f[0]
 	}
-	counts := map[string]string{}
-	for _, l := range lines[1:] {
-		for _, c := range cases {
-			if strings.Contains(l, c.workload+" ") {
-				counts[c.workload] = strings.Fields(l[strings.Index(l, c.workload)+len(c.workload):])[0]
-			}
-		}
-	}
-	assert.Equal(t, counts["perft start (2022) depth 3"], "17112")
-	assert.Equal(t, counts["T-perft start depth 4"], "4212")
-	assert.Equal(t, counts["perft start depth 5"], "23582")
+	assert.Equal(t, counts["congo perft start (2022) depth 3"], "17112")
+	assert.Equal(t, counts["minichess T-perft start depth 4"], "4212")
+	assert.Equal(t, counts["starcircle perft start depth 5"], "23582")
 	// The MINIMAX node count is the perft tree's node count (see perft).
-	assert.Equal(t, counts["starcircle start MINIMAX 5"], "26890")
+	assert.Equal(t, counts["starcircle starcircle start MINIMAX 5"], "26890")
 	// MiniMaxGameBlack evaluates exactly the leaves the Morris perft counts.
-	assert.Equal(t, counts["MiniMaxGameBlack E21 depth 3"], counts["perft E21 "+morrisBenchBoard+" black depth 3"])
+	assert.Equal(t, counts["morris MiniMaxGameBlack E21 depth 3"], counts["morris perft E21 xWWxxxxxxxxWxxxBBBxxW black depth 3"])
 	// -game keeps one game's rows.
 	out = mustRun(t, "", "bench", "-quick", "-game", "minichess")
 	assert.Equal(t, strings.Count(out, "\nminichess "), 3, out)

@@ -3,6 +3,8 @@ package toolkit
 import (
 	"strings"
 	"testing"
+
+	"github.com/gamesearch/gamesearch/pkg/games"
 )
 
 // checkOutcome fails unless a run succeeded with an empty stderr or failed
@@ -39,7 +41,7 @@ func FuzzPerftArgs(f *testing.F) {
 		if d := strings.TrimSpace(depth); len(d) != 1 || d[0] > '2' {
 			return // keep every run small: depth 0 to 2
 		}
-		args := []string{"perft", games[int(g)%len(games)].name, pos, depth}
+		args := []string{"perft", games.All[int(g)%len(games.All)].Name, pos, depth}
 		if g&4 != 0 {
 			args = append(args, "-divide")
 		}
@@ -57,7 +59,7 @@ func FuzzTreeInput(f *testing.F) {
 	f.Add(uint8(0), "3l3/7/2p4/3p3/7/7/3L3 b 42\n", "2")
 	f.Add(uint8(2), "k1qnr/1pp2/pP3/N1B2/b1PPP/2RQK b\n", "2")
 	f.Fuzz(func(t *testing.T, g uint8, input, depth string) {
-		args := []string{"tree", games[int(g)%len(games)].name, "-", "-depth", depth, "-limit", "3000"}
+		args := []string{"tree", games.All[int(g)%len(games.All)].Name, "-", "-depth", depth, "-limit", "3000"}
 		if g&4 != 0 {
 			args = append(args, "-format", "dot", "-algorithm", "alphabeta")
 		}
@@ -83,7 +85,7 @@ func FuzzPlayInput(f *testing.F) {
 				return // keep the engine shallow: deeper searches are slow, not wrong
 			}
 		}
-		args := []string{"play", games[int(g)%len(games)].name, "-depth", "1"}
+		args := []string{"play", games.All[int(g)%len(games.All)].Name, "-depth", "1"}
 		if g&4 != 0 {
 			args = append(args, "-human", "second")
 		}

@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"bufio"
+	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 	"gotest.tools/v3/assert"
 	"gotest.tools/v3/golden"
 )
@@ -92,4 +94,25 @@ func atou(t testing.TB, s string) uint64 {
 	n, err := strconv.ParseUint(s, 10, 64)
 	assert.NilError(t, err)
 	return n
+}
+
+// adapterFor returns a new adapter of the registered game called name, its
+// flags of subcommand cmd set from args.
+func adapterFor(t testing.TB, name, cmd string, args ...string) kit.Game {
+	t.Helper()
+	ad, err := findGame(name)
+	assert.NilError(t, err)
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	ad.Flags(fs, cmd)
+	assert.NilError(t, fs.Parse(args))
+	return ad
+}
+
+// perftOf runs the perft of game name from position to depth, with the
+// game's perft flags args.
+func perftOf(t testing.TB, name, position string, depth int, args ...string) kit.PerftResult {
+	t.Helper()
+	res, err := adapterFor(t, name, "perft", args...).Perft(position, nil, depth)
+	assert.NilError(t, err, "%s %s depth %d", name, position, depth)
+	return res
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/engine"
-	"github.com/gamesearch/gamesearch/pkg/morris"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
 // FuzzMatchPlayerSpec: any PLAYER argument either parses or is rejected
@@ -18,50 +18,32 @@ func FuzzMatchPlayerSpec(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		sp, err := parsePlayerSpec(text)
+		sp, err := kit.ParsePlayerSpec(text)
 		if err != nil {
 			if !strings.Contains(err.Error(), "player") {
 				t.Fatalf("error %q does not name the player", err)
 			}
 			return
 		}
-		if sp.kind != specKind(text) {
-			t.Fatalf("kind %q, specKind %q", sp.kind, specKind(text))
+		if sp.Kind != kit.SpecKind(text) {
+			t.Fatalf("kind %q, specKind %q", sp.Kind, kit.SpecKind(text))
 		}
-		if sp.kind == "exec" && len(sp.command) == 0 {
+		if sp.Kind == "exec" && len(sp.Command) == 0 {
 			t.Fatalf("exec without a command accepted: %q", text)
 		}
-		if sp.kind != "engine" {
+		if sp.Kind != "engine" {
 			return
 		}
-		e, err := parseEngineSpec(sp, engine.DefaultOptions(), 0)
+		e, err := kit.ParseEngineSpec(sp, engine.DefaultOptions(), 0)
 		if err != nil {
 			if !strings.Contains(err.Error(), "player") {
 				t.Fatalf("error %q does not name the player", err)
 			}
 			return
 		}
-		if e.opt.LMR && !e.opt.PVS || e.depth < 0 || e.depth >= engine.MaxPly || e.opt.HashMiB < 1 ||
-			e.depth == 0 && e.nodes == 0 && e.time == 0 {
+		if e.Options.LMR && !e.Options.PVS || e.Depth < 0 || e.Depth >= engine.MaxPly || e.Options.HashMiB < 1 ||
+			e.Depth == 0 && e.Nodes == 0 && e.Time == 0 {
 			t.Fatalf("bad engine settings accepted from %q: %+v", text, e)
-		}
-	})
-}
-
-// FuzzMatchMorrisBoard: a -start board string parses exactly when it has
-// one W, B or x per point, and formats back to itself.
-func FuzzMatchMorrisBoard(f *testing.F) {
-	b := morris.BoardOf(morris.S22)
-	f.Add(strings.Repeat("x", b.N))
-	f.Add("WWBBxxxxxxxxxxxxxxxxxx")
-	f.Add("WB")
-	f.Fuzz(func(t *testing.T, s string) {
-		p, err := parseMorrisBoard(s, b)
-		if err != nil {
-			return
-		}
-		if got := p.Format(b.N); got != s {
-			t.Fatalf("%q formats back as %q", s, got)
 		}
 	})
 }

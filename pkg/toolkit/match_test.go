@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/games"
 	"gotest.tools/v3/assert"
 )
 
@@ -208,8 +209,8 @@ func TestMatchHelp(t *testing.T) {
 	for _, args := range [][]string{{"match", "-h"}, {"match", "starcircle", "-h"}} {
 		out := mustRun(t, "", args...)
 		assert.Assert(t, strings.HasPrefix(out, "usage: gamesearch match GAME PLAYER_A PLAYER_B"), out)
-		for _, g := range matchGames {
-			assert.Assert(t, strings.Contains(out, "\n  "+g.name+" "), "%s missing:\n%s", g.name, out)
+		for _, g := range games.All {
+			assert.Assert(t, strings.Contains(out, "\n  "+g.Name+" "), "%s missing:\n%s", g.Name, out)
 		}
 	}
 }

@@ -9,9 +9,9 @@ import (
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/congo"
-	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 	"gotest.tools/v3/assert"
 )
 
@@ -55,14 +55,14 @@ func TestPerftCongoStart(t *testing.T) {
 }
 
 // checkDivide checks that the rows of a divide add up to its total.
-func checkDivide(t testing.TB, res perftResult, what string) {
+func checkDivide(t testing.TB, res kit.PerftResult, what string) {
 	t.Helper()
 	var sum uint64
-	for _, r := range res.rows {
-		sum += r.count
+	for _, r := range res.Rows {
+		sum += r.Count
 	}
-	if len(res.rows) > 0 {
-		assert.Equal(t, sum, res.total, "%s: divide rows do not add up", what)
+	if len(res.Rows) > 0 {
+		assert.Equal(t, sum, res.Total, "%s: divide rows do not add up", what)
 	}
 }
 
@@ -87,22 +87,22 @@ func TestPerftCongoConformance(t *testing.T) {
 		for i, fen := range in {
 			p, err := congo.ParseFEN(fen)
 			assert.NilError(t, err)
-			res := congoPerft(&p, 1, set.rules)
+			res := perftOf(t, "congo", fen, 1, "-rules", set.rules.String())
 			var names []string
-			for _, r := range res.rows {
-				assert.Equal(t, r.count, uint64(1))
-				names = append(names, r.move)
+			for _, r := range res.Rows {
+				assert.Equal(t, r.Count, uint64(1))
+				names = append(names, r.Move)
 			}
-			if strings.Join(names, " ") == out[i] && res.total == uint64(len(names)) {
+			if strings.Join(names, " ") == out[i] && res.Total == uint64(len(names)) {
 				matched++
 			} else {
 				t.Errorf("%s case %d (%s): divide %q, want %q", set.in, i+1, fen, names, out[i])
 			}
 			if i%50 == 0 {
 				for d := 2; d <= 3; d++ {
-					res := congoPerft(&p, d, set.rules)
+					res := perftOf(t, "congo", fen, d, "-rules", set.rules.String())
 					checkDivide(t, res, fen)
-					assert.Equal(t, res.total, congo.NewPerftMake(set.rules).Count(p, d).Leaves, "%s depth %d", fen, d)
+					assert.Equal(t, res.Total, congo.NewPerftMake(set.rules).Count(p, d).Leaves, "%s depth %d", fen, d)
 				}
 			}
 		}
@@ -127,16 +127,14 @@ func TestPerftMiniChessConformance(t *testing.T) {
 			t.Logf("skipping %s depth %s (%d leaves) under the size limit", r["id"], r["depth"], wantP)
 			continue
 		}
-		p, err := minichess.ParseFEN(r["fen"])
-		assert.NilError(t, err)
 		d := atoi(t, r["depth"])
-		gotT, gotP := minichessPerft(p, d, true), minichessPerft(p, d, false)
+		gotT, gotP := perftOf(t, "minichess", r["fen"], d), perftOf(t, "minichess", r["fen"], d, "-pseudo")
 		checkDivide(t, gotT, r["id"])
 		checkDivide(t, gotP, r["id"])
-		if gotT.total == wantT && gotP.total == wantP {
+		if gotT.Total == wantT && gotP.Total == wantP {
 			matched++
 		} else {
-			t.Errorf("%s depth %d: T-perft %d P-perft %d, want %d %d", r["id"], d, gotT.total, gotP.total, wantT, wantP)
+			t.Errorf("%s depth %d: T-perft %d P-perft %d, want %d %d", r["id"], d, gotT.Total, gotP.Total, wantT, wantP)
 		}
 	}
 	t.Logf("perft.tsv: %d/%d rows matched (both columns)", matched, total)
@@ -198,13 +196,13 @@ func TestPerftStarCircleConformance(t *testing.T) {
 		want, err := os.ReadFile(filepath.Join(dir, e.Name(), "output.txt"))
 		assert.NilError(t, err)
 		lines := strings.Split(strings.TrimSpace(string(want)), "\n")
-		res := starcirclePerft(p, p.Depth)
+		res := perftOf(t, "starcircle", filepath.Join(dir, e.Name(), "input.txt"), p.Depth)
 		checkDivide(t, res, e.Name())
 		note := fmt.Sprintf("nodes: %s (the MINIMAX node count, root included)", strings.TrimSpace(lines[3]))
-		if res.notes[0] == note {
+		if res.Notes[0] == note {
 			matched++
 		} else {
-			t.Errorf("%s: %q, want %q", e.Name(), res.notes[0], note)
+			t.Errorf("%s: %q, want %q", e.Name(), res.Notes[0], note)
 		}
 	}
 	t.Logf("starcircle corpus: %d/%d MINIMAX cases: perft node count equals output.txt", matched, total)

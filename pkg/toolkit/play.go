@@ -10,18 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
-
-// playOptions are the engine's limits in play.
-type playOptions struct {
-	// depth is the deepest iteration of the engine's iterative deepening.
-	depth int
-	// budget is the engine's thinking time per move; it always applies: the
-	// iteration in progress is abandoned when it runs out (the depth-1
-	// iteration always completes).
-	budget time.Duration
-}
 
 // defaultPlayTime is the engine's thinking time per move without -time.
 const defaultPlayTime = 5 * time.Second
@@ -29,57 +19,6 @@ const defaultPlayTime = 5 * time.Second
 // maxPlayDepth is the deepest iteration play allows, and the depth cap of
 // -time without -depth.
 const maxPlayDepth = 64
-
-// iteration is one completed iteration of the engine's search in play.
-type iteration struct {
-	// depth is the iteration's depth and move its best move (an index into
-	// moves()).
-	depth, move int
-	// value is the move's value for the engine.
-	value search.Value
-	// nodes counts the nodes of all iterations so far.
-	nodes uint64
-}
-
-// answer is the engine's reply in play.
-type answer struct {
-	// move is an index into moves(); depth is the last completed iteration.
-	move, depth int
-	// timeUp reports that the time ran out before the depth cap.
-	timeUp bool
-}
-
-// session is a game in progress between a person and the engine.
-type session interface {
-	// players names the first and the second player.
-	players() [2]string
-	// engineName describes the engine ("alpha-beta, advanced evaluation").
-	engineName() string
-	// defaultDepth is the engine's depth cap when -depth and -time are not
-	// given.
-	defaultDepth() int
-	// draw writes the board.
-	draw(w io.Writer)
-	// moves returns the labels of the legal moves of the side to move, in
-	// generation order.
-	moves() []string
-	// play plays the i-th move of moves().
-	play(i int)
-	// undo takes back the last ply; it returns false at the start.
-	undo() bool
-	// turn is 0 when the first player is to move, 1 for the second.
-	turn() int
-	// over reports whether the game has ended, with the result.
-	over() (string, bool)
-	// think searches for the engine's move within o, calling progress (when
-	// not nil) after every completed iteration.
-	think(o playOptions, progress func(iteration)) answer
-}
-
-// aliaser is implemented by sessions whose moves have a second spelling.
-type aliaser interface {
-	alias(i int) string
-}
 
 // playCommand is the play subcommand's usage and help; it explains the
 // engine's limits.
@@ -124,15 +63,15 @@ func runPlay(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	}
 	timeSet := false
 	fs.Visit(func(f *flag.Flag) { timeSet = timeSet || f.Name == "time" })
-	o := playOptions{depth: *depth, budget: *budget}
-	s, err := ad.session(o)
+	o := kit.PlayOptions{Depth: *depth, Budget: *budget}
+	s, err := ad.Session(o)
 	if err != nil {
 		return err
 	}
-	if o.depth == 0 {
-		o.depth = s.defaultDepth()
+	if o.Depth == 0 {
+		o.Depth = s.DefaultDepth()
 		if timeSet {
-			o.depth = maxPlayDepth
+			o.Depth = maxPlayDepth
 		}
 	}
 	w := bufio.NewWriter(stdout)
@@ -161,31 +100,31 @@ func normalize(s string) string {
 }
 
 // findMove returns the index of the move spelled in, or -1.
-func findMove(s session, moves []string, in string) int {
+func findMove(s kit.Session, moves []string, in string) int {
 	n := normalize(in)
 	if n == "" {
 		return -1
 	}
-	al, _ := s.(aliaser)
+	al, _ := s.(kit.Aliaser)
 	for i, m := range moves {
-		if normalize(m) == n || al != nil && normalize(al.alias(i)) == n {
+		if normalize(m) == n || al != nil && normalize(al.Alias(i)) == n {
 			return i
 		}
 	}
 	return -1
 }
 
-func limits(o playOptions) string {
-	return fmt.Sprintf("%v per move, up to depth %d", o.budget, o.depth)
+func limits(o kit.PlayOptions) string {
+	return fmt.Sprintf("%v per move, up to depth %d", o.Budget, o.Depth)
 }
 
 // playLoop runs the game: the board after every move, the engine's replies
 // with a line per completed iteration while it thinks, and the person's
 // commands read line by line from in. Everything written is flushed before
 // the engine thinks and before a command is read.
-func playLoop(s session, human int, o playOptions, in *bufio.Scanner, w *bufio.Writer) error {
-	names := s.players()
-	fmt.Fprintf(w, "You play %s; the engine plays %s (%s, %s).\n", names[human], names[1-human], s.engineName(), limits(o))
+func playLoop(s kit.Session, human int, o kit.PlayOptions, in *bufio.Scanner, w *bufio.Writer) error {
+	names := s.Players()
+	fmt.Fprintf(w, "You play %s; the engine plays %s (%s, %s).\n", names[human], names[1-human], s.EngineName(), limits(o))
 	fmt.Fprintln(w, "Type a move, or: moves, undo, depth N, time DURATION, quit.")
 	plies, lineNo := 0, 0
 	changed := true
@@ -198,31 +137,31 @@ func playLoop(s session, human int, o playOptions, in *bufio.Scanner, w *bufio.W
 	for {
 		if changed {
 			fmt.Fprintln(w)
-			s.draw(w)
+			s.Draw(w)
 			changed = false
 		}
-		if res, over := s.over(); over {
+		if res, over := s.Over(); over {
 			fmt.Fprintf(w, "Game over: %s\n", res)
 			return nil
 		}
-		moves := s.moves()
-		if s.turn() != human {
+		moves := s.Moves()
+		if s.Turn() != human {
 			engine := names[1-human]
 			fmt.Fprintf(w, "Engine (%s) is thinking (%s)...\n", engine, limits(o))
 			flush()
-			a := s.think(o, func(it iteration) {
-				fmt.Fprintf(w, "  depth %d: best %s, score %d for %s, %d nodes\n", it.depth, moves[it.move], it.value, engine, it.nodes)
+			a := s.Think(o, func(it kit.Iteration) {
+				fmt.Fprintf(w, "  depth %d: best %s, score %d for %s, %d nodes\n", it.Depth, moves[it.Move], it.Value, engine, it.Nodes)
 				flush()
 			})
 			if werr != nil {
 				return werr
 			}
 			why := ""
-			if a.timeUp {
+			if a.TimeUp {
 				why = ", time up"
 			}
-			fmt.Fprintf(w, "Engine (%s) plays %s (depth %d%s).\n", engine, moves[a.move], a.depth, why)
-			s.play(a.move)
+			fmt.Fprintf(w, "Engine (%s) plays %s (depth %d%s).\n", engine, moves[a.Move], a.Depth, why)
+			s.Play(a.Move)
 			plies++
 			changed = true
 			continue
@@ -263,9 +202,9 @@ func playLoop(s session, human int, o playOptions, in *bufio.Scanner, w *bufio.W
 				fmt.Fprintln(w, "Nothing to take back.")
 				continue
 			}
-			for s.undo() {
+			for s.Undo() {
 				plies--
-				if s.turn() == human {
+				if s.Turn() == human {
 					break
 				}
 			}
@@ -278,7 +217,7 @@ func playLoop(s session, human int, o playOptions, in *bufio.Scanner, w *bufio.W
 				fmt.Fprintf(w, "depth %q: want 1 to %d\n", fields[1], maxPlayDepth)
 				continue
 			}
-			o.depth = d
+			o.Depth = d
 			fmt.Fprintf(w, "Engine: %s.\n", limits(o))
 			continue
 		case cmd == "time" && len(fields) == 2:
@@ -287,7 +226,7 @@ func playLoop(s session, human int, o playOptions, in *bufio.Scanner, w *bufio.W
 				fmt.Fprintf(w, "time %q: want a positive duration such as 500ms or 2s\n", fields[1])
 				continue
 			}
-			o.budget = d
+			o.Budget = d
 			fmt.Fprintf(w, "Engine: %s.\n", limits(o))
 			continue
 		}
@@ -301,30 +240,8 @@ func playLoop(s session, human int, o playOptions, in *bufio.Scanner, w *bufio.W
 			continue
 		}
 		fmt.Fprintf(w, "You play %s.\n", moves[i])
-		s.play(i)
+		s.Play(i)
 		plies++
 		changed = true
 	}
-}
-
-// think is the engine of play: iterative deepening with the game's course
-// alpha-beta from depth 1 to o.depth that abandons the iteration in progress
-// when o.budget is spent (the depth-1 iteration always completes). After
-// each completed iteration it calls progress (when not nil) with the move's
-// index, which index gives. It answers with the last completed iteration.
-func think[P, M any, G search.Game[P, M]](g G, opt search.Options, root P, o playOptions,
-	index func(M) int, progress func(iteration)) answer {
-	deadline := time.Now().Add(o.budget)
-	s := search.New[P, M](g, opt)
-	var a answer
-	lim := search.DeepenLimits{Depth: o.depth, AlphaBeta: true, FirstComplete: true,
-		Stop: func() bool { return !time.Now().Before(deadline) }}
-	a.timeUp, _ = s.Deepen(root, lim, func(d int, r search.Result[M], total uint64) error {
-		a.move, a.depth = index(r.Move), d
-		if progress != nil {
-			progress(iteration{depth: d, move: a.move, value: r.Value, nodes: total})
-		}
-		return nil
-	})
-	return a
 }

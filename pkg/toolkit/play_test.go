@@ -2,7 +2,6 @@ package toolkit
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 	"gotest.tools/v3/assert"
 )
 
@@ -23,30 +23,22 @@ import (
 // the moves replayed through stdin give the same game.
 func scriptGame(t *testing.T, game string, flags []string, human, engineDepth, humanDepth int) ([]string, string) {
 	t.Helper()
-	var ad adapter
-	for _, g := range games {
-		if g.name == game {
-			ad = g.new()
-		}
-	}
-	fs := newFlagSetForTest()
-	ad.flags(fs, "play")
-	assert.NilError(t, fs.Parse(flags))
-	s, err := ad.session(playOptions{depth: engineDepth})
+	ad := adapterFor(t, game, "play", flags...)
+	s, err := ad.Session(kit.PlayOptions{Depth: engineDepth})
 	assert.NilError(t, err)
 	var script []string
 	for ply := 0; ; ply++ {
 		assert.Assert(t, ply < 2000, "game does not end")
-		if res, over := s.over(); over {
+		if res, over := s.Over(); over {
 			return script, res
 		}
-		moves := s.moves()
-		if s.turn() == human {
-			i := s.think(playOptions{depth: humanDepth, budget: time.Hour}, nil).move
+		moves := s.Moves()
+		if s.Turn() == human {
+			i := s.Think(kit.PlayOptions{Depth: humanDepth, Budget: time.Hour}, nil).Move
 			script = append(script, moves[i])
-			s.play(i)
+			s.Play(i)
 		} else {
-			s.play(s.think(playOptions{depth: engineDepth, budget: time.Hour}, nil).move)
+			s.Play(s.Think(kit.PlayOptions{Depth: engineDepth, Budget: time.Hour}, nil).Move)
 		}
 	}
 }
@@ -117,8 +109,6 @@ func tail(s string) string {
 	}
 	return strings.Join(lines, "\n")
 }
-
-func newFlagSetForTest() *flag.FlagSet { return flag.NewFlagSet("test", flag.ContinueOnError) }
 
 // TestPlayTranscript is the full transcript of a short Star/Circle game
 // from handout example 1 (golden).

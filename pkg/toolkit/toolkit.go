@@ -46,6 +46,8 @@ import (
 	"strings"
 
 	"github.com/gamesearch/gamesearch/pkg/check"
+	"github.com/gamesearch/gamesearch/pkg/games"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
 // command is one subcommand of gamesearch.
@@ -91,12 +93,7 @@ func usageText() string {
 		fmt.Fprintf(&b, "  %s\n", c.summary)
 	}
 	b.WriteString("\ngames: ")
-	for i, g := range games {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(g.name)
-	}
+	b.WriteString(gameNames())
 	b.WriteString("\nrun \"gamesearch COMMAND -h\" for a command's flags\n")
 	return b.String()
 }
@@ -210,22 +207,6 @@ func isNegative(s string) bool {
 	return true
 }
 
-// game is one game the toolkit knows: its name on the command line and the
-// constructor of its adapter.
-type game struct {
-	name  string
-	title string
-	new   func() adapter
-}
-
-// games lists the games in the order of the usage text.
-var games = []game{
-	{"congo", "Congo", func() adapter { return &congoAdapter{} }},
-	{"morris", "Morris-Variant", func() adapter { return &morrisAdapter{} }},
-	{"minichess", "MiniChess 6x5", func() adapter { return &minichessAdapter{} }},
-	{"starcircle", "Star/Circle", func() adapter { return &starcircleAdapter{} }},
-}
-
 // gameCommand is a subcommand that takes GAME as its first argument (perft,
 // tree, play): its help has one form, with or without a game.
 type gameCommand struct {
@@ -241,7 +222,7 @@ type gameCommand struct {
 // subcommand's own. -h in its place writes the help without a game: the
 // usage line, what the subcommand does, the games and the subcommand's
 // flags.
-func (gc gameCommand) selectGame(args []string, stdout io.Writer, fs *flag.FlagSet) (adapter, []string, error) {
+func (gc gameCommand) selectGame(args []string, stdout io.Writer, fs *flag.FlagSet) (kit.Game, []string, error) {
 	if len(args) == 0 {
 		return nil, nil, fmt.Errorf("missing GAME (usage: gamesearch %s)", gc.usage)
 	}
@@ -254,49 +235,24 @@ func (gc gameCommand) selectGame(args []string, stdout io.Writer, fs *flag.FlagS
 	if err != nil {
 		return nil, nil, err
 	}
-	ad.flags(fs, fs.Name())
+	ad.Flags(fs, fs.Name())
 	return ad, args[1:], nil
 }
 
 // parseArgs parses the arguments after GAME with fs; -h writes the help
 // with the game: the usage line, what the subcommand does, the game's
 // positions and moves, and the flags, the game's included.
-func (gc gameCommand) parseArgs(ad adapter, fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
-	return parseArgs(fs, args, stdout, gc.usage, gc.about+"\n\n"+ad.notation())
+func (gc gameCommand) parseArgs(ad kit.Game, fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
+	return parseArgs(fs, args, stdout, gc.usage, gc.about+"\n\n"+ad.Notation())
 }
 
-// gameNames lists the games: "congo, morris, minichess, starcircle".
-func gameNames() string {
-	names := make([]string, len(games))
-	for i, g := range games {
-		names[i] = g.name
-	}
-	return strings.Join(names, ", ")
-}
+// gameNames lists the registered games: "congo, morris, minichess, starcircle".
+func gameNames() string { return strings.Join(games.Names(), ", ") }
 
-// findGame returns the adapter of the game called name.
-func findGame(name string) (adapter, error) {
-	for _, g := range games {
-		if g.name == name {
-			return g.new(), nil
-		}
+// findGame returns a new adapter of the game called name.
+func findGame(name string) (kit.Game, error) {
+	if g := games.Find(name); g != nil {
+		return g.Tools(), nil
 	}
 	return nil, fmt.Errorf("unknown game %q (want %s)", name, gameNames())
-}
-
-// adapter is what a game provides to the subcommands. Its flags are
-// registered on the subcommand's flag set before parsing, so a game's
-// settings live in the adapter's fields.
-type adapter interface {
-	// flags registers the game's own flags for subcommand cmd.
-	flags(fs *flag.FlagSet, cmd string)
-	// perft counts the leaves of the move tree of position to depth, per
-	// root move. stdin is read when position is "-".
-	perft(position string, stdin io.Reader, depth int) (perftResult, error)
-	// tree records the tree the graded program explores from input.
-	tree(input string, stdin io.Reader, o treeOptions) (treeResult, error)
-	// session starts a game for play.
-	session(o playOptions) (session, error)
-	// notation describes the game's positions and moves for the help text.
-	notation() string
 }

@@ -6,27 +6,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gamesearch/gamesearch/pkg/search"
-	"github.com/gamesearch/gamesearch/pkg/treeview"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
-
-// treeOptions are the settings of the tree subcommand. Zero values mean "the
-// graded program's own": its algorithm and depth.
-type treeOptions struct {
-	// algorithm is "", "minimax" or "alphabeta".
-	algorithm string
-	// depth is the search depth, 0 for the program's default.
-	depth int
-	// limit is the most nodes drawn.
-	limit int
-}
-
-// treeResult is a recorded tree with the search's counts.
-type treeResult struct {
-	tree   treeview.Tree
-	result search.Stats
-	value  search.Value
-}
 
 // defaultTreeLimit is the largest tree drawn unless -limit says otherwise.
 const defaultTreeLimit = 100_000
@@ -84,20 +65,20 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 	if *maxNodes < 0 {
 		return fmt.Errorf("-max-nodes %d: want 0 (no limit) or more", *maxNodes)
 	}
-	if fr, ok := ad.(fileReader); ok && *outFile != "" && fr.readsFile(pos[0]) && sameFile(*outFile, pos[0]) {
+	if fr, ok := ad.(kit.FileReader); ok && *outFile != "" && fr.ReadsFile(pos[0]) && sameFile(*outFile, pos[0]) {
 		return fmt.Errorf("-o %s: is the INPUT file; the drawing would overwrite it", *outFile)
 	}
-	res, err := ad.tree(pos[0], stdin, treeOptions{algorithm: *algo, depth: *depth, limit: *limit})
+	res, err := ad.Tree(pos[0], stdin, kit.TreeOptions{Algorithm: *algo, Depth: *depth, Limit: *limit})
 	if err != nil {
 		return err
 	}
-	drawing := res.tree.Collapse(*maxNodes)
+	drawing := res.Tree.Collapse(*maxNodes)
 	var buf bytes.Buffer
 	if *format == "dot" {
 		err = drawing.WriteDOT(&buf)
 	} else {
 		err = drawing.WriteText(&buf)
-		fmt.Fprintf(&buf, "search: %d nodes, %d static evaluations\n", res.result.Nodes, res.result.Evals)
+		fmt.Fprintf(&buf, "search: %d nodes, %d static evaluations\n", res.Stats.Nodes, res.Stats.Evals)
 	}
 	if err == nil && *outFile != "" {
 		if err := writeFileAtomic(*outFile, buf.Bytes()); err != nil {
@@ -112,68 +93,4 @@ func runTree(args []string, stdin io.Reader, stdout, _ io.Writer) error {
 		return &outputError{err}
 	}
 	return nil
-}
-
-// fileReader is implemented by the adapters of games whose INPUT can be a
-// file: readsFile reports whether arg names one (rather than a position or
-// stdin).
-type fileReader interface {
-	readsFile(arg string) bool
-}
-
-// labelTracer is a search.Tracer that keeps the position of every ply on the
-// current path so that move labels can be computed from parent and child,
-// and passes each node on to a treeview.Recorder.
-type labelTracer[P, M any] struct {
-	rec   *treeview.Recorder[P, M]
-	path  []P
-	label func(parent, child *P, m M) string
-	cur   string
-}
-
-// Enter implements search.Tracer.
-func (t *labelTracer[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.Value) {
-	for len(t.path) <= ply {
-		t.path = append(t.path, *new(P))
-	}
-	t.path[ply] = *p
-	if ply > 0 {
-		t.cur = t.label(&t.path[ply-1], p, m)
-	}
-	t.rec.Enter(ply, p, m, idx, alpha, beta)
-}
-
-// Leave implements search.Tracer.
-func (t *labelTracer[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
-	t.rec.Leave(ply, v, leaf, pruned)
-}
-
-// recordTree runs the search of s (alpha-beta when ab) from root to depth
-// with a recorder, and returns the tree. s must have been created with
-// MaxNodes set to limit+1, so that a huge tree stops early.
-func recordTree[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, ab bool, depth, limit int,
-	inf search.Value, title string, label func(parent, child *P, m M) string) (treeResult, error) {
-	rec := &treeview.Recorder[P, M]{Inf: inf, Limit: limit}
-	lt := &labelTracer[P, M]{rec: rec, label: label}
-	rec.Label = func(*P, M) string { return lt.cur }
-	s.SetTracer(lt)
-	defer s.SetTracer(nil)
-	var r search.Result[M]
-	if ab {
-		r = s.AlphaBeta(root, depth)
-	} else {
-		r = s.Minimax(root, depth)
-	}
-	if r.Aborted || rec.Truncated {
-		return treeResult{}, fmt.Errorf("the tree has more than %d nodes; lower -depth or raise -limit", limit)
-	}
-	return treeResult{tree: rec.Tree(title), result: r.Stats, value: r.Value}, nil
-}
-
-// algoName returns the algorithm's name for titles.
-func algoName(ab bool) string {
-	if ab {
-		return "alpha-beta"
-	}
-	return "minimax"
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/player"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 	"gotest.tools/v3/assert"
 )
 
@@ -90,7 +90,7 @@ func TestTreeStarCircleConformance(t *testing.T) {
 	dir := testutil.Conformance(t, "starcircle", "cases")
 	entries, err := os.ReadDir(dir)
 	assert.NilError(t, err)
-	a := &starcircleAdapter{}
+	a := adapterFor(t, "starcircle", "tree")
 	matched, total := 0, 0
 	for i, e := range entries {
 		if i%5 != 0 && strings.HasPrefix(e.Name(), "gen_") {
@@ -108,12 +108,12 @@ func TestTreeStarCircleConformance(t *testing.T) {
 			continue
 		}
 		total++
-		res, err := a.tree(in, nil, treeOptions{limit: maxTreeLimit})
+		res, err := a.Tree(in, nil, kit.TreeOptions{Limit: maxTreeLimit})
 		assert.NilError(t, err)
-		nodes := fmt.Sprint(len(res.tree.Nodes))
-		value := starcircle.FormatValue(res.tree.Nodes[0].Value, p.Scale)
+		nodes := fmt.Sprint(len(res.Tree.Nodes))
+		value := starcircle.FormatValue(res.Tree.Nodes[0].Value, p.Scale)
 		if nodes == strings.TrimSpace(lines[3]) && value == strings.TrimSpace(lines[2]) &&
-			uint64(len(res.tree.Nodes)) == res.result.Nodes {
+			uint64(len(res.Tree.Nodes)) == res.Stats.Nodes {
 			matched++
 		} else {
 			t.Errorf("%s: tree %s nodes, root %s; want %s nodes, %s", e.Name(), nodes, value, lines[3], lines[2])
@@ -135,30 +135,33 @@ func TestTreeMorrisConformance(t *testing.T) {
 			continue
 		}
 		total++
-		a := &morrisAdapter{board: r["board_kind"], phase: "game"}
 		prog := r["program"]
+		flags := []string{"-board", r["board_kind"], "-phase", "game"}
 		if strings.Contains(prog, "Opening") {
-			a.phase = "opening"
+			flags[3] = "opening"
 		}
-		a.black = strings.HasSuffix(prog, "Black")
-		o := treeOptions{algorithm: "minimax", depth: atoi(t, r["depth"]), limit: maxTreeLimit}
+		if strings.HasSuffix(prog, "Black") {
+			flags = append(flags, "-black")
+		}
+		a := adapterFor(t, "morris", "tree", flags...)
+		o := kit.TreeOptions{Algorithm: "minimax", Depth: atoi(t, r["depth"]), Limit: maxTreeLimit}
 		if strings.HasPrefix(prog, "AB") {
-			o.algorithm = "alphabeta"
+			o.Algorithm = "alphabeta"
 		}
-		res, err := a.tree(r["input"], nil, o)
+		res, err := a.Tree(r["input"], nil, o)
 		assert.NilError(t, err)
 		leaves := 0
-		for _, n := range res.tree.Nodes {
+		for _, n := range res.Tree.Nodes {
 			if n.Leaf {
 				leaves++
 			}
 		}
-		if fmt.Sprint(leaves) == r["evaluated"] && fmt.Sprint(res.tree.Nodes[0].Value) == r["estimate"] &&
-			uint64(leaves) == res.result.Evals {
+		if fmt.Sprint(leaves) == r["evaluated"] && fmt.Sprint(res.Tree.Nodes[0].Value) == r["estimate"] &&
+			uint64(leaves) == res.Stats.Evals {
 			matched++
 		} else {
 			t.Errorf("%s %s %s depth %s: %d leaves, root %d; want %s, %s", prog, r["board_kind"], r["input"], r["depth"],
-				leaves, res.tree.Nodes[0].Value, r["evaluated"], r["estimate"])
+				leaves, res.Tree.Nodes[0].Value, r["evaluated"], r["estimate"])
 		}
 	}
 	t.Logf("cases.tsv: %d/%d rows (at most 200,000 evaluations): tree leaves = evaluations, root = estimate", matched, total)
@@ -185,21 +188,21 @@ func TestTreeCongoConformance(t *testing.T) {
 			total++
 			p, err := congo.ParseFEN(in[i])
 			assert.NilError(t, err)
-			o := treeOptions{algorithm: "minimax", limit: maxTreeLimit}
+			o := kit.TreeOptions{Algorithm: "minimax", Limit: maxTreeLimit}
 			s := congo.NewMinimax(congo.Edition2022)
 			want := s.Minimax(p, 2)
 			if set.ab {
-				o.algorithm = "alphabeta"
+				o.Algorithm = "alphabeta"
 				s = congo.NewAlphaBeta(congo.Edition2022)
 				want = s.AlphaBeta(p, 4)
 			}
-			res, err := (&congoAdapter{rules: "2022"}).tree(in[i], nil, o)
+			res, err := adapterFor(t, "congo", "tree", "-rules", "2022").Tree(in[i], nil, o)
 			assert.NilError(t, err)
-			if fmt.Sprint(res.tree.Nodes[0].Value) == out[i] && uint64(len(res.tree.Nodes)) == want.Nodes {
+			if fmt.Sprint(res.Tree.Nodes[0].Value) == out[i] && uint64(len(res.Tree.Nodes)) == want.Nodes {
 				matched++
 			} else {
 				t.Errorf("%s case %d: root %d, %d nodes; want %s, %d nodes", set.in, i+1,
-					res.tree.Nodes[0].Value, len(res.tree.Nodes), out[i], want.Nodes)
+					res.Tree.Nodes[0].Value, len(res.Tree.Nodes), out[i], want.Nodes)
 			}
 		}
 		t.Logf("%s: %d/%d sampled trees with the corpus value and the searcher's node count", set.out, matched, total)
@@ -219,14 +222,14 @@ func TestTreeMiniChess(t *testing.T) {
 				func(it player.Iteration) { iters[it.Depth] = it })
 			assert.NilError(t, err)
 			for d := 1; d <= 3; d++ {
-				o := treeOptions{algorithm: "minimax", depth: d, limit: maxTreeLimit}
+				o := kit.TreeOptions{Algorithm: "minimax", Depth: d, Limit: maxTreeLimit}
 				if ab {
-					o.algorithm = "alphabeta"
+					o.Algorithm = "alphabeta"
 				}
-				res, err := (&minichessAdapter{}).tree(fen, nil, o)
+				res, err := adapterFor(t, "minichess", "tree").Tree(fen, nil, o)
 				assert.NilError(t, err)
-				assert.Equal(t, uint64(len(res.tree.Nodes)), iters[d].Nodes, "%s %v depth %d", fen, ab, d)
-				assert.Equal(t, res.tree.Nodes[0].Value, iters[d].Value, "%s %v depth %d", fen, ab, d)
+				assert.Equal(t, uint64(len(res.Tree.Nodes)), iters[d].Nodes, "%s %v depth %d", fen, ab, d)
+				assert.Equal(t, res.Tree.Nodes[0].Value, iters[d].Value, "%s %v depth %d", fen, ab, d)
 			}
 		}
 	}
@@ -289,9 +292,6 @@ func TestTreeLimit(t *testing.T) {
 	assert.Equal(t, code, 2)
 }
 
-// labelTracer must satisfy search.Tracer.
-var _ search.Tracer[int, int] = (*labelTracer[int, int])(nil)
-
 // TestTreeCollapsed: the 703-node minimax tree of the Congo start at depth 2
 // is drawn with 60 nodes by default, the rest in "+N more" nodes, the
 // principal variation and the cut-off nodes kept, with the legend (goldens
@@ -311,21 +311,21 @@ func TestTreeCollapsed(t *testing.T) {
 	assertGolden(t, dot, "tree_congo_start_2_ab_collapsed.dot")
 	checkDot(t, dot)
 	assert.Equal(t, dotNodes(dot), 60)
-	res, err := (&congoAdapter{rules: "2022"}).tree("start", nil, treeOptions{algorithm: "alphabeta", depth: 2, limit: maxTreeLimit})
+	res, err := adapterFor(t, "congo", "tree", "-rules", "2022").Tree("start", nil, kit.TreeOptions{Algorithm: "alphabeta", Depth: 2, Limit: maxTreeLimit})
 	assert.NilError(t, err)
 	cuts, hidden := 0, 0
-	for _, n := range res.tree.Nodes {
+	for _, n := range res.Tree.Nodes {
 		if n.Pruned > 0 {
 			cuts++
 			assert.Assert(t, strings.Contains(dot, fmt.Sprintf("  n%d [label=", n.ID)), "cut-off node #%d not drawn", n.ID)
 		}
 	}
 	for i := 0; i >= 0; {
-		n := res.tree.Nodes[i]
+		n := res.Tree.Nodes[i]
 		assert.Assert(t, strings.Contains(dot, fmt.Sprintf("  n%d [label=", n.ID)), "node #%d of the principal variation not drawn", n.ID)
 		next := -1
 		for _, c := range n.Children {
-			if res.tree.Nodes[c].Chosen {
+			if res.Tree.Nodes[c].Chosen {
 				next = c
 			}
 		}
@@ -334,7 +334,7 @@ func TestTreeCollapsed(t *testing.T) {
 	for _, m := range regexp.MustCompile(`label="\+([0-9]+) more`).FindAllStringSubmatch(dot, -1) {
 		hidden += atoi(t, m[1])
 	}
-	assert.Equal(t, hidden+60, len(res.tree.Nodes))
+	assert.Equal(t, hidden+60, len(res.Tree.Nodes))
 	assert.Assert(t, cuts > 20, "%d cut-off nodes", cuts)
 	assert.Assert(t, strings.Contains(dot, "\n  rankdir=LR;\n"))
 

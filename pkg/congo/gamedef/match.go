@@ -1,4 +1,4 @@
-package toolkit
+package gamedef
 
 import (
 	"fmt"
@@ -10,13 +10,13 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/congo/arena"
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
 // congoMatch is the match support of Congo, over the rules, openings and
 // protocol player of pkg/congo/arena.
-var congoMatch = matchGame{
-	name: "congo",
-	notes: `minimax[:depth=D]: Part 4's minimax (simple evaluation, default depth 2);
+var congoMatch = kit.MatchGame{
+	Notes: `minimax[:depth=D]: Part 4's minimax (simple evaluation, default depth 2);
 alphabeta[:depth=D]: Part 5's fail-hard alpha-beta (advanced evaluation, moves in
 ascending order, default depth 4), the course baseline. The engine is congo-agent's
 (options and evaluation). exec[,time=DUR]:COMMAND: a program speaking the congo-agent
@@ -27,56 +27,58 @@ openings (-plies K: every K-ply line) without those where the lion can be captur
 once (98 in 2022, 99 in 2021), or -start FEN. A game ends when a lion is
 captured, or as a draw with only the two lions, without a legal move, or at -maxplies
 (default 200).`,
-	play: playCongoMatch,
+	Play: playCongoMatch,
+	Variants: "Congo edition 2021|2022 (default 2022)",
+	Plies: true,
 }
 
-func playCongoMatch(s *matchSettings) (*matchSummary, error) {
+func playCongoMatch(s *kit.MatchSettings) (*kit.MatchSummary, error) {
 	ed := congo.Edition2022
-	if s.variant != "" {
-		r, ok := congo.ParseEdition(s.variant)
+	if s.Variant != "" {
+		r, ok := congo.ParseEdition(s.Variant)
 		if !ok {
-			return nil, fmt.Errorf("-variant %q: want a Congo edition 2021 or 2022", s.variant)
+			return nil, fmt.Errorf("-variant %q: want a Congo edition 2021 or 2022", s.Variant)
 		}
 		ed = r
 	}
 	var list []congo.Position
 	switch {
-	case s.start != "":
-		if s.plies != 0 {
-			return nil, fmt.Errorf("-plies %d and -start: give one of them", s.plies)
+	case s.Start != "":
+		if s.Plies != 0 {
+			return nil, fmt.Errorf("-plies %d and -start: give one of them", s.Plies)
 		}
-		p, err := congo.ParseFEN(s.start)
+		p, err := congo.ParseFEN(s.Start)
 		if err != nil {
-			return nil, fmt.Errorf("-start %s: %v", cliutil.Quote(s.start), err)
+			return nil, fmt.Errorf("-start %s: %v", cliutil.Quote(s.Start), err)
 		}
 		list = []congo.Position{p}
-	case s.plies != 0:
+	case s.Plies != 0:
 		start, _ := congo.ParseFEN(congo.StartFEN(ed))
-		list = match.Enumerate[congo.Position, congo.Move](arena.Mover{Edition: ed}, start, s.plies)
+		list = match.Enumerate[congo.Position, congo.Move](arena.Mover{Edition: ed}, start, s.Plies)
 	default:
 		list = arena.Openings(ed, 100)
 	}
-	if s.start == "" {
+	if s.Start == "" {
 		list = congoPlayable(list, ed)
 	}
-	openings, err := chooseOpenings(list, s.openings, s.seed)
+	openings, err := kit.ChooseOpenings(list, s.Openings, s.Seed)
 	if err != nil {
 		return nil, err
 	}
-	if s.maxPlies == 0 {
-		s.maxPlies = arena.MatchPlies
+	if s.MaxPlies == 0 {
+		s.MaxPlies = arena.MatchPlies
 	}
 	var players [2]match.Player[congo.Position, congo.Move]
-	for i, text := range s.specs {
+	for i, text := range s.Specs {
 		p, err := newCongoPlayer(text, ed, s)
 		if err != nil {
-			closePlayers(players[:i])
+			kit.ClosePlayers(players[:i])
 			return nil, err
 		}
 		players[i] = p
 	}
-	defer closePlayers(players[:])
-	return playMatch(s, arena.MatchRules{Edition: ed}, players, openings, [2]string{"White", "Black"}, congo.Move.String)
+	defer kit.ClosePlayers(players[:])
+	return kit.PlayMatch(s, arena.MatchRules{Edition: ed}, players, openings, [2]string{"White", "Black"}, congo.Move.String)
 }
 
 // congoPlayable drops the openings where the side to move can capture the
@@ -98,62 +100,53 @@ next:
 	return out
 }
 
-// closePlayers ends the external programs among ps.
-func closePlayers[P, M any](ps []match.Player[P, M]) {
-	for _, p := range ps {
-		if c, ok := p.(interface{ Close() error }); ok {
-			c.Close()
-		}
-	}
-}
-
 // newCongoPlayer builds the player of the PLAYER argument text.
-func newCongoPlayer(text string, ed congo.Edition, s *matchSettings) (match.Player[congo.Position, congo.Move], error) {
-	sp, err := parsePlayerSpec(text)
+func newCongoPlayer(text string, ed congo.Edition, s *kit.MatchSettings) (match.Player[congo.Position, congo.Move], error) {
+	sp, err := kit.ParsePlayerSpec(text)
 	if err != nil {
 		return nil, err
 	}
-	switch sp.kind {
+	switch sp.Kind {
 	case "engine":
-		e, err := parseEngineSpec(sp, agent.EngineOptions(), s.moveTime)
+		e, err := kit.ParseEngineSpec(sp, agent.EngineOptions(), s.MoveTime)
 		if err != nil {
 			return nil, err
 		}
-		return limit(match.NewEnginePlayer(text, engine.New[congo.Position, congo.Move](congo.NewEngineGame(ed), e.opt)), e), nil
+		return kit.Limit(match.NewEnginePlayer(text, engine.New[congo.Position, congo.Move](congo.NewEngineGame(ed), e.Options)), e), nil
 	case "minimax", "alphabeta":
-		ab := sp.kind == "alphabeta"
+		ab := sp.Kind == "alphabeta"
 		def := 2
 		if ab {
 			def = 4
 		}
-		d, err := sp.intSetting("depth", def, 1, 32)
+		d, err := sp.Int("depth", def, 1, 32)
 		if err != nil {
 			return nil, err
 		}
 		if ab {
-			return arena.NewAlphaBeta(text, ed, d), sp.done()
+			return arena.NewAlphaBeta(text, ed, d), sp.Done()
 		}
-		return arena.NewMinimax(text, ed, d), sp.done()
+		return arena.NewMinimax(text, ed, d), sp.Done()
 	case "exec":
-		mt := s.moveTime
+		mt := s.MoveTime
 		if mt == 0 {
 			mt = time.Second
 		}
-		if mt, err = sp.durationSetting("time", mt); err != nil {
+		if mt, err = sp.Duration("time", mt); err != nil {
 			return nil, err
 		}
-		if err := sp.done(); err != nil {
+		if err := sp.Done(); err != nil {
 			return nil, err
 		}
-		prog, err := resolveProgram(sp.command[0])
+		prog, err := kit.ResolveProgram(sp.Command[0])
 		if err != nil {
 			return nil, fmt.Errorf("player %q: %v", text, err)
 		}
-		p, err := arena.StartProgram(text, mt, s.stderr, append([]string{prog}, sp.command[1:]...)...)
+		p, err := arena.StartProgram(text, mt, s.Stderr, append([]string{prog}, sp.Command[1:]...)...)
 		if err != nil {
 			return nil, fmt.Errorf("player %q: %v", text, err)
 		}
 		return p, nil
 	}
-	return nil, fmt.Errorf("player %q: unknown player %q for congo (want engine, minimax, alphabeta or exec)", text, sp.kind)
+	return nil, fmt.Errorf("player %q: unknown player %q for congo (want engine, minimax, alphabeta or exec)", text, sp.Kind)
 }

@@ -1,4 +1,4 @@
-package toolkit
+package gamedef
 
 import (
 	"flag"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
 // congoAdapter is Congo for the toolkit. Positions are FENs ("start" is the
@@ -20,7 +21,7 @@ type congoAdapter struct {
 	rules string
 }
 
-func (a *congoAdapter) notation() string {
+func (a *congoAdapter) Notation() string {
 	return `Congo: POSITION/INPUT is a FEN "<placement> <side> <move number>", "start" (the -rules
 edition's start position) or "-" (first line of stdin). Moves are "a1b2". perft counts
 leaves, no moves below a position with a missing lion. tree: congo-minimax (depth 2, simple
@@ -28,7 +29,7 @@ evaluation) by default, -algorithm alphabeta for congo-alphabeta (depth 4, fail-
 advanced evaluation, captures first). play: the engine is congo-alphabeta's search.`
 }
 
-func (a *congoAdapter) flags(fs *flag.FlagSet, _ string) {
+func (a *congoAdapter) Flags(fs *flag.FlagSet, _ string) {
 	fs.StringVar(&a.rules, "rules", "2022", "congo edition: 2021 or 2022 (only promotion differs)")
 }
 
@@ -52,7 +53,7 @@ func (a *congoAdapter) position(arg string, stdin io.Reader) (congo.Position, co
 	case "start":
 		fen = congo.StartFEN(r)
 	case "-":
-		data, err := readInput("-", stdin)
+		data, err := kit.ReadInput("-", stdin)
 		if err != nil {
 			return congo.Position{}, 0, err
 		}
@@ -66,18 +67,18 @@ func (a *congoAdapter) position(arg string, stdin io.Reader) (congo.Position, co
 	return p, r, nil
 }
 
-func (a *congoAdapter) perft(arg string, stdin io.Reader, depth int) (perftResult, error) {
+func (a *congoAdapter) Perft(arg string, stdin io.Reader, depth int) (kit.PerftResult, error) {
 	p, r, err := a.position(arg, stdin)
 	if err != nil {
-		return perftResult{}, err
+		return kit.PerftResult{}, err
 	}
 	return congoPerft(&p, depth, r), nil
 }
 
 // congoPerft is the Congo perft with its divide: the moves in ascending
 // order.
-func congoPerft(p *congo.Position, depth int, r congo.Edition) perftResult {
-	res, _ := divide(congo.NewPerft(r), *p, depth, congo.Move.String)
+func congoPerft(p *congo.Position, depth int, r congo.Edition) kit.PerftResult {
+	res, _ := kit.Divide(congo.NewPerft(r), *p, depth, congo.Move.String)
 	return res
 }
 
@@ -88,26 +89,26 @@ func congoOptions(ab bool, maxNodes uint64) search.Options {
 	return opt
 }
 
-func (a *congoAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeResult, error) {
+func (a *congoAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit.TreeResult, error) {
 	p, r, err := a.position(arg, stdin)
 	if err != nil {
-		return treeResult{}, err
+		return kit.TreeResult{}, err
 	}
-	ab := o.algorithm == "alphabeta"
-	depth := o.depth
+	ab := o.Algorithm == "alphabeta"
+	depth := o.Depth
 	if depth == 0 {
 		depth = 2
 		if ab {
 			depth = 4
 		}
 	}
-	s := search.New[congo.Position, congo.Move](congo.NewCourseGame(r, ab), congoOptions(ab, uint64(o.limit)+1))
-	title := fmt.Sprintf("Congo %s, %s depth %d: %s", r, algoName(ab), depth, p.String())
-	return recordTree(s, p, ab, depth, o.limit, congo.Inf, title,
+	s := search.New[congo.Position, congo.Move](congo.NewCourseGame(r, ab), congoOptions(ab, uint64(o.Limit)+1))
+	title := fmt.Sprintf("Congo %s, %s depth %d: %s", r, kit.AlgoName(ab), depth, p.String())
+	return kit.RecordTree(s, p, ab, depth, o.Limit, congo.Inf, title,
 		func(_, _ *congo.Position, m congo.Move) string { return m.String() })
 }
 
-func (a *congoAdapter) session(o playOptions) (session, error) {
+func (a *congoAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 	r, err := a.edition()
 	if err != nil {
 		return nil, err
@@ -129,15 +130,15 @@ type congoSession struct {
 
 func (s *congoSession) cur() *congo.Position { return &s.hist[len(s.hist)-1] }
 
-func (s *congoSession) players() [2]string { return [2]string{"White", "Black"} }
+func (s *congoSession) Players() [2]string { return [2]string{"White", "Black"} }
 
-func (s *congoSession) engineName() string {
+func (s *congoSession) EngineName() string {
 	return "fail-hard alpha-beta, advanced evaluation, " + s.rules.String() + " rules"
 }
 
-func (s *congoSession) defaultDepth() int { return 4 }
+func (s *congoSession) DefaultDepth() int { return 4 }
 
-func (s *congoSession) draw(w io.Writer) {
+func (s *congoSession) Draw(w io.Writer) {
 	p := s.cur()
 	var b strings.Builder
 	for rank := 6; rank >= 0; rank-- {
@@ -157,7 +158,7 @@ func (s *congoSession) draw(w io.Writer) {
 	io.WriteString(w, b.String())
 }
 
-func (s *congoSession) moves() []string {
+func (s *congoSession) Moves() []string {
 	s.list = s.cur().GenerateMoves(s.buf[:0])
 	out := make([]string, len(s.list))
 	for i, m := range s.list {
@@ -166,14 +167,14 @@ func (s *congoSession) moves() []string {
 	return out
 }
 
-func (s *congoSession) play(i int) {
+func (s *congoSession) Play(i int) {
 	s.list = s.cur().GenerateMoves(s.buf[:0])
 	var next congo.Position
 	s.cur().Play(&next, s.list[i], s.rules)
 	s.hist = append(s.hist, next)
 }
 
-func (s *congoSession) undo() bool {
+func (s *congoSession) Undo() bool {
 	if len(s.hist) == 1 {
 		return false
 	}
@@ -181,9 +182,9 @@ func (s *congoSession) undo() bool {
 	return true
 }
 
-func (s *congoSession) turn() int { return int(s.cur().Side) }
+func (s *congoSession) Turn() int { return int(s.cur().Side) }
 
-func (s *congoSession) over() (string, bool) {
+func (s *congoSession) Over() (string, bool) {
 	p := s.cur()
 	switch p.Status() {
 	case congo.WhiteWins:
@@ -203,9 +204,9 @@ func (s *congoSession) over() (string, bool) {
 	return "", false
 }
 
-func (s *congoSession) think(o playOptions, progress func(iteration)) answer {
+func (s *congoSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
 	s.list = s.cur().GenerateMoves(s.buf[:0])
-	return think[congo.Position](congo.NewCourseGame(s.rules, true), congoOptions(true, 0), *s.cur(), o,
+	return kit.Think[congo.Position](congo.NewCourseGame(s.rules, true), congoOptions(true, 0), *s.cur(), o,
 		func(m congo.Move) int { return slices.Index(s.list, m) }, progress)
 }
 

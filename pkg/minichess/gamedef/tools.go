@@ -1,4 +1,4 @@
-package toolkit
+package gamedef
 
 import (
 	"flag"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
 // minichessAdapter is MiniChess 6x5 for the toolkit. Positions are in the
@@ -22,14 +23,14 @@ type minichessAdapter struct {
 	maxSteps int
 }
 
-func (a *minichessAdapter) notation() string {
+func (a *minichessAdapter) Notation() string {
 	return `MiniChess: POSITION/INPUT is the FEN-like "<placement> <side>" ("kqbnr/ppppp/5/5/PPPPP/RNBQK w"),
 "start" or "-" (first line of stdin). Moves are "B2B3" (play also takes "4 1 3 1"). perft is
 T-perft (template lists, Win positions not expanded), -pseudo for P-perft. tree: the search of
 player_alphabeta (default) or player_minimax (-algorithm minimax) at one depth (default 3).`
 }
 
-func (a *minichessAdapter) flags(fs *flag.FlagSet, cmd string) {
+func (a *minichessAdapter) Flags(fs *flag.FlagSet, cmd string) {
 	switch cmd {
 	case "perft":
 		fs.BoolVar(&a.pseudo, "pseudo", false, "P-perft (every pseudo-legal move, no Win truncation) instead of T-perft (template semantics)")
@@ -44,7 +45,7 @@ func (a *minichessAdapter) position(arg string, stdin io.Reader) (minichess.Posi
 	}
 	fen, where := arg, "POSITION"
 	if arg == "-" {
-		data, err := readInput("-", stdin)
+		data, err := kit.ReadInput("-", stdin)
 		if err != nil {
 			return minichess.Position{}, err
 		}
@@ -63,10 +64,10 @@ func minichessLabel(m minichess.Move) string {
 	return minichess.SquareName(int(m.FromRow), int(m.FromCol)) + minichess.SquareName(int(m.ToRow), int(m.ToCol))
 }
 
-func (a *minichessAdapter) perft(arg string, stdin io.Reader, depth int) (perftResult, error) {
+func (a *minichessAdapter) Perft(arg string, stdin io.Reader, depth int) (kit.PerftResult, error) {
 	p, err := a.position(arg, stdin)
 	if err != nil {
-		return perftResult{}, err
+		return kit.PerftResult{}, err
 	}
 	return minichessPerft(p, depth, !a.pseudo), nil
 }
@@ -74,35 +75,35 @@ func (a *minichessAdapter) perft(arg string, stdin io.Reader, depth int) (perftR
 // minichessPerft is the MiniChess perft with its divide: the root list in
 // template order (T-perft: a Win root has no children; P-perft: a root
 // without its king has none).
-func minichessPerft(p minichess.Position, depth int, template bool) perftResult {
+func minichessPerft(p minichess.Position, depth int, template bool) kit.PerftResult {
 	kind := "T-perft (template semantics)"
 	if !template {
 		kind = "P-perft (pseudo-legal)"
 	}
-	res, _ := divide(minichess.NewPerft(template), p.Node(), depth, minichessLabel)
-	res.notes = []string{kind}
+	res, _ := kit.Divide(minichess.NewPerft(template), p.Node(), depth, minichessLabel)
+	res.Notes = []string{kind}
 	return res
 }
 
-func (a *minichessAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeResult, error) {
+func (a *minichessAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit.TreeResult, error) {
 	p, err := a.position(arg, stdin)
 	if err != nil {
-		return treeResult{}, err
+		return kit.TreeResult{}, err
 	}
-	ab := o.algorithm != "minimax"
-	depth := o.depth
+	ab := o.Algorithm != "minimax"
+	depth := o.Depth
 	if depth == 0 {
 		depth = 3
 	}
 	opt := minichess.CourseOptions()
-	opt.MaxNodes = uint64(o.limit) + 1
+	opt.MaxNodes = uint64(o.Limit) + 1
 	s := search.New[minichess.Node, minichess.Move](minichess.CourseGame{}, opt)
-	title := fmt.Sprintf("MiniChess: %s, %s depth %d", p.FEN(), algoName(ab), depth)
-	return recordTree(s, p.Node(), ab, depth, o.limit, search.DefaultInf, title,
+	title := fmt.Sprintf("MiniChess: %s, %s depth %d", p.FEN(), kit.AlgoName(ab), depth)
+	return kit.RecordTree(s, p.Node(), ab, depth, o.Limit, search.DefaultInf, title,
 		func(_, _ *minichess.Node, m minichess.Move) string { return minichessLabel(m) })
 }
 
-func (a *minichessAdapter) session(o playOptions) (session, error) {
+func (a *minichessAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 	if a.maxSteps < 1 {
 		return nil, fmt.Errorf("-max-steps %d: want at least 1", a.maxSteps)
 	}
@@ -123,13 +124,13 @@ type minichessSession struct {
 
 func (s *minichessSession) cur() *minichess.Node { return &s.hist[len(s.hist)-1] }
 
-func (s *minichessSession) players() [2]string { return [2]string{"White", "Black"} }
+func (s *minichessSession) Players() [2]string { return [2]string{"White", "Black"} }
 
-func (s *minichessSession) engineName() string { return "alpha-beta, course material evaluation" }
+func (s *minichessSession) EngineName() string { return "alpha-beta, course material evaluation" }
 
-func (s *minichessSession) defaultDepth() int { return 5 }
+func (s *minichessSession) DefaultDepth() int { return 5 }
 
-func (s *minichessSession) draw(w io.Writer) {
+func (s *minichessSession) Draw(w io.Writer) {
 	p := s.cur().Position()
 	w.Write(p.AppendDrawing(nil))
 	fmt.Fprintf(w, "%s to move, ply %d of %d (FEN %s)\n", colorName(p.ToMove), len(s.hist)-1, s.maxSteps, p.FEN())
@@ -142,7 +143,7 @@ func colorName(c minichess.Color) string {
 	return "Black"
 }
 
-func (s *minichessSession) moves() []string {
+func (s *minichessSession) Moves() []string {
 	s.list, _ = s.cur().LegalMoves(s.buf[:0])
 	out := make([]string, len(s.list))
 	for i, m := range s.list {
@@ -153,14 +154,14 @@ func (s *minichessSession) moves() []string {
 
 func (s *minichessSession) alias(i int) string { return s.list[i].String() }
 
-func (s *minichessSession) play(i int) {
+func (s *minichessSession) Play(i int) {
 	s.list, _ = s.cur().LegalMoves(s.buf[:0])
 	var next minichess.Node
 	s.cur().Play(&next, s.list[i])
 	s.hist = append(s.hist, next)
 }
 
-func (s *minichessSession) undo() bool {
+func (s *minichessSession) Undo() bool {
 	if len(s.hist) == 1 {
 		return false
 	}
@@ -168,9 +169,9 @@ func (s *minichessSession) undo() bool {
 	return true
 }
 
-func (s *minichessSession) turn() int { return int(s.cur().ToMove()) }
+func (s *minichessSession) Turn() int { return int(s.cur().ToMove()) }
 
-func (s *minichessSession) over() (string, bool) {
+func (s *minichessSession) Over() (string, bool) {
 	n := s.cur()
 	side := n.ToMove()
 	if len(s.hist)-1 >= s.maxSteps {
@@ -193,8 +194,8 @@ func (s *minichessSession) over() (string, bool) {
 	return "", false
 }
 
-func (s *minichessSession) think(o playOptions, progress func(iteration)) answer {
-	s.moves()
-	return think[minichess.Node](minichess.CourseGame{}, minichess.CourseOptions(), *s.cur(), o,
+func (s *minichessSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
+	s.Moves()
+	return kit.Think[minichess.Node](minichess.CourseGame{}, minichess.CourseOptions(), *s.cur(), o,
 		func(m minichess.Move) int { return slices.Index(s.list, m) }, progress)
 }

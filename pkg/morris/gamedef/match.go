@@ -1,4 +1,4 @@
-package toolkit
+package gamedef
 
 import (
 	"fmt"
@@ -8,51 +8,52 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/morris/arena"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
 // morrisMatch is the match support of Morris-Variant, over the rules,
 // openings and players of pkg/morris/arena (match.go, strength.go, exec.go).
-var morrisMatch = matchGame{
-	name: "morris",
-	notes: `standard:D, improved:D: MiniMaxOpening/MiniMaxGame with the standard or improved
+var morrisMatch = kit.MatchGame{
+	Notes: `standard:D, improved:D: MiniMaxOpening/MiniMaxGame with the standard or improved
 estimator at depth D. exec:D:OPENING:GAME: external programs speaking PROGRAM INPUT OUTPUT
 DEPTH (OPENING and GAME are command lines split at blanks; D = 0 passes no DEPTH; Black
 moves by colour swap). The engine uses the improved estimator. Openings: the self-play
 start positions of the -variant board (S22 by default), or -start BOARD (a board string,
 White to move). A game ends when the side to move has two pieces or cannot move, or as a
 draw after 100 midgame turns.`,
-	play: playMorrisMatch,
+	Play: playMorrisMatch,
+	Variants: "Morris board S22|E21|F18|B21|D23|U21 (default S22)",
 }
 
-func playMorrisMatch(s *matchSettings) (*matchSummary, error) {
+func playMorrisMatch(s *kit.MatchSettings) (*kit.MatchSummary, error) {
 	kind := morris.S22
-	if s.variant != "" {
-		k, ok := morris.ParseKind(s.variant)
+	if s.Variant != "" {
+		k, ok := morris.ParseKind(s.Variant)
 		if !ok {
-			return nil, fmt.Errorf("-variant %q: want a Morris board %s", s.variant, morris.KindList())
+			return nil, fmt.Errorf("-variant %q: want a Morris board %s", s.Variant, morris.KindList())
 		}
 		kind = k
 	}
-	if s.plies != 0 {
-		return nil, fmt.Errorf("-plies %d: morris openings are its self-play start positions", s.plies)
+	if s.Plies != 0 {
+		return nil, fmt.Errorf("-plies %d: morris openings are its self-play start positions", s.Plies)
 	}
 	b := morris.BoardOf(kind)
 	rules := arena.MatchRules{Board: b}
 	list := arena.Openings(b, 0, 0, 0)
-	if s.start != "" {
-		pos, err := parseMorrisBoard(s.start, b)
+	if s.Start != "" {
+		pos, err := parseMorrisBoard(s.Start, b)
 		if err != nil {
 			return nil, err
 		}
 		list = []arena.GameState{rules.Start(pos)}
 	}
-	openings, err := chooseOpenings(list, s.openings, s.seed)
+	openings, err := kit.ChooseOpenings(list, s.Openings, s.Seed)
 	if err != nil {
 		return nil, err
 	}
 	var players [2]match.Player[arena.GameState, morris.Node]
-	for i, text := range s.specs {
-		if specKind(text) != "engine" {
+	for i, text := range s.Specs {
+		if kit.SpecKind(text) != "engine" {
 			p, err := arena.ParsePlayer(text, b, nil)
 			if err != nil {
 				return nil, err
@@ -60,17 +61,17 @@ func playMorrisMatch(s *matchSettings) (*matchSummary, error) {
 			players[i] = p
 			continue
 		}
-		sp, err := parsePlayerSpec(text)
+		sp, err := kit.ParsePlayerSpec(text)
 		if err != nil {
 			return nil, err
 		}
-		e, err := parseEngineSpec(sp, morris.EngineOptions(), s.moveTime)
+		e, err := kit.ParseEngineSpec(sp, morris.EngineOptions(), s.MoveTime)
 		if err != nil {
 			return nil, err
 		}
-		players[i] = limit(arena.NewEnginePlayer(text, morris.NewEngine(b, morris.Improved, e.opt)), e)
+		players[i] = kit.Limit(arena.NewEnginePlayer(text, morris.NewEngine(b, morris.Improved, e.Options)), e)
 	}
-	return playMatch(s, rules, players, openings, [2]string{"White", "Black"},
+	return kit.PlayMatch(s, rules, players, openings, [2]string{"White", "Black"},
 		func(m morris.Node) string { return m.Position.Format(b.N) })
 }
 

@@ -1,4 +1,4 @@
-package toolkit
+package gamedef
 
 import (
 	"flag"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
 // morrisAdapter is Morris-Variant for the toolkit. A POSITION or INPUT is a
@@ -26,7 +27,7 @@ type morrisAdapter struct {
 	improved bool
 }
 
-func (a *morrisAdapter) notation() string {
+func (a *morrisAdapter) Notation() string {
 	return `Morris: POSITION/INPUT is a board string of W, B and x in point order, a file holding
 one, or "-" (stdin); the length picks the board unless -board (B21, U21 need -board). Moves are
 "d0" (placement) or "a0-d0" (slide or hop), with "xb1" when a piece is removed. perft counts
@@ -35,7 +36,7 @@ the leaves of the MINIMAX tree (a position without moves is a leaf): the MiniMax
 2), -algorithm alphabeta for AB<Phase>; the Black programs search the colour swap.`
 }
 
-func (a *morrisAdapter) flags(fs *flag.FlagSet, cmd string) {
+func (a *morrisAdapter) Flags(fs *flag.FlagSet, cmd string) {
 	fs.StringVar(&a.board, "board", "", "board kind: "+morris.KindList()+" (default: chosen by the length; S22 for play)")
 	if cmd == "perft" || cmd == "tree" {
 		fs.StringVar(&a.phase, "phase", "game", "generator: opening (placements) or game (moves and hops)")
@@ -79,9 +80,9 @@ func isBoardString(s string) bool {
 	return true
 }
 
-// readsFile reports whether the POSITION/INPUT argument arg is a file
+// ReadsFile reports whether the POSITION/INPUT argument arg is a file
 // name: neither a board string nor "-".
-func (a *morrisAdapter) readsFile(arg string) bool { return arg != "-" && !isBoardString(arg) }
+func (a *morrisAdapter) ReadsFile(arg string) bool { return arg != "-" && !isBoardString(arg) }
 
 // position reads a POSITION/INPUT argument.
 func (a *morrisAdapter) position(arg string, stdin io.Reader) (morris.Position, *morris.Board, morris.Phase, error) {
@@ -91,10 +92,10 @@ func (a *morrisAdapter) position(arg string, stdin io.Reader) (morris.Position, 
 	}
 	data, where := []byte(arg), "POSITION"
 	if !isBoardString(arg) {
-		if data, err = readInput(arg, stdin); err != nil {
+		if data, err = kit.ReadInput(arg, stdin); err != nil {
 			return morris.Position{}, nil, 0, err
 		}
-		where = inputName(arg)
+		where = kit.InputName(arg)
 	}
 	p, k, err := morris.ParseBoard(data, kind, forced)
 	if err != nil {
@@ -126,10 +127,10 @@ func morrisLabel(b *morris.Board, parent, child *morris.Node) string {
 	return sb.String()
 }
 
-func (a *morrisAdapter) perft(arg string, stdin io.Reader, depth int) (perftResult, error) {
+func (a *morrisAdapter) Perft(arg string, stdin io.Reader, depth int) (kit.PerftResult, error) {
 	p, b, ph, err := a.position(arg, stdin)
 	if err != nil {
-		return perftResult{}, err
+		return kit.PerftResult{}, err
 	}
 	return morrisPerft(b, morris.Node{Position: p, Black: a.black}, ph, depth), nil
 }
@@ -137,9 +138,9 @@ func (a *morrisAdapter) perft(arg string, stdin io.Reader, depth int) (perftResu
 // morrisPerft counts the leaves of the MINIMAX tree of root to depth per
 // root move: the "Positions evaluated by static estimation" of the MiniMax
 // programs.
-func morrisPerft(b *morris.Board, root morris.Node, ph morris.Phase, depth int) perftResult {
-	res, _ := divide(morris.NewPerft(b, ph), root, depth, func(m morris.Node) string { return morrisLabel(b, &root, &m) })
-	res.notes = []string{fmt.Sprintf("board %s, %s phase: the count is the MINIMAX programs' static evaluations (a position without moves is a leaf)", b.Kind, phaseName(ph))}
+func morrisPerft(b *morris.Board, root morris.Node, ph morris.Phase, depth int) kit.PerftResult {
+	res, _ := kit.Divide(morris.NewPerft(b, ph), root, depth, func(m morris.Node) string { return morrisLabel(b, &root, &m) })
+	res.Notes = []string{fmt.Sprintf("board %s, %s phase: the count is the MINIMAX programs' static evaluations (a position without moves is a leaf)", b.Kind, phaseName(ph))}
 	return res
 }
 
@@ -170,13 +171,13 @@ func morrisProgramName(ph morris.Phase, ab, black, improved bool) string {
 	return name
 }
 
-func (a *morrisAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeResult, error) {
+func (a *morrisAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit.TreeResult, error) {
 	p, b, ph, err := a.position(arg, stdin)
 	if err != nil {
-		return treeResult{}, err
+		return kit.TreeResult{}, err
 	}
-	ab := o.algorithm == "alphabeta"
-	depth := o.depth
+	ab := o.Algorithm == "alphabeta"
+	depth := o.Depth
 	if depth == 0 {
 		depth = 2
 	}
@@ -187,17 +188,17 @@ func (a *morrisAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeRe
 	prog := morris.Program{Name: morrisProgramName(ph, ab, a.black, a.improved), Phase: ph, Black: a.black, AlphaBeta: ab, Estimator: est}
 	root, depth := prog.Root(b, p, depth)
 	opt := morris.CourseOptions()
-	opt.MaxNodes = uint64(o.limit) + 1
+	opt.MaxNodes = uint64(o.Limit) + 1
 	s := search.New[morris.Node, morris.Node](morris.CourseGame{Board: b, Phase: ph, Estimator: est}, opt)
 	title := fmt.Sprintf("Morris %s: %s depth %d on %s", b.Kind, prog.Name, depth, p.Format(b.N))
 	if a.black {
 		title += " (searched as the colour swap, White to move)"
 	}
-	return recordTree(s, root, ab, depth, o.limit, morris.Inf, title,
+	return kit.RecordTree(s, root, ab, depth, o.Limit, morris.Inf, title,
 		func(parent, child *morris.Node, _ morris.Node) string { return morrisLabel(b, parent, child) })
 }
 
-func (a *morrisAdapter) session(o playOptions) (session, error) {
+func (a *morrisAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 	kind := morris.S22
 	if a.board != "" {
 		k, ok := morris.ParseKind(a.board)
@@ -242,9 +243,9 @@ func (s *morrisSession) phase() morris.Phase {
 	return morris.Game
 }
 
-func (s *morrisSession) players() [2]string { return [2]string{"White", "Black"} }
+func (s *morrisSession) Players() [2]string { return [2]string{"White", "Black"} }
 
-func (s *morrisSession) engineName() string {
+func (s *morrisSession) EngineName() string {
 	e := "standard"
 	if s.est == morris.Improved {
 		e = "improved"
@@ -252,9 +253,9 @@ func (s *morrisSession) engineName() string {
 	return fmt.Sprintf("alpha-beta, %s estimators, board %s", e, s.b.Kind)
 }
 
-func (s *morrisSession) defaultDepth() int { return 4 }
+func (s *morrisSession) DefaultDepth() int { return 4 }
 
-func (s *morrisSession) draw(w io.Writer) {
+func (s *morrisSession) Draw(w io.Writer) {
 	st := s.cur()
 	var grid [7][7]byte
 	for i := range grid {
@@ -291,7 +292,7 @@ func (s *morrisSession) draw(w io.Writer) {
 	io.WriteString(w, b.String())
 }
 
-func (s *morrisSession) moves() []string {
+func (s *morrisSession) Moves() []string {
 	st := s.cur()
 	s.list = s.b.AppendChildren(s.list[:0], &st.node, s.phase())
 	out := make([]string, len(s.list))
@@ -301,8 +302,8 @@ func (s *morrisSession) moves() []string {
 	return out
 }
 
-func (s *morrisSession) play(i int) {
-	s.moves()
+func (s *morrisSession) Play(i int) {
+	s.Moves()
 	next := morrisState{node: s.list[i], placed: s.cur().placed}
 	if s.phase() == morris.Opening {
 		next.placed++
@@ -310,7 +311,7 @@ func (s *morrisSession) play(i int) {
 	s.hist = append(s.hist, next)
 }
 
-func (s *morrisSession) undo() bool {
+func (s *morrisSession) Undo() bool {
 	if len(s.hist) == 1 {
 		return false
 	}
@@ -318,14 +319,14 @@ func (s *morrisSession) undo() bool {
 	return true
 }
 
-func (s *morrisSession) turn() int {
+func (s *morrisSession) Turn() int {
 	if s.cur().node.Black {
 		return 1
 	}
 	return 0
 }
 
-func (s *morrisSession) over() (string, bool) {
+func (s *morrisSession) Over() (string, bool) {
 	st := s.cur()
 	me, other := "White", "Black"
 	own := st.node.NumWhite()
@@ -340,20 +341,20 @@ func (s *morrisSession) over() (string, bool) {
 			return "draw (100 midgame moves by each side).", true
 		}
 	}
-	if len(s.moves()) == 0 {
+	if len(s.Moves()) == 0 {
 		return fmt.Sprintf("%s has no move; %s wins.", me, other), true
 	}
 	return "", false
 }
 
-func (s *morrisSession) think(o playOptions, progress func(iteration)) answer {
+func (s *morrisSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
 	st := s.cur()
 	root := st.node
 	if root.Black {
 		root = morris.Node{Position: root.Position.Swap()}
 	}
 	rules := morris.CourseGame{Board: s.b, Phase: s.phase(), Estimator: s.est}
-	s.moves()
+	s.Moves()
 	index := func(m morris.Node) int {
 		want := m.Position
 		if st.node.Black {
@@ -366,5 +367,5 @@ func (s *morrisSession) think(o playOptions, progress func(iteration)) answer {
 		}
 		return -1
 	}
-	return think[morris.Node](rules, morris.CourseOptions(), root, o, index, progress)
+	return kit.Think[morris.Node](rules, morris.CourseOptions(), root, o, index, progress)
 }

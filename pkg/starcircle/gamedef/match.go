@@ -1,4 +1,4 @@
-package toolkit
+package gamedef
 
 import (
 	"fmt"
@@ -6,13 +6,13 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 	"github.com/gamesearch/gamesearch/pkg/starcircle/arena"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
 // starcircleMatch is the match support of Star/Circle, over the rules,
 // openings and players of pkg/starcircle/arena.
-var starcircleMatch = matchGame{
-	name: "starcircle",
-	notes: `minimax[:depth=D], alphabeta[:depth=D]: the homework's MINIMAX / ALPHABETA (default
+var starcircleMatch = kit.MatchGame{
+	Notes: `minimax[:depth=D], alphabeta[:depth=D]: the homework's MINIMAX / ALPHABETA (default
 depth 4), utility from the mover's view. exec: the program runs in a fresh temporary
 directory holding input.txt (player to move, algorithm, depth, board, row values) and must
 write output.txt (first line: the move, "F4-H2" or "pass"); settings
@@ -22,87 +22,88 @@ Openings: the 49 positions after two plies from the start (Star first, values 10
 -start FILE (a homework input file, both colours from it). A game ends as the spec says (a
 side without pieces, or two passes in a row) or at -maxplies (default 400, never reached
 from the start); the sign of the utility decides it.`,
-	play: playStarcircleMatch,
+	Play: playStarcircleMatch,
+	Plies: true,
 }
 
-func playStarcircleMatch(s *matchSettings) (*matchSummary, error) {
-	if s.variant != "" {
-		return nil, fmt.Errorf("-variant %q: starcircle has no variants", s.variant)
+func playStarcircleMatch(s *kit.MatchSettings) (*kit.MatchSummary, error) {
+	if s.Variant != "" {
+		return nil, fmt.Errorf("-variant %q: starcircle has no variants", s.Variant)
 	}
-	arg := s.start
+	arg := s.Start
 	if arg == "" {
 		arg = "start"
 	}
-	prob, err := (&starcircleAdapter{}).problem(arg, s.stdin)
+	prob, err := (&starcircleAdapter{}).problem(arg, s.Stdin)
 	if err != nil {
 		return nil, fmt.Errorf("-start %v", err)
 	}
 	w := starcircle.NewWeights(prob.Values)
-	rules := arena.MatchRules{Weights: w, MaxPlies: s.maxPlies}
-	plies, err := s.openingPlies()
+	rules := arena.MatchRules{Weights: w, MaxPlies: s.MaxPlies}
+	plies, err := s.OpeningPlies()
 	if err != nil {
 		return nil, err
 	}
 	start := arena.Start(prob)
 	list := []arena.GamePos{start}
-	if s.start == "" {
+	if s.Start == "" {
 		list = rules.Openings(start, plies)
 	}
-	openings, err := chooseOpenings(list, s.openings, s.seed)
+	openings, err := kit.ChooseOpenings(list, s.Openings, s.Seed)
 	if err != nil {
 		return nil, err
 	}
 	var players [2]arena.Player
-	for i, text := range s.specs {
-		sp, err := parsePlayerSpec(text)
+	for i, text := range s.Specs {
+		sp, err := kit.ParsePlayerSpec(text)
 		if err != nil {
 			return nil, err
 		}
-		if players[i], err = newStarcirclePlayer(sp, prob, w, s.moveTime); err != nil {
+		if players[i], err = newStarcirclePlayer(sp, prob, w, s.MoveTime); err != nil {
 			return nil, err
 		}
 	}
-	return playMatch(s, rules, players, openings, [2]string{"Star", "Circle"}, starcircle.Move.String)
+	return kit.PlayMatch(s, rules, players, openings, [2]string{"Star", "Circle"}, starcircle.Move.String)
 }
 
 // newStarcirclePlayer builds the player of sp.
-func newStarcirclePlayer(sp *playerSpec, prob *starcircle.Problem, w *starcircle.Weights, moveTime time.Duration) (arena.Player, error) {
-	switch sp.kind {
+func newStarcirclePlayer(sp *kit.PlayerSpec, prob *starcircle.Problem, w *starcircle.Weights, moveTime time.Duration) (arena.Player, error) {
+	switch sp.Kind {
 	case "engine":
-		e, err := parseEngineSpec(sp, starcircle.EngineOptions(), moveTime)
+		e, err := kit.ParseEngineSpec(sp, starcircle.EngineOptions(), moveTime)
 		if err != nil {
 			return nil, err
 		}
-		return limit(arena.NewEnginePlayer(sp.text, starcircle.NewEngine(w, e.opt)), e), nil
+		return kit.Limit(arena.NewEnginePlayer(sp.Text, starcircle.NewEngine(w, e.Options)), e), nil
 	case "minimax", "alphabeta":
-		d, err := sp.intSetting("depth", 4, 1, 64)
+		d, err := sp.Int("depth", 4, 1, 64)
 		if err != nil {
 			return nil, err
 		}
-		return arena.NewCoursePlayer(sp.text, w, scAlgorithm(sp.kind), d), sp.done()
+		return arena.NewCoursePlayer(sp.Text, w, scAlgorithm(sp.Kind), d), sp.Done()
 	case "exec":
-		algo, err := sp.choice("algorithm", "alphabeta", "minimax", "alphabeta")
+		algo, err := sp.Choice("algorithm", "alphabeta", "minimax", "alphabeta")
 		if err != nil {
 			return nil, err
 		}
-		d, err := sp.intSetting("depth", 4, 1, starcircle.MaxDepth)
+		d, err := sp.Int("depth", 4, 1, starcircle.MaxDepth)
 		if err != nil {
 			return nil, err
 		}
-		timeout, err := sp.durationSetting("timeout", arena.DefaultTimeout)
+		timeout, err := sp.Duration("timeout", arena.DefaultTimeout)
 		if err != nil {
 			return nil, err
 		}
-		prog, err := resolveProgram(sp.command[0])
+		prog, err := kit.ResolveProgram(sp.Command[0])
 		if err != nil {
-			return nil, fmt.Errorf("player %q: %v", sp.text, err)
+			return nil, fmt.Errorf("player %q: %v", sp.Text, err)
 		}
-		p := &arena.ProgramPlayer{Label: sp.text, Argv: append([]string{prog}, sp.command[1:]...),
+		p := &arena.ProgramPlayer{Label: sp.Text, Argv: append([]string{prog}, sp.Command[1:]...),
 			Problem: *prob, Timeout: timeout}
 		p.Problem.Depth, p.Problem.Algorithm = d, scAlgorithm(algo)
-		return p, sp.done()
+		return p, sp.Done()
 	}
-	return nil, fmt.Errorf("player %q: unknown player %q for starcircle (want engine, minimax, alphabeta or exec)", sp.text, sp.kind)
+	return nil, fmt.Errorf("player %q: unknown player %q for starcircle (want engine, minimax, alphabeta or exec)", sp.Text, sp.Kind)
 }
 
 // scAlgorithm returns the search named "minimax" or "alphabeta".

@@ -1,4 +1,4 @@
-package toolkit
+package gamedef
 
 import (
 	"flag"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
 // starcircleAdapter is Star/Circle for the toolkit. A POSITION or INPUT is
@@ -21,7 +22,7 @@ type starcircleAdapter struct {
 	input string
 }
 
-func (a *starcircleAdapter) notation() string {
+func (a *starcircleAdapter) Notation() string {
 	return `Star/Circle: POSITION/INPUT is a homework input file (player, algorithm, depth, board,
 row values), "-" (stdin) or "start" (the start position, Star to move). Moves are "F4-H2"
 or "pass". perft searches from the file's player to move at the DEPTH argument, terminal
@@ -29,36 +30,36 @@ positions being leaves; it also prints the tree's node count, the MINIMAX node c
 output.txt. tree: the file's algorithm and depth unless -algorithm/-depth say otherwise.`
 }
 
-func (a *starcircleAdapter) flags(fs *flag.FlagSet, cmd string) {
+func (a *starcircleAdapter) Flags(fs *flag.FlagSet, cmd string) {
 	if cmd == "play" {
 		fs.StringVar(&a.input, "input", "start", "start from this input file (its board, row values and player to move)")
 	}
 }
 
-// readsFile reports whether the POSITION/INPUT argument arg is a file
+// ReadsFile reports whether the POSITION/INPUT argument arg is a file
 // name: neither "start" nor "-".
-func (a *starcircleAdapter) readsFile(arg string) bool { return arg != "start" && arg != "-" }
+func (a *starcircleAdapter) ReadsFile(arg string) bool { return arg != "start" && arg != "-" }
 
 // problem reads a POSITION/INPUT argument.
 func (a *starcircleAdapter) problem(arg string, stdin io.Reader) (*starcircle.Problem, error) {
 	data := []byte(starcircle.StartInput("MINIMAX", 8))
 	if arg != "start" {
 		var err error
-		if data, err = readInput(arg, stdin); err != nil {
+		if data, err = kit.ReadInput(arg, stdin); err != nil {
 			return nil, err
 		}
 	}
 	p, err := starcircle.Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", inputName(arg), err)
+		return nil, fmt.Errorf("%s: %v", kit.InputName(arg), err)
 	}
 	return p, nil
 }
 
-func (a *starcircleAdapter) perft(arg string, stdin io.Reader, depth int) (perftResult, error) {
+func (a *starcircleAdapter) Perft(arg string, stdin io.Reader, depth int) (kit.PerftResult, error) {
 	p, err := a.problem(arg, stdin)
 	if err != nil {
-		return perftResult{}, err
+		return kit.PerftResult{}, err
 	}
 	return starcirclePerft(p, depth), nil
 }
@@ -66,29 +67,29 @@ func (a *starcircleAdapter) perft(arg string, stdin io.Reader, depth int) (perft
 // starcirclePerft is the perft of the problem's position with its player to
 // move: leaf counts per root move, and as a note the number of nodes of the
 // tree, which is the node count of the homework's MINIMAX at that depth.
-func starcirclePerft(p *starcircle.Problem, depth int) perftResult {
+func starcirclePerft(p *starcircle.Problem, depth int) kit.PerftResult {
 	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
-	res, total := divide(starcircle.NewPerft(g), p.Position(), depth, starcircle.Move.String)
-	res.notes = []string{fmt.Sprintf("nodes: %d (the MINIMAX node count, root included)", total.Nodes)}
+	res, total := kit.Divide(starcircle.NewPerft(g), p.Position(), depth, starcircle.Move.String)
+	res.Notes = []string{fmt.Sprintf("nodes: %d (the MINIMAX node count, root included)", total.Nodes)}
 	return res
 }
 
-func (a *starcircleAdapter) tree(arg string, stdin io.Reader, o treeOptions) (treeResult, error) {
+func (a *starcircleAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit.TreeResult, error) {
 	p, err := a.problem(arg, stdin)
 	if err != nil {
-		return treeResult{}, err
+		return kit.TreeResult{}, err
 	}
 	ab := p.Algorithm == starcircle.AlphaBeta
-	if o.algorithm != "" {
-		ab = o.algorithm == "alphabeta"
+	if o.Algorithm != "" {
+		ab = o.Algorithm == "alphabeta"
 	}
 	depth := p.Depth
-	if o.depth != 0 {
-		depth = o.depth
+	if o.Depth != 0 {
+		depth = o.Depth
 	}
 	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 	opt := starcircle.CourseOptions()
-	opt.MaxNodes = uint64(o.limit) + 1
+	opt.MaxNodes = uint64(o.Limit) + 1
 	s := search.New[starcircle.Position, starcircle.Move](g, opt)
 	algo := "MINIMAX"
 	if ab {
@@ -98,11 +99,11 @@ func (a *starcircleAdapter) tree(arg string, stdin io.Reader, o treeOptions) (tr
 	if p.Scale > 0 {
 		title += fmt.Sprintf(" (values in units of 10^-%d)", p.Scale)
 	}
-	return recordTree(s, p.Position(), ab, depth, o.limit, search.DefaultInf, title,
+	return kit.RecordTree(s, p.Position(), ab, depth, o.Limit, search.DefaultInf, title,
 		func(_, _ *starcircle.Position, m starcircle.Move) string { return m.String() })
 }
 
-func (a *starcircleAdapter) session(o playOptions) (session, error) {
+func (a *starcircleAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 	if a.input == "-" {
 		return nil, fmt.Errorf("-input -: standard input carries the moves; name a file")
 	}
@@ -136,15 +137,15 @@ type starcircleSession struct {
 
 func (s *starcircleSession) cur() *scState { return &s.hist[len(s.hist)-1] }
 
-func (s *starcircleSession) players() [2]string {
+func (s *starcircleSession) Players() [2]string {
 	return [2]string{s.first.String(), s.first.Other().String()}
 }
 
-func (s *starcircleSession) engineName() string { return "fail-soft alpha-beta, row-value utility" }
+func (s *starcircleSession) EngineName() string { return "fail-soft alpha-beta, row-value utility" }
 
-func (s *starcircleSession) defaultDepth() int { return 6 }
+func (s *starcircleSession) DefaultDepth() int { return 6 }
 
-func (s *starcircleSession) draw(w io.Writer) {
+func (s *starcircleSession) Draw(w io.Writer) {
 	st := s.cur()
 	var b strings.Builder
 	for row := 7; row >= 0; row-- {
@@ -174,7 +175,7 @@ func (s *starcircleSession) game() starcircle.CourseGame {
 	return starcircle.NewCourseGame(s.w, s.cur().pos.ToMove)
 }
 
-func (s *starcircleSession) moves() []string {
+func (s *starcircleSession) Moves() []string {
 	s.list = s.game().Moves(&s.cur().pos, s.list[:0])
 	out := make([]string, len(s.list))
 	for i, m := range s.list {
@@ -183,8 +184,8 @@ func (s *starcircleSession) moves() []string {
 	return out
 }
 
-func (s *starcircleSession) play(i int) {
-	s.moves()
+func (s *starcircleSession) Play(i int) {
+	s.Moves()
 	m := s.list[i]
 	st := *s.cur()
 	s.game().Play(&st.pos, &s.cur().pos, m)
@@ -202,7 +203,7 @@ func (s *starcircleSession) play(i int) {
 	s.hist = append(s.hist, st)
 }
 
-func (s *starcircleSession) undo() bool {
+func (s *starcircleSession) Undo() bool {
 	if len(s.hist) == 1 {
 		return false
 	}
@@ -210,14 +211,14 @@ func (s *starcircleSession) undo() bool {
 	return true
 }
 
-func (s *starcircleSession) turn() int {
+func (s *starcircleSession) Turn() int {
 	if s.cur().pos.ToMove == s.first {
 		return 0
 	}
 	return 1
 }
 
-func (s *starcircleSession) over() (string, bool) {
+func (s *starcircleSession) Over() (string, bool) {
 	p := &s.cur().pos
 	if !s.game().Terminal(p) {
 		return "", false
@@ -232,8 +233,8 @@ func (s *starcircleSession) over() (string, bool) {
 	return "draw (utility 0).", true
 }
 
-func (s *starcircleSession) think(o playOptions, progress func(iteration)) answer {
-	s.moves()
-	return think[starcircle.Position](s.game(), starcircle.CourseOptions(), s.cur().pos, o,
+func (s *starcircleSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
+	s.Moves()
+	return kit.Think[starcircle.Position](s.game(), starcircle.CourseOptions(), s.cur().pos, o,
 		func(m starcircle.Move) int { return slices.Index(s.list, m) }, progress)
 }

@@ -1,0 +1,21 @@
+// Package gamekit describes a game to the gamesearch tools. Each game's
+// gamedef package (pkg/<game>/gamedef) exports one Game value; package
+// games lists them, and the tools read that list, so that no tool names a
+// game.
+package gamekit
+
+import "github.com/gamesearch/gamesearch/pkg/toolkit/kit"
+
+// Game is everything the tools need of one game.
+type Game struct {
+	// Name is the game's name on the command line ("congo"); Title is its
+	// name in prose ("Congo").
+	Name, Title string
+	// Tools returns a new adapter of perft, tree and play; its flags set
+	// its fields, so every command gets its own.
+	Tools func() kit.Game
+	// Match plays matches of the game.
+	Match kit.MatchGame
+	// Bench returns the game's bench workloads, small ones when quick.
+	Bench func(quick bool) []kit.BenchCase
+}

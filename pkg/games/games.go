@@ -1,0 +1,40 @@
+// Package games is the registry of the games the gamesearch tools know:
+// one line per game, its gamedef package's Game value. It is the only
+// package of the tools that imports a game's packages; the tools take
+// their games from All.
+package games
+
+import (
+	congo "github.com/gamesearch/gamesearch/pkg/congo/gamedef"
+	"github.com/gamesearch/gamesearch/pkg/gamekit"
+	minichess "github.com/gamesearch/gamesearch/pkg/minichess/gamedef"
+	morris "github.com/gamesearch/gamesearch/pkg/morris/gamedef"
+	starcircle "github.com/gamesearch/gamesearch/pkg/starcircle/gamedef"
+)
+
+// All lists the games in the order of the tools' usage texts.
+var All = []*gamekit.Game{
+	congo.Game,
+	morris.Game,
+	minichess.Game,
+	starcircle.Game,
+}
+
+// Find returns the game called name, or nil.
+func Find(name string) *gamekit.Game {
+	for _, g := range All {
+		if g.Name == name {
+			return g
+		}
+	}
+	return nil
+}
+
+// Names returns the games' names in order.
+func Names() []string {
+	out := make([]string, len(All))
+	for i, g := range All {
+		out[i] = g.Name
+	}
+	return out
+}

@@ -1,0 +1,18 @@
+// Package gamedef describes Morris-Variant (UT Dallas AI) to the gamesearch tools: its Game value
+// (perft, tree and play in tools.go, matches in match.go, bench workloads
+// in bench.go), listed by package games.
+package gamedef
+
+import (
+	"github.com/gamesearch/gamesearch/pkg/gamekit"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
+)
+
+// Game is Morris-Variant (UT Dallas AI) for the tools.
+var Game = &gamekit.Game{
+	Name:  "morris",
+	Title: "Morris-Variant",
+	Tools: func() kit.Game { return &morrisAdapter{} },
+	Match: morrisMatch,
+	Bench: Bench,
+}
