@@ -27,9 +27,9 @@ openings (-plies K: every K-ply line) without those where the lion can be captur
 once (98 in 2022, 99 in 2021), or -start FEN. A game ends when a lion is
 captured, or as a draw with only the two lions, without a legal move, or at -maxplies
 (default 200).`,
-	Play: playCongoMatch,
+	Play:     playCongoMatch,
 	Variants: "Congo edition 2021|2022 (default 2022)",
-	Plies: true,
+	Plies:    true,
 }
 
 func playCongoMatch(s *kit.MatchSettings) (*kit.MatchSummary, error) {

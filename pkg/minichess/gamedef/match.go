@@ -24,7 +24,7 @@ it the ply count. exec[,timeout=DUR]:COMMAND (or exe=COMMAND[,timeout=DUR]): an 
 program run as "COMMAND state action" in a temporary directory (default timeout 10s).
 Openings: the 49 two-ply openings (-plies K: every K-ply line), or -start FEN. A game ends by a king capture, a side
 without legal moves, or at -maxplies (default 50) by material.`,
-	Play: playMinichessMatch,
+	Play:  playMinichessMatch,
 	Plies: true,
 }
 

@@ -21,7 +21,7 @@ moves by colour swap). The engine uses the improved estimator. Openings: the sel
 start positions of the -variant board (S22 by default), or -start BOARD (a board string,
 White to move). A game ends when the side to move has two pieces or cannot move, or as a
 draw after 100 midgame turns.`,
-	Play: playMorrisMatch,
+	Play:     playMorrisMatch,
 	Variants: "Morris board S22|E21|F18|B21|D23|U21 (default S22)",
 }
 

@@ -22,7 +22,7 @@ Openings: the 49 positions after two plies from the start (Star first, values 10
 -start FILE (a homework input file, both colours from it). A game ends as the spec says (a
 side without pieces, or two passes in a row) or at -maxplies (default 400, never reached
 from the start); the sign of the utility decides it.`,
-	Play: playStarcircleMatch,
+	Play:  playStarcircleMatch,
 	Plies: true,
 }
 
