@@ -114,7 +114,7 @@ func (a *congoAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 		return nil, err
 	}
 	p, _ := congo.ParseFEN(congo.StartFEN(r))
-	return &congoSession{rules: r, hist: []congo.Position{p}}, nil
+	return &congoSession{rules: r, History: kit.NewHistory(p)}, nil
 }
 
 // congoSession is a Congo game: White moves first. A game ends when a lion
@@ -123,12 +123,10 @@ func (a *congoAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 // congo-alphabeta search (fail-hard, advanced evaluation).
 type congoSession struct {
 	rules congo.Edition
-	hist  []congo.Position
-	buf   [congo.MaxMoves]congo.Move
-	list  []congo.Move
+	kit.History[congo.Position]
+	buf  [congo.MaxMoves]congo.Move
+	list []congo.Move
 }
-
-func (s *congoSession) cur() *congo.Position { return &s.hist[len(s.hist)-1] }
 
 func (s *congoSession) Players() [2]string { return [2]string{"White", "Black"} }
 
@@ -139,7 +137,7 @@ func (s *congoSession) EngineName() string {
 func (s *congoSession) DefaultDepth() int { return 4 }
 
 func (s *congoSession) Draw(w io.Writer) {
-	p := s.cur()
+	p := s.Cur()
 	var b strings.Builder
 	for rank := 6; rank >= 0; rank-- {
 		fmt.Fprintf(&b, "%d ", rank+1)
@@ -159,7 +157,7 @@ func (s *congoSession) Draw(w io.Writer) {
 }
 
 func (s *congoSession) Moves() []string {
-	s.list = s.cur().GenerateMoves(s.buf[:0])
+	s.list = s.Cur().GenerateMoves(s.buf[:0])
 	out := make([]string, len(s.list))
 	for i, m := range s.list {
 		out[i] = m.String()
@@ -168,24 +166,16 @@ func (s *congoSession) Moves() []string {
 }
 
 func (s *congoSession) Play(i int) {
-	s.list = s.cur().GenerateMoves(s.buf[:0])
+	s.list = s.Cur().GenerateMoves(s.buf[:0])
 	var next congo.Position
-	s.cur().Play(&next, s.list[i], s.rules)
-	s.hist = append(s.hist, next)
+	s.Cur().Play(&next, s.list[i], s.rules)
+	s.Push(next)
 }
 
-func (s *congoSession) Undo() bool {
-	if len(s.hist) == 1 {
-		return false
-	}
-	s.hist = s.hist[:len(s.hist)-1]
-	return true
-}
-
-func (s *congoSession) Turn() int { return int(s.cur().Side) }
+func (s *congoSession) Turn() int { return int(s.Cur().Side) }
 
 func (s *congoSession) Over() (string, bool) {
-	p := s.cur()
+	p := s.Cur()
 	switch p.Status() {
 	case congo.WhiteWins:
 		return "White wins (the black lion is captured).", true
@@ -195,7 +185,7 @@ func (s *congoSession) Over() (string, bool) {
 	if p.Occupied().Count() == 2 {
 		return "draw (only the two lions remain).", true
 	}
-	if len(s.hist)-1 >= 200 {
+	if s.Plies() >= 200 {
 		return "draw (100 moves by each side).", true
 	}
 	if p.CountMoves() == 0 {
@@ -205,8 +195,8 @@ func (s *congoSession) Over() (string, bool) {
 }
 
 func (s *congoSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
-	s.list = s.cur().GenerateMoves(s.buf[:0])
-	return kit.Think[congo.Position](congo.NewCourseGame(s.rules, true), congoOptions(true, 0), *s.cur(), o,
+	s.list = s.Cur().GenerateMoves(s.buf[:0])
+	return kit.Think[congo.Position](congo.NewCourseGame(s.rules, true), congoOptions(true, 0), *s.Cur(), o,
 		func(m congo.Move) int { return slices.Index(s.list, m) }, progress)
 }
 

@@ -108,7 +108,7 @@ func (a *minichessAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 		return nil, fmt.Errorf("-max-steps %d: want at least 1", a.maxSteps)
 	}
 	p := minichess.StartPosition()
-	return &minichessSession{maxSteps: a.maxSteps, hist: []minichess.Node{p.Node()}}, nil
+	return &minichessSession{maxSteps: a.maxSteps, History: kit.NewHistory(p.Node())}, nil
 }
 
 // minichessSession is a MiniChess game under the runner's rules (docs/minichess.md):
@@ -117,12 +117,10 @@ func (a *minichessAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 // material decides. The engine is player_alphabeta's search.
 type minichessSession struct {
 	maxSteps int
-	hist     []minichess.Node
-	buf      [minichess.MaxMoves]minichess.Move
-	list     []minichess.Move
+	kit.History[minichess.Node]
+	buf  [minichess.MaxMoves]minichess.Move
+	list []minichess.Move
 }
-
-func (s *minichessSession) cur() *minichess.Node { return &s.hist[len(s.hist)-1] }
 
 func (s *minichessSession) Players() [2]string { return [2]string{"White", "Black"} }
 
@@ -131,9 +129,9 @@ func (s *minichessSession) EngineName() string { return "alpha-beta, course mate
 func (s *minichessSession) DefaultDepth() int { return 5 }
 
 func (s *minichessSession) Draw(w io.Writer) {
-	p := s.cur().Position()
+	p := s.Cur().Position()
 	w.Write(p.AppendDrawing(nil))
-	fmt.Fprintf(w, "%s to move, ply %d of %d (FEN %s)\n", colorName(p.ToMove), len(s.hist)-1, s.maxSteps, p.FEN())
+	fmt.Fprintf(w, "%s to move, ply %d of %d (FEN %s)\n", colorName(p.ToMove), s.Plies(), s.maxSteps, p.FEN())
 }
 
 func colorName(c minichess.Color) string {
@@ -144,7 +142,7 @@ func colorName(c minichess.Color) string {
 }
 
 func (s *minichessSession) Moves() []string {
-	s.list, _ = s.cur().LegalMoves(s.buf[:0])
+	s.list, _ = s.Cur().LegalMoves(s.buf[:0])
 	out := make([]string, len(s.list))
 	for i, m := range s.list {
 		out[i] = minichessLabel(m)
@@ -155,26 +153,18 @@ func (s *minichessSession) Moves() []string {
 func (s *minichessSession) alias(i int) string { return s.list[i].String() }
 
 func (s *minichessSession) Play(i int) {
-	s.list, _ = s.cur().LegalMoves(s.buf[:0])
+	s.list, _ = s.Cur().LegalMoves(s.buf[:0])
 	var next minichess.Node
-	s.cur().Play(&next, s.list[i])
-	s.hist = append(s.hist, next)
+	s.Cur().Play(&next, s.list[i])
+	s.Push(next)
 }
 
-func (s *minichessSession) Undo() bool {
-	if len(s.hist) == 1 {
-		return false
-	}
-	s.hist = s.hist[:len(s.hist)-1]
-	return true
-}
-
-func (s *minichessSession) Turn() int { return int(s.cur().ToMove()) }
+func (s *minichessSession) Turn() int { return int(s.Cur().ToMove()) }
 
 func (s *minichessSession) Over() (string, bool) {
-	n := s.cur()
+	n := s.Cur()
 	side := n.ToMove()
-	if len(s.hist)-1 >= s.maxSteps {
+	if s.Plies() >= s.maxSteps {
 		p := n.Position()
 		w, b := p.Material(minichess.White), p.Material(minichess.Black)
 		switch st, winner := p.Adjudicate(); st {
@@ -196,6 +186,6 @@ func (s *minichessSession) Over() (string, bool) {
 
 func (s *minichessSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
 	s.Moves()
-	return kit.Think[minichess.Node](minichess.CourseGame{}, minichess.CourseOptions(), *s.cur(), o,
+	return kit.Think[minichess.Node](minichess.CourseGame{}, minichess.CourseOptions(), *s.Cur(), o,
 		func(m minichess.Move) int { return slices.Index(s.list, m) }, progress)
 }

@@ -211,7 +211,7 @@ func (a *morrisAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 	if a.improved {
 		s.est = morris.Improved
 	}
-	s.hist = []morrisState{{}}
+	s.History = kit.NewHistory(morrisState{})
 	return s, nil
 }
 
@@ -228,16 +228,14 @@ type morrisState struct {
 // loses; after 100 midgame moves by each side the game is drawn. The engine
 // is the programs' fail-soft alpha-beta with their estimators.
 type morrisSession struct {
-	b    *morris.Board
-	est  morris.Estimator
-	hist []morrisState
+	b   *morris.Board
+	est morris.Estimator
+	kit.History[morrisState]
 	list []morris.Node
 }
 
-func (s *morrisSession) cur() *morrisState { return &s.hist[len(s.hist)-1] }
-
 func (s *morrisSession) phase() morris.Phase {
-	if s.cur().placed < 2*s.b.Pieces {
+	if s.Cur().placed < 2*s.b.Pieces {
 		return morris.Opening
 	}
 	return morris.Game
@@ -256,7 +254,7 @@ func (s *morrisSession) EngineName() string {
 func (s *morrisSession) DefaultDepth() int { return 4 }
 
 func (s *morrisSession) Draw(w io.Writer) {
-	st := s.cur()
+	st := s.Cur()
 	var grid [7][7]byte
 	for i := range grid {
 		for j := range grid[i] {
@@ -293,7 +291,7 @@ func (s *morrisSession) Draw(w io.Writer) {
 }
 
 func (s *morrisSession) Moves() []string {
-	st := s.cur()
+	st := s.Cur()
 	s.list = s.b.AppendChildren(s.list[:0], &st.node, s.phase())
 	out := make([]string, len(s.list))
 	for i := range s.list {
@@ -304,30 +302,22 @@ func (s *morrisSession) Moves() []string {
 
 func (s *morrisSession) Play(i int) {
 	s.Moves()
-	next := morrisState{node: s.list[i], placed: s.cur().placed}
+	next := morrisState{node: s.list[i], placed: s.Cur().placed}
 	if s.phase() == morris.Opening {
 		next.placed++
 	}
-	s.hist = append(s.hist, next)
-}
-
-func (s *morrisSession) Undo() bool {
-	if len(s.hist) == 1 {
-		return false
-	}
-	s.hist = s.hist[:len(s.hist)-1]
-	return true
+	s.Push(next)
 }
 
 func (s *morrisSession) Turn() int {
-	if s.cur().node.Black {
+	if s.Cur().node.Black {
 		return 1
 	}
 	return 0
 }
 
 func (s *morrisSession) Over() (string, bool) {
-	st := s.cur()
+	st := s.Cur()
 	me, other := "White", "Black"
 	own := st.node.NumWhite()
 	if st.node.Black {
@@ -337,7 +327,7 @@ func (s *morrisSession) Over() (string, bool) {
 		if own <= 2 {
 			return fmt.Sprintf("%s has %d pieces left; %s wins.", me, own, other), true
 		}
-		if len(s.hist)-1-2*s.b.Pieces >= 200 {
+		if s.Plies()-2*s.b.Pieces >= 200 {
 			return "draw (100 midgame moves by each side).", true
 		}
 	}
@@ -348,7 +338,7 @@ func (s *morrisSession) Over() (string, bool) {
 }
 
 func (s *morrisSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
-	st := s.cur()
+	st := s.Cur()
 	root := st.node
 	if root.Black {
 		root = morris.Node{Position: root.Position.Swap()}

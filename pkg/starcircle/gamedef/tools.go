@@ -112,7 +112,7 @@ func (a *starcircleAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 		return nil, err
 	}
 	s := &starcircleSession{w: starcircle.NewWeights(p.Values), scale: p.Scale, first: p.Player}
-	s.hist = []scState{{pos: p.Position(), board: p.Board}}
+	s.History = kit.NewHistory(scState{pos: p.Position(), board: p.Board})
 	return s, nil
 }
 
@@ -131,11 +131,9 @@ type starcircleSession struct {
 	w     *starcircle.Weights
 	scale int
 	first starcircle.Player
-	hist  []scState
-	list  []starcircle.Move
+	kit.History[scState]
+	list []starcircle.Move
 }
-
-func (s *starcircleSession) cur() *scState { return &s.hist[len(s.hist)-1] }
 
 func (s *starcircleSession) Players() [2]string {
 	return [2]string{s.first.String(), s.first.Other().String()}
@@ -146,7 +144,7 @@ func (s *starcircleSession) EngineName() string { return "fail-soft alpha-beta, 
 func (s *starcircleSession) DefaultDepth() int { return 6 }
 
 func (s *starcircleSession) Draw(w io.Writer) {
-	st := s.cur()
+	st := s.Cur()
 	var b strings.Builder
 	for row := 7; row >= 0; row-- {
 		fmt.Fprintf(&b, "%c ", 'A'+row)
@@ -172,11 +170,11 @@ func (s *starcircleSession) Draw(w io.Writer) {
 }
 
 func (s *starcircleSession) game() starcircle.CourseGame {
-	return starcircle.NewCourseGame(s.w, s.cur().pos.ToMove)
+	return starcircle.NewCourseGame(s.w, s.Cur().pos.ToMove)
 }
 
 func (s *starcircleSession) Moves() []string {
-	s.list = s.game().Moves(&s.cur().pos, s.list[:0])
+	s.list = s.game().Moves(&s.Cur().pos, s.list[:0])
 	out := make([]string, len(s.list))
 	for i, m := range s.list {
 		out[i] = m.String()
@@ -187,11 +185,11 @@ func (s *starcircleSession) Moves() []string {
 func (s *starcircleSession) Play(i int) {
 	s.Moves()
 	m := s.list[i]
-	st := *s.cur()
-	s.game().Play(&st.pos, &s.cur().pos, m)
+	st := *s.Cur()
+	s.game().Play(&st.pos, &s.Cur().pos, m)
 	if m != starcircle.Pass {
 		sign := 1
-		if s.cur().pos.ToMove == starcircle.Circle {
+		if s.Cur().pos.ToMove == starcircle.Circle {
 			sign = -1
 		}
 		st.board[m.From()] -= sign
@@ -200,26 +198,18 @@ func (s *starcircleSession) Play(i int) {
 			st.board[m.Jumped()] = 0
 		}
 	}
-	s.hist = append(s.hist, st)
-}
-
-func (s *starcircleSession) Undo() bool {
-	if len(s.hist) == 1 {
-		return false
-	}
-	s.hist = s.hist[:len(s.hist)-1]
-	return true
+	s.Push(st)
 }
 
 func (s *starcircleSession) Turn() int {
-	if s.cur().pos.ToMove == s.first {
+	if s.Cur().pos.ToMove == s.first {
 		return 0
 	}
 	return 1
 }
 
 func (s *starcircleSession) Over() (string, bool) {
-	p := &s.cur().pos
+	p := &s.Cur().pos
 	if !s.game().Terminal(p) {
 		return "", false
 	}
@@ -235,6 +225,6 @@ func (s *starcircleSession) Over() (string, bool) {
 
 func (s *starcircleSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
 	s.Moves()
-	return kit.Think[starcircle.Position](s.game(), starcircle.CourseOptions(), s.cur().pos, o,
+	return kit.Think[starcircle.Position](s.game(), starcircle.CourseOptions(), s.Cur().pos, o,
 		func(m starcircle.Move) int { return slices.Index(s.list, m) }, progress)
 }
