@@ -68,14 +68,11 @@ func playCongoMatch(s *kit.MatchSettings) (*kit.MatchSummary, error) {
 	if s.MaxPlies == 0 {
 		s.MaxPlies = arena.MatchPlies
 	}
-	var players [2]match.Player[congo.Position, congo.Move]
-	for i, text := range s.Specs {
-		p, err := newCongoPlayer(text, ed, s)
-		if err != nil {
-			kit.ClosePlayers(players[:i])
-			return nil, err
-		}
-		players[i] = p
+	players, err := kit.Players(s.Specs, func(text string) (match.Player[congo.Position, congo.Move], error) {
+		return newCongoPlayer(text, ed, s)
+	})
+	if err != nil {
+		return nil, err
 	}
 	defer kit.ClosePlayers(players[:])
 	return kit.PlayMatch(s, arena.MatchRules{Edition: ed}, players, openings, [2]string{"White", "Black"}, congo.Move.String)

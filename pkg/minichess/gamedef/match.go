@@ -2,7 +2,6 @@ package gamedef
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -49,15 +48,13 @@ func playMinichessMatch(s *kit.MatchSettings) (*kit.MatchSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	var players [2]match.Player[arena.GamePos, minichess.Move]
-	for i, text := range s.Specs {
-		if players[i], err = newMinichessPlayer(text, s.MoveTime); err != nil {
-			return nil, err
-		}
-		if c, ok := players[i].(io.Closer); ok {
-			defer c.Close() // an exec player's last game directory
-		}
+	players, err := kit.Players(s.Specs, func(text string) (match.Player[arena.GamePos, minichess.Move], error) {
+		return newMinichessPlayer(text, s.MoveTime)
+	})
+	if err != nil {
+		return nil, err
 	}
+	defer kit.ClosePlayers(players[:]) // an exec player's last game directory
 	return kit.PlayMatch(s, rules, players, openings, [2]string{"White", "Black"}, minichess.Move.String)
 }
 

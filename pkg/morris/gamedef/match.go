@@ -51,15 +51,9 @@ func playMorrisMatch(s *kit.MatchSettings) (*kit.MatchSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	var players [2]match.Player[arena.GameState, morris.Node]
-	for i, text := range s.Specs {
+	players, err := kit.Players(s.Specs, func(text string) (match.Player[arena.GameState, morris.Node], error) {
 		if kit.SpecKind(text) != "engine" {
-			p, err := arena.ParsePlayer(text, b, nil)
-			if err != nil {
-				return nil, err
-			}
-			players[i] = p
-			continue
+			return arena.ParsePlayer(text, b, nil)
 		}
 		sp, err := kit.ParsePlayerSpec(text)
 		if err != nil {
@@ -69,8 +63,12 @@ func playMorrisMatch(s *kit.MatchSettings) (*kit.MatchSummary, error) {
 		if err != nil {
 			return nil, err
 		}
-		players[i] = kit.Limit(arena.NewEnginePlayer(text, morris.NewEngine(b, morris.Improved, e.Options)), e)
+		return kit.Limit(arena.NewEnginePlayer(text, morris.NewEngine(b, morris.Improved, e.Options)), e), nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	defer kit.ClosePlayers(players[:])
 	return kit.PlayMatch(s, rules, players, openings, [2]string{"White", "Black"},
 		func(m morris.Node) string { return m.Position.Format(b.N) })
 }

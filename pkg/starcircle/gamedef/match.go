@@ -53,16 +53,17 @@ func playStarcircleMatch(s *kit.MatchSettings) (*kit.MatchSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	var players [2]arena.Player
-	for i, text := range s.Specs {
+	players, err := kit.Players(s.Specs, func(text string) (arena.Player, error) {
 		sp, err := kit.ParsePlayerSpec(text)
 		if err != nil {
 			return nil, err
 		}
-		if players[i], err = newStarcirclePlayer(sp, prob, w, s.MoveTime); err != nil {
-			return nil, err
-		}
+		return newStarcirclePlayer(sp, prob, w, s.MoveTime)
+	})
+	if err != nil {
+		return nil, err
 	}
+	defer kit.ClosePlayers(players[:])
 	return kit.PlayMatch(s, rules, players, openings, [2]string{"Star", "Circle"}, starcircle.Move.String)
 }
 

@@ -339,7 +339,25 @@ func ResolveProgram(name string) (string, error) {
 	return abs, nil
 }
 
-// ClosePlayers ends the external programs among ps.
+// Players builds the two players of a match from the PLAYER arguments
+// with build, which names its errors. When the second cannot be built the
+// first is closed; the caller closes both with ClosePlayers after the
+// match.
+func Players[P, M any](specs [2]string, build func(text string) (match.Player[P, M], error)) ([2]match.Player[P, M], error) {
+	var ps [2]match.Player[P, M]
+	for i, text := range specs {
+		p, err := build(text)
+		if err != nil {
+			ClosePlayers(ps[:i])
+			return ps, err
+		}
+		ps[i] = p
+	}
+	return ps, nil
+}
+
+// ClosePlayers ends the external programs among ps (the players with a
+// Close method), so that no program or game folder outlives the match.
 func ClosePlayers[P, M any](ps []match.Player[P, M]) {
 	for _, p := range ps {
 		if c, ok := p.(interface{ Close() error }); ok {
