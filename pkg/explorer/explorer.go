@@ -5,8 +5,9 @@
 // and lets a person play the engines.
 //
 // The package knows no game: each game is an implementation of [Game]
-// (package explorer/games holds the four of the repository), and [NewServer]
-// takes the list. A Game runs the graded program itself in-process for its
+// (each game's pkg/<game>/gamedef holds its own, the Explorer of its
+// gamekit.Game, with the helpers of adapt.go), and [NewServer] takes the
+// list (package games lists the registered ones). A Game runs the graded program itself in-process for its
 // exact output and records the tree of the same pkg/search search, with the
 // program's options, through [Record]; the explorer never searches by
 // itself.

@@ -4,7 +4,10 @@
 // game.
 package gamekit
 
-import "github.com/gamesearch/gamesearch/pkg/toolkit/kit"
+import (
+	"github.com/gamesearch/gamesearch/pkg/explorer"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
+)
 
 // Game is everything the tools need of one game.
 type Game struct {
@@ -18,4 +21,7 @@ type Game struct {
 	Match kit.MatchGame
 	// Bench returns the game's bench workloads, small ones when quick.
 	Bench func(quick bool) []kit.BenchCase
+	// Explorer shows the searches of the game's graded programs and plays
+	// it in "gamesearch serve"; nil when the game has no explorer pages.
+	Explorer explorer.Game
 }

@@ -6,6 +6,7 @@ package games
 
 import (
 	congo "github.com/gamesearch/gamesearch/pkg/congo/gamedef"
+	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/gamekit"
 	minichess "github.com/gamesearch/gamesearch/pkg/minichess/gamedef"
 	morris "github.com/gamesearch/gamesearch/pkg/morris/gamedef"
@@ -35,6 +36,18 @@ func Names() []string {
 	out := make([]string, len(All))
 	for i, g := range All {
 		out[i] = g.Name
+	}
+	return out
+}
+
+// Explorers returns the explorer pages of the games that have them, in
+// order, for "gamesearch serve".
+func Explorers() []explorer.Game {
+	var out []explorer.Game
+	for _, g := range All {
+		if g.Explorer != nil {
+			out = append(out, g.Explorer)
+		}
 	}
 	return out
 }

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/explorer"
-	explorergames "github.com/gamesearch/gamesearch/pkg/explorer/games"
+	"github.com/gamesearch/gamesearch/pkg/games"
 )
 
 // serveUsage is the serve subcommand's usage line.
@@ -68,7 +68,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "gamesearch serve: cannot open a browser: %v\n", err)
 		}
 	}
-	srv := &http.Server{Handler: explorer.NewServer(explorergames.All(), explorer.Config{}), ReadHeaderTimeout: 10 * time.Second,
+	srv := &http.Server{Handler: explorer.NewServer(games.Explorers(), explorer.Config{}), ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes: 256 << 10, IdleTimeout: time.Minute}
 	err = srv.Serve(ln)
 	if errors.Is(err, http.ErrServerClosed) {

@@ -1,6 +1,6 @@
 // Package gamedef describes Congo (Wits COMS3005A) to the gamesearch tools: its Game value
 // (perft, tree and play in tools.go, matches in match.go, bench workloads
-// in bench.go), listed by package games.
+// in bench.go, the explorer's pages in explore.go), listed by package games.
 package gamedef
 
 import (
@@ -10,9 +10,10 @@ import (
 
 // Game is Congo (Wits COMS3005A) for the tools.
 var Game = &gamekit.Game{
-	Name:  "congo",
-	Title: "Congo",
-	Tools: func() kit.Game { return &congoAdapter{} },
-	Match: congoMatch,
-	Bench: Bench,
+	Name:     "congo",
+	Title:    "Congo",
+	Tools:    func() kit.Game { return &congoAdapter{} },
+	Match:    congoMatch,
+	Bench:    Bench,
+	Explorer: explorerGame{},
 }

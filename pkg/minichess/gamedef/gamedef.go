@@ -1,6 +1,6 @@
 // Package gamedef describes MiniChess 6x5 (NTHU I2P(II) mini project 3) to the gamesearch tools: its Game value
 // (perft, tree and play in tools.go, matches in match.go, bench workloads
-// in bench.go), listed by package games.
+// in bench.go, the explorer's pages in explore.go), listed by package games.
 package gamedef
 
 import (
@@ -10,9 +10,10 @@ import (
 
 // Game is MiniChess 6x5 (NTHU I2P(II) mini project 3) for the tools.
 var Game = &gamekit.Game{
-	Name:  "minichess",
-	Title: "MiniChess 6x5",
-	Tools: func() kit.Game { return &minichessAdapter{} },
-	Match: minichessMatch,
-	Bench: Bench,
+	Name:     "minichess",
+	Title:    "MiniChess 6x5",
+	Tools:    func() kit.Game { return &minichessAdapter{} },
+	Match:    minichessMatch,
+	Bench:    Bench,
+	Explorer: explorerGame{},
 }

@@ -1,6 +1,6 @@
 // Package gamedef describes Morris-Variant (UT Dallas AI) to the gamesearch tools: its Game value
 // (perft, tree and play in tools.go, matches in match.go, bench workloads
-// in bench.go), listed by package games.
+// in bench.go, the explorer's pages in explore.go), listed by package games.
 package gamedef
 
 import (
@@ -10,9 +10,10 @@ import (
 
 // Game is Morris-Variant (UT Dallas AI) for the tools.
 var Game = &gamekit.Game{
-	Name:  "morris",
-	Title: "Morris-Variant",
-	Tools: func() kit.Game { return &morrisAdapter{} },
-	Match: morrisMatch,
-	Bench: Bench,
+	Name:     "morris",
+	Title:    "Morris-Variant",
+	Tools:    func() kit.Game { return &morrisAdapter{} },
+	Match:    morrisMatch,
+	Bench:    Bench,
+	Explorer: explorerGame{},
 }

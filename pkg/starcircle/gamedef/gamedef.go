@@ -1,6 +1,6 @@
 // Package gamedef describes Star/Circle (USC CSCI-561 HW1) to the gamesearch tools: its Game value
 // (perft, tree and play in tools.go, matches in match.go, bench workloads
-// in bench.go), listed by package games.
+// in bench.go, the explorer's pages in explore.go), listed by package games.
 package gamedef
 
 import (
@@ -10,9 +10,10 @@ import (
 
 // Game is Star/Circle (USC CSCI-561 HW1) for the tools.
 var Game = &gamekit.Game{
-	Name:  "starcircle",
-	Title: "Star/Circle",
-	Tools: func() kit.Game { return &starcircleAdapter{} },
-	Match: starcircleMatch,
-	Bench: Bench,
+	Name:     "starcircle",
+	Title:    "Star/Circle",
+	Tools:    func() kit.Game { return &starcircleAdapter{} },
+	Match:    starcircleMatch,
+	Bench:    Bench,
+	Explorer: explorerGame{},
 }

@@ -1,4 +1,4 @@
-package games
+package gamedef
 
 import (
 	"fmt"
@@ -12,21 +12,22 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/minichess/player"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
-// MiniChess is MiniChess 6x5 for the explorer: player_minimax and
+// explorerGame is MiniChess 6x5 for the explorer: player_minimax and
 // player_alphabeta run as "PROGRAM -depth D -time 0 state.txt action.txt"
 // on a state file (or a FEN, written as a state file); the output is the
 // action file, one move per completed depth, and the tree is the last
 // iteration's, whose nodes the programs' -v line counts. Play states are
 // "<FEN> <plies played>".
-type MiniChess struct{}
+type explorerGame struct{}
 
 // Name implements explorer.Game.
-func (MiniChess) Name() string { return "minichess" }
+func (explorerGame) Name() string { return "minichess" }
 
 // Title implements explorer.Game.
-func (MiniChess) Title() string { return "MiniChess 6x5" }
+func (explorerGame) Title() string { return "MiniChess 6x5" }
 
 var minichessPrograms = []explorer.Program{
 	{Name: "player_minimax", Algorithm: "minimax", Depth: 3, MaxDepth: 8, Output: "the action file", Count: "nodes"},
@@ -34,18 +35,18 @@ var minichessPrograms = []explorer.Program{
 }
 
 // Programs implements explorer.Game.
-func (MiniChess) Programs() []explorer.Program { return minichessPrograms }
+func (explorerGame) Programs() []explorer.Program { return minichessPrograms }
 
 // Settings implements explorer.Game: none.
-func (MiniChess) Settings() []explorer.Setting { return nil }
+func (explorerGame) Settings() []explorer.Setting { return nil }
 
 // Notation implements explorer.Game.
-func (MiniChess) Notation() string {
+func (explorerGame) Notation() string {
 	return `The template's state file: the side to move (0 White, 1 Black), six rows of white piece codes, a blank line, six rows of black codes (0 empty, 1 pawn, 2 rook, 3 knight, 4 bishop, 5 queen, 6 king); or a FEN "kqbnr/ppppp/5/5/PPPPP/RNBQK w". The program writes one move "r1 c1 r2 c2" per completed depth to the action file.`
 }
 
 // Example implements explorer.Game: the start position's state file.
-func (MiniChess) Example(string) string {
+func (explorerGame) Example(string) string {
 	p := minichess.StartPosition()
 	return string(p.AppendState(nil))
 }
@@ -54,13 +55,13 @@ func (MiniChess) Example(string) string {
 func isFEN(in string) bool { return strings.Contains(in, "/") }
 
 // parse reads the input; a bad state file is reported by the program.
-func (MiniChess) parse(q explorer.Query) (minichess.Position, explorer.Program, error) {
-	prog, err := program(minichessPrograms, q.Program)
+func (explorerGame) parse(q explorer.Query) (minichess.Position, explorer.Program, error) {
+	prog, err := explorer.FindProgram(minichessPrograms, q.Program)
 	if err != nil {
 		return minichess.Position{}, prog, err
 	}
 	if isFEN(q.Input) {
-		fen, err := oneLine(q.Input, "FEN")
+		fen, err := explorer.OneLine(q.Input, "FEN")
 		if err != nil {
 			return minichess.Position{}, prog, err
 		}
@@ -70,13 +71,13 @@ func (MiniChess) parse(q explorer.Query) (minichess.Position, explorer.Program, 
 	p, err := minichess.ParseState(strings.NewReader(q.Input), "state.txt")
 	if err != nil {
 		_, stderr, status, _ := minichessExec(q, prog, 1, q.Input)
-		return p, prog, firstLine(stderr, status)
+		return p, prog, explorer.FirstLine(stderr, status)
 	}
 	return p, prog, nil
 }
 
 // minichessRun returns the program's entry point.
-func minichessRun(prog explorer.Program) runFunc {
+func minichessRun(prog explorer.Program) explorer.RunFunc {
 	if prog.Algorithm == "minimax" {
 		return player.MinimaxPlayer.Run
 	}
@@ -87,22 +88,17 @@ func minichessRun(prog explorer.Program) runFunc {
 // directory: the action file, stderr (the directory left out), the status
 // and the arguments as the page shows them.
 func minichessExec(q explorer.Query, prog explorer.Program, depth int, state string) (string, string, int, string) {
-	wd, err := newWorkDir()
+	wd, err := explorer.NewWorkDir()
 	if err != nil {
 		return "", err.Error(), 1, ""
 	}
-	defer wd.clean()
-	if err := wd.write("state.txt", state); err != nil {
+	defer wd.Clean()
+	if err := wd.Write("state.txt", state); err != nil {
 		return "", err.Error(), 1, ""
 	}
 	d := strconv.Itoa(depth)
-	_, stderr, status := execute(minichessRun(prog), []string{"-depth", d, "-time", "0", wd.path("state.txt"), wd.path("action.txt")}, "")
-	return wd.read("action.txt"), wd.local(stderr), status, "-depth " + d + " -time 0 state.txt action.txt"
-}
-
-// minichessLabel is a move's name: from square, to square ("B2B3").
-func minichessLabel(m minichess.Move) string {
-	return minichess.SquareName(int(m.FromRow), int(m.FromCol)) + minichess.SquareName(int(m.ToRow), int(m.ToCol))
+	_, stderr, status := explorer.Execute(minichessRun(prog), []string{"-depth", d, "-time", "0", wd.Path("state.txt"), wd.Path("action.txt")}, "")
+	return wd.Read("action.txt"), wd.Local(stderr), status, "-depth " + d + " -time 0 state.txt action.txt"
 }
 
 // minichessPieces are the set-up palette: White upper case, Black lower.
@@ -135,15 +131,8 @@ func minichessBoard(n *minichess.Node) *explorer.Board {
 	return b
 }
 
-func colorName(c minichess.Color) string {
-	if c == minichess.White {
-		return "White"
-	}
-	return "Black"
-}
-
 // Position implements explorer.Game.
-func (mc MiniChess) Position(q explorer.Query) (*explorer.Board, error) {
+func (mc explorerGame) Position(q explorer.Query) (*explorer.Board, error) {
 	p, _, err := mc.parse(q)
 	if err != nil {
 		return nil, err
@@ -154,7 +143,7 @@ func (mc MiniChess) Position(q explorer.Query) (*explorer.Board, error) {
 
 // Edit implements explorer.Game: the square set in both layers, the
 // input kept in its form (state file or FEN).
-func (mc MiniChess) Edit(q explorer.Query, square, piece string) (string, error) {
+func (mc explorerGame) Edit(q explorer.Query, square, piece string) (string, error) {
 	p, _, err := mc.parse(q)
 	if err != nil {
 		return "", err
@@ -182,12 +171,12 @@ func (mc MiniChess) Edit(q explorer.Query, square, piece string) (string, error)
 }
 
 // Run implements explorer.Game.
-func (mc MiniChess) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, error) {
+func (mc explorerGame) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, error) {
 	p, prog, err := mc.parse(q)
 	if err != nil {
 		return nil, err
 	}
-	depth := depthOf(q, prog)
+	depth := explorer.DepthOf(q, prog)
 	ab := prog.Algorithm == "alphabeta"
 	s := search.New[minichess.Node, minichess.Move](minichess.CourseGame{}, lim.SearchOptions(minichess.CourseOptions()))
 	tree, res, err := explorer.Record(s, p.Node(), ab, depth, lim, search.DefaultInf,
@@ -198,7 +187,7 @@ func (mc MiniChess) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, e
 	state := string(p.AppendState(nil))
 	out, stderr, status, args := minichessExec(q, prog, depth, state)
 	if status != 0 {
-		return nil, firstLine(stderr, status)
+		return nil, explorer.FirstLine(stderr, status)
 	}
 	title := fmt.Sprintf("%s depth %d (the last iteration of its deepening)", prog.Name, depth)
 	var buf [minichess.MaxMoves]minichess.Move
@@ -212,13 +201,13 @@ func (mc MiniChess) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, e
 }
 
 // BoardAt implements explorer.Game.
-func (mc MiniChess) BoardAt(q explorer.Query, path []int) (*explorer.Board, error) {
+func (mc explorerGame) BoardAt(q explorer.Query, path []int) (*explorer.Board, error) {
 	p, _, err := mc.parse(q)
 	if err != nil {
 		return nil, err
 	}
 	var g minichess.CourseGame
-	n, err := walk(p.Node(), path, func(n *minichess.Node) []minichess.Move { return g.Moves(n, nil) },
+	n, err := explorer.Walk(p.Node(), path, func(n *minichess.Node) []minichess.Move { return g.Moves(n, nil) },
 		func(n *minichess.Node, m minichess.Move) minichess.Node {
 			var next minichess.Node
 			g.Play(&next, n, m)
@@ -231,12 +220,12 @@ func (mc MiniChess) BoardAt(q explorer.Query, path []int) (*explorer.Board, erro
 }
 
 // Start implements explorer.Game: the start position.
-func (MiniChess) Start(map[string]string) (string, error) {
+func (explorerGame) Start(map[string]string) (string, error) {
 	return minichess.StartPosition().FEN() + " 0", nil
 }
 
 // state reads a play state.
-func (MiniChess) state(text string) (minichess.Node, int, error) {
+func (explorerGame) state(text string) (minichess.Node, int, error) {
 	i := strings.LastIndexByte(text, ' ')
 	if i < 0 {
 		return minichess.Node{}, 0, fmt.Errorf("state: want \"<FEN> <plies>\"")
@@ -253,7 +242,7 @@ func (MiniChess) state(text string) (minichess.Node, int, error) {
 }
 
 // Play implements explorer.Game: the runner's rules, 50 plies.
-func (mc MiniChess) Play(text string) (*explorer.Board, error) {
+func (mc explorerGame) Play(text string) (*explorer.Board, error) {
 	n, plies, err := mc.state(text)
 	if err != nil {
 		return nil, err
@@ -282,7 +271,7 @@ func (mc MiniChess) Play(text string) (*explorer.Board, error) {
 }
 
 // Move implements explorer.Game.
-func (mc MiniChess) Move(text, move string) (string, error) {
+func (mc explorerGame) Move(text, move string) (string, error) {
 	b, err := mc.Play(text)
 	if err != nil {
 		return "", err
@@ -291,7 +280,7 @@ func (mc MiniChess) Move(text, move string) (string, error) {
 	for i, m := range b.Moves {
 		labels[i] = m.Text
 	}
-	i, err := findMove(labels, move)
+	i, err := explorer.FindMove(labels, move)
 	if err != nil {
 		return "", err
 	}
@@ -306,7 +295,7 @@ func (mc MiniChess) Move(text, move string) (string, error) {
 
 // Think implements explorer.Game: player_submission's engine or
 // player_alphabeta's search, deepening.
-func (mc MiniChess) Think(text string, lim explorer.ThinkLimits, progress func(explorer.Iteration)) (*explorer.Reply, error) {
+func (mc explorerGame) Think(text string, lim explorer.ThinkLimits, progress func(explorer.Iteration)) (*explorer.Reply, error) {
 	n, plies, err := mc.state(text)
 	if err != nil {
 		return nil, err
@@ -315,13 +304,13 @@ func (mc MiniChess) Think(text string, lim explorer.ThinkLimits, progress func(e
 	list, _ := n.LegalMoves(buf[:0])
 	list = slices.Clone(list)
 	index := func(m minichess.Move) int { return slices.Index(list, m) }
-	i, d, err := think(lim, func() (int, int, error) {
+	i, d, err := kit.ExploreThink(lim, func() (int, int, error) {
 		e := engine.New[minichess.EngineNode, minichess.Move](minichess.NewEngineGame(minichess.DefaultEvalWeights()), submission.EngineOptions(4))
 		label := func(_ *minichess.EngineNode, m minichess.Move) string { return minichessLabel(m) }
-		return engineThink(e, minichess.NewEngineNode(&n, plies), lim, label, index, progress)
+		return kit.ExploreEngine(e, minichess.NewEngineNode(&n, plies), lim, label, index, progress)
 	}, func() (int, int, error) {
 		label := func(_ *minichess.Node, m minichess.Move) string { return minichessLabel(m) }
-		return courseThink[minichess.Node](minichess.CourseGame{}, minichess.CourseOptions(), n, lim, label, index, progress)
+		return kit.ExploreCourse[minichess.Node](minichess.CourseGame{}, minichess.CourseOptions(), n, lim, label, index, progress)
 	})
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package games
+package gamedef
 
 import (
 	"fmt"
@@ -8,34 +8,35 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
-// StarCircle is Star/Circle for the explorer: the homework program
+// explorerGame is Star/Circle for the explorer: the homework program
 // starcircle on an input.txt, run as "starcircle -i - -o -"; its output is
 // output.txt and its count the node count of the file's last line. The
 // algorithm and depth are the input's. Play states are "moves" and the
 // indexes of the moves played on a first line, then the input file of the
 // game's first position.
-type StarCircle struct{}
+type explorerGame struct{}
 
 // Name implements explorer.Game.
-func (StarCircle) Name() string { return "starcircle" }
+func (explorerGame) Name() string { return "starcircle" }
 
 // Title implements explorer.Game.
-func (StarCircle) Title() string { return "Star/Circle" }
+func (explorerGame) Title() string { return "Star/Circle" }
 
 var starcirclePrograms = []explorer.Program{
 	{Name: "starcircle", Algorithm: "input", MaxDepth: starcircle.MaxDepth, FixedDepth: true, Output: "output.txt", Count: "nodes"},
 }
 
 // Programs implements explorer.Game.
-func (StarCircle) Programs() []explorer.Program { return starcirclePrograms }
+func (explorerGame) Programs() []explorer.Program { return starcirclePrograms }
 
 // Settings implements explorer.Game: none.
-func (StarCircle) Settings() []explorer.Setting { return nil }
+func (explorerGame) Settings() []explorer.Setting { return nil }
 
 // Notation implements explorer.Game.
-func (StarCircle) Notation() string {
+func (explorerGame) Notation() string {
 	return `The homework's input.txt: the player (Star or Circle), the algorithm (MINIMAX or ALPHABETA), the depth limit, eight board rows H to A of comma-separated cells (0, S<n>, C<n>) and the row values A to H. The program writes output.txt: the move, the myopic and farsighted utilities and the node count.`
 }
 
@@ -55,17 +56,17 @@ ALPHABETA
 `
 
 // Example implements explorer.Game.
-func (StarCircle) Example(string) string { return scExample }
+func (explorerGame) Example(string) string { return scExample }
 
 // parse reads the input; a bad one is reported by the program itself.
-func (StarCircle) parse(q explorer.Query) (*starcircle.Problem, error) {
-	if _, err := program(starcirclePrograms, q.Program); err != nil {
+func (explorerGame) parse(q explorer.Query) (*starcircle.Problem, error) {
+	if _, err := explorer.FindProgram(starcirclePrograms, q.Program); err != nil {
 		return nil, err
 	}
 	p, err := starcircle.Parse([]byte(q.Input))
 	if err != nil {
-		_, stderr, status := execute(starcircle.Run, []string{"-i", "-", "-o", "-"}, q.Input)
-		return nil, firstLine(stderr, status)
+		_, stderr, status := explorer.Execute(starcircle.Run, []string{"-i", "-", "-o", "-"}, q.Input)
+		return nil, explorer.FirstLine(stderr, status)
 	}
 	if q.Depth != 0 && q.Depth != p.Depth {
 		return nil, fmt.Errorf("depth %d: starcircle searches the input's depth, %d (line 3)", q.Depth, p.Depth)
@@ -73,15 +74,15 @@ func (StarCircle) parse(q explorer.Query) (*starcircle.Problem, error) {
 	return p, nil
 }
 
-// scState is a position with its stack heights (positive Star, negative
+// scExploreState is a position with its stack heights (positive Star, negative
 // Circle), which the search's Position leaves out.
-type scState struct {
+type scExploreState struct {
 	pos   starcircle.Position
 	board [64]int
 }
 
 // play returns the state after m (played by g).
-func (st *scState) play(g starcircle.CourseGame, m starcircle.Move) scState {
+func (st *scExploreState) play(g starcircle.CourseGame, m starcircle.Move) scExploreState {
 	next := *st
 	g.Play(&next.pos, &st.pos, m)
 	if m != starcircle.Pass {
@@ -99,7 +100,7 @@ func (st *scState) play(g starcircle.CourseGame, m starcircle.Move) scState {
 }
 
 // scBoard draws st; g generates its moves.
-func scBoard(st *scState, g starcircle.CourseGame, scale int) *explorer.Board {
+func scBoard(st *scExploreState, g starcircle.CourseGame, scale int) *explorer.Board {
 	b := &explorer.Board{Width: 8, Height: 8, Files: "12345678", Pieces: []string{"S1", "S2", "C1", "C2"}}
 	for row := 7; row >= 0; row-- {
 		b.Ranks = append(b.Ranks, string(rune('A'+row)))
@@ -129,12 +130,12 @@ func scBoard(st *scState, g starcircle.CourseGame, scale int) *explorer.Board {
 }
 
 // root returns the problem's root state and its search game.
-func scRoot(p *starcircle.Problem) (scState, starcircle.CourseGame) {
-	return scState{pos: p.Position(), board: p.Board}, starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
+func scRoot(p *starcircle.Problem) (scExploreState, starcircle.CourseGame) {
+	return scExploreState{pos: p.Position(), board: p.Board}, starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 }
 
 // Position implements explorer.Game.
-func (s StarCircle) Position(q explorer.Query) (*explorer.Board, error) {
+func (s explorerGame) Position(q explorer.Query) (*explorer.Board, error) {
 	p, err := s.parse(q)
 	if err != nil {
 		return nil, err
@@ -147,7 +148,7 @@ func (s StarCircle) Position(q explorer.Query) (*explorer.Board, error) {
 
 // Edit implements explorer.Game: the cell of the board line set to the
 // piece ("S1", "C2", ...; "" is 0).
-func (StarCircle) Edit(q explorer.Query, square, piece string) (string, error) {
+func (explorerGame) Edit(q explorer.Query, square, piece string) (string, error) {
 	if len(square) != 2 || square[0] < 'A' || square[0] > 'H' || square[1] < '1' || square[1] > '8' {
 		return "", fmt.Errorf("square %q: want A1 to H8", square)
 	}
@@ -176,7 +177,7 @@ func (StarCircle) Edit(q explorer.Query, square, piece string) (string, error) {
 }
 
 // Run implements explorer.Game.
-func (s StarCircle) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, error) {
+func (s explorerGame) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, error) {
 	p, err := s.parse(q)
 	if err != nil {
 		return nil, err
@@ -190,9 +191,9 @@ func (s StarCircle) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, e
 		return nil, err
 	}
 	tree.Scale = p.Scale
-	stdout, stderr, status := execute(starcircle.Run, []string{"-i", "-", "-o", "-"}, q.Input)
+	stdout, stderr, status := explorer.Execute(starcircle.Run, []string{"-i", "-", "-o", "-"}, q.Input)
 	if status != 0 {
-		return nil, firstLine(stderr, status)
+		return nil, explorer.FirstLine(stderr, status)
 	}
 	return &explorer.Run{Stdout: stdout, Count: res.Nodes, Nodes: res.Nodes, Evals: res.Evals, Depth: p.Depth, Tree: tree,
 		Command: "starcircle   (reads input.txt, writes output.txt)",
@@ -200,14 +201,14 @@ func (s StarCircle) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, e
 }
 
 // BoardAt implements explorer.Game.
-func (s StarCircle) BoardAt(q explorer.Query, path []int) (*explorer.Board, error) {
+func (s explorerGame) BoardAt(q explorer.Query, path []int) (*explorer.Board, error) {
 	p, err := s.parse(q)
 	if err != nil {
 		return nil, err
 	}
 	root, g := scRoot(p)
-	st, err := walk(root, path, func(st *scState) []starcircle.Move { return g.Moves(&st.pos, nil) },
-		func(st *scState, m starcircle.Move) scState { return st.play(g, m) })
+	st, err := explorer.Walk(root, path, func(st *scExploreState) []starcircle.Move { return g.Moves(&st.pos, nil) },
+		func(st *scExploreState, m starcircle.Move) scExploreState { return st.play(g, m) })
 	if err != nil {
 		return nil, err
 	}
@@ -215,7 +216,7 @@ func (s StarCircle) BoardAt(q explorer.Query, path []int) (*explorer.Board, erro
 }
 
 // Start implements explorer.Game: the start position, Star to move.
-func (StarCircle) Start(map[string]string) (string, error) {
+func (explorerGame) Start(map[string]string) (string, error) {
 	return "moves\n" + starcircle.StartInput("ALPHABETA", 2), nil
 }
 
@@ -224,15 +225,15 @@ const maxPlies = 1000
 
 // state reads a play state: the indexes of the moves played since the
 // input's position, replayed.
-func (StarCircle) state(text string) (*starcircle.Problem, scState, []int, error) {
+func (explorerGame) state(text string) (*starcircle.Problem, scExploreState, []int, error) {
 	first, rest, _ := strings.Cut(text, "\n")
 	f := strings.Fields(first)
 	if len(f) == 0 || f[0] != "moves" || len(f) > maxPlies+1 {
-		return nil, scState{}, nil, fmt.Errorf("state: want \"moves\" and at most %d move numbers, then an input file", maxPlies)
+		return nil, scExploreState{}, nil, fmt.Errorf("state: want \"moves\" and at most %d move numbers, then an input file", maxPlies)
 	}
 	p, err := starcircle.Parse([]byte(rest))
 	if err != nil {
-		return nil, scState{}, nil, fmt.Errorf("state: %v", err)
+		return nil, scExploreState{}, nil, fmt.Errorf("state: %v", err)
 	}
 	st, _ := scRoot(p)
 	w := starcircle.NewWeights(p.Values)
@@ -241,11 +242,11 @@ func (StarCircle) state(text string) (*starcircle.Problem, scState, []int, error
 		g := starcircle.NewCourseGame(w, st.pos.ToMove)
 		list := g.Moves(&st.pos, nil)
 		if g.Terminal(&st.pos) {
-			return nil, scState{}, nil, fmt.Errorf("state: a move after the end of the game")
+			return nil, scExploreState{}, nil, fmt.Errorf("state: a move after the end of the game")
 		}
-		i, err := parseIndex(a, len(list))
+		i, err := explorer.ParseIndex(a, len(list))
 		if err != nil {
-			return nil, scState{}, nil, fmt.Errorf("state: %v", err)
+			return nil, scExploreState{}, nil, fmt.Errorf("state: %v", err)
 		}
 		st = st.play(g, list[i])
 		played = append(played, i)
@@ -267,7 +268,7 @@ func scFormat(p *starcircle.Problem, played []int) string {
 
 // Play implements explorer.Game: the game ends when a player has no piece
 // or after two passes in a row; the higher utility wins.
-func (s StarCircle) Play(text string) (*explorer.Board, error) {
+func (s explorerGame) Play(text string) (*explorer.Board, error) {
 	p, st, _, err := s.state(text)
 	if err != nil {
 		return nil, err
@@ -291,7 +292,7 @@ func (s StarCircle) Play(text string) (*explorer.Board, error) {
 }
 
 // Move implements explorer.Game; a pass answering a pass ends the game.
-func (s StarCircle) Move(text, move string) (string, error) {
+func (s explorerGame) Move(text, move string) (string, error) {
 	b, err := s.Play(text)
 	if err != nil {
 		return "", err
@@ -300,7 +301,7 @@ func (s StarCircle) Move(text, move string) (string, error) {
 	for i, m := range b.Moves {
 		labels[i] = m.Text
 	}
-	i, err := findMove(labels, move)
+	i, err := explorer.FindMove(labels, move)
 	if err != nil {
 		return "", err
 	}
@@ -313,7 +314,7 @@ func (s StarCircle) Move(text, move string) (string, error) {
 
 // Think implements explorer.Game: the tournament engine or the homework's
 // alpha-beta, deepening.
-func (s StarCircle) Think(text string, lim explorer.ThinkLimits, progress func(explorer.Iteration)) (*explorer.Reply, error) {
+func (s explorerGame) Think(text string, lim explorer.ThinkLimits, progress func(explorer.Iteration)) (*explorer.Reply, error) {
 	p, st, _, err := s.state(text)
 	if err != nil {
 		return nil, err
@@ -323,12 +324,12 @@ func (s StarCircle) Think(text string, lim explorer.ThinkLimits, progress func(e
 	list := g.Moves(&st.pos, nil)
 	label := func(_ *starcircle.Position, m starcircle.Move) string { return m.String() }
 	index := func(m starcircle.Move) int { return slices.Index(list, m) }
-	i, d, err := think(lim, func() (int, int, error) {
+	i, d, err := kit.ExploreThink(lim, func() (int, int, error) {
 		o := starcircle.EngineOptions()
 		o.HashMiB = 4
-		return engineThink(starcircle.NewEngine(w, o), st.pos, lim, label, index, progress)
+		return kit.ExploreEngine(starcircle.NewEngine(w, o), st.pos, lim, label, index, progress)
 	}, func() (int, int, error) {
-		return courseThink[starcircle.Position](g, starcircle.CourseOptions(), st.pos, lim, label, index, progress)
+		return kit.ExploreCourse[starcircle.Position](g, starcircle.CourseOptions(), st.pos, lim, label, index, progress)
 	})
 	if err != nil {
 		return nil, err

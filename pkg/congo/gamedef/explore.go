@@ -1,4 +1,4 @@
-package games
+package gamedef
 
 import (
 	"fmt"
@@ -11,19 +11,20 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
-// Congo is Congo for the explorer: congo-minimax (Part 4.2, depth 2) and
+// explorerGame is Congo for the explorer: congo-minimax (Part 4.2, depth 2) and
 // congo-alphabeta (Part 5.2, depth 4, fail-hard) on one FEN; the programs
 // print the value only, so the count shown is the search's nodes. Play
 // states are "<edition> <FEN>".
-type Congo struct{}
+type explorerGame struct{}
 
 // Name implements explorer.Game.
-func (Congo) Name() string { return "congo" }
+func (explorerGame) Name() string { return "congo" }
 
 // Title implements explorer.Game.
-func (Congo) Title() string { return "Congo" }
+func (explorerGame) Title() string { return "Congo" }
 
 var congoPrograms = []explorer.Program{
 	{Name: "congo-minimax", Algorithm: "minimax", Depth: 2, MaxDepth: 2, FixedDepth: true, Output: "stdout", Count: "nodes"},
@@ -31,20 +32,20 @@ var congoPrograms = []explorer.Program{
 }
 
 // Programs implements explorer.Game.
-func (Congo) Programs() []explorer.Program { return congoPrograms }
+func (explorerGame) Programs() []explorer.Program { return congoPrograms }
 
 // Settings implements explorer.Game: the edition (-rules).
-func (Congo) Settings() []explorer.Setting {
+func (explorerGame) Settings() []explorer.Setting {
 	return []explorer.Setting{{Param: "rules", Label: "rules", Values: []string{"2021", "2022"}}}
 }
 
 // Notation implements explorer.Game.
-func (Congo) Notation() string {
+func (explorerGame) Notation() string {
 	return `A FEN "<placement> <side> <move number>", ranks 7 to 1, e.g. "2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4"; the program reads "1" and the FEN on stdin and prints the value for the side to move. -rules: congo-minimax defaults to 2022, congo-alphabeta to 2021.`
 }
 
 // Example implements explorer.Game: the README's samples.
-func (Congo) Example(program string) string {
+func (explorerGame) Example(program string) string {
 	if program == "congo-minimax" {
 		return "1z5/pPp1lP1/5sp/4P1s/4L1p/2p2pP/7 b 12"
 	}
@@ -53,7 +54,7 @@ func (Congo) Example(program string) string {
 
 // congoProg returns the program of q with its edition and entry point.
 func congoProg(q explorer.Query) (explorer.Program, congo.Edition, *cli.Program, error) {
-	p, err := program(congoPrograms, q.Program)
+	p, err := explorer.FindProgram(congoPrograms, q.Program)
 	if err != nil {
 		return p, 0, nil, err
 	}
@@ -68,25 +69,25 @@ func congoProg(q explorer.Query) (explorer.Program, congo.Edition, *cli.Program,
 }
 
 // parse reads q's FEN; a bad FEN is reported by the program itself.
-func (Congo) parse(q explorer.Query) (congo.Position, explorer.Program, congo.Edition, error) {
+func (explorerGame) parse(q explorer.Query) (congo.Position, explorer.Program, congo.Edition, error) {
 	prog, ed, run, err := congoProg(q)
 	if err != nil {
 		return congo.Position{}, prog, 0, err
 	}
-	fen, err := oneLine(q.Input, "FEN")
+	fen, err := explorer.OneLine(q.Input, "FEN")
 	if err != nil {
 		return congo.Position{}, prog, 0, err
 	}
 	p, err := congo.ParseFEN(fen)
 	if err != nil {
-		_, stderr, status := execute(run.Run, []string{"-rules", ed.String()}, "1\n"+fen+"\n")
-		return congo.Position{}, prog, 0, firstLine(stderr, status)
+		_, stderr, status := explorer.Execute(run.Run, []string{"-rules", ed.String()}, "1\n"+fen+"\n")
+		return congo.Position{}, prog, 0, explorer.FirstLine(stderr, status)
 	}
 	return p, prog, ed, nil
 }
 
 // Position implements explorer.Game.
-func (c Congo) Position(q explorer.Query) (*explorer.Board, error) {
+func (c explorerGame) Position(q explorer.Query) (*explorer.Board, error) {
 	p, _, ed, err := c.parse(q)
 	if err != nil {
 		return nil, err
@@ -123,17 +124,9 @@ func congoBoard(p *congo.Position, ed congo.Edition) *explorer.Board {
 	return b
 }
 
-// sideName returns "White" or "Black".
-func sideName(c congo.Color) string {
-	if c == congo.White {
-		return "White"
-	}
-	return "Black"
-}
-
 // Edit implements explorer.Game: the FEN's placement with the square set.
-func (Congo) Edit(q explorer.Query, square, piece string) (string, error) {
-	fen, err := oneLine(q.Input, "FEN")
+func (explorerGame) Edit(q explorer.Query, square, piece string) (string, error) {
+	fen, err := explorer.OneLine(q.Input, "FEN")
 	if err != nil {
 		return "", err
 	}
@@ -147,7 +140,7 @@ func (Congo) Edit(q explorer.Query, square, piece string) (string, error) {
 	if len(square) != 2 || square[0] < 'a' || square[0] > 'g' || square[1] < '1' || square[1] > '7' {
 		return "", fmt.Errorf("square %q: want a1 to g7", square)
 	}
-	placement, err := editPlacement(fields[0], 7, 7, int('7'-square[1]), int(square[0]-'a'), piece)
+	placement, err := explorer.EditPlacement(fields[0], 7, 7, int('7'-square[1]), int(square[0]-'a'), piece)
 	if err != nil {
 		return "", err
 	}
@@ -156,7 +149,7 @@ func (Congo) Edit(q explorer.Query, square, piece string) (string, error) {
 }
 
 // Run implements explorer.Game.
-func (c Congo) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, error) {
+func (c explorerGame) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, error) {
 	p, prog, ed, err := c.parse(q)
 	if err != nil {
 		return nil, err
@@ -169,27 +162,27 @@ func (c Congo) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, error)
 		return nil, err
 	}
 	_, _, run, _ := congoProg(q)
-	fen, _ := oneLine(q.Input, "FEN")
+	fen, _ := explorer.OneLine(q.Input, "FEN")
 	args := []string{"-rules", ed.String()}
 	stdin := "1\n" + fen + "\n"
-	stdout, stderr, status := execute(run.Run, args, stdin)
+	stdout, stderr, status := explorer.Execute(run.Run, args, stdin)
 	if status != 0 {
-		return nil, firstLine(stderr, status)
+		return nil, explorer.FirstLine(stderr, status)
 	}
 	return &explorer.Run{Stdout: stdout, Count: res.Nodes, Nodes: res.Nodes, Evals: res.Evals, Depth: prog.Depth, Tree: tree,
-		Command: fmt.Sprintf("printf %s | %s -rules %s", printfArg(stdin), prog.Name, ed),
+		Command: fmt.Sprintf("printf %s | %s -rules %s", explorer.PrintfArg(stdin), prog.Name, ed),
 		Title:   fmt.Sprintf("%s (%s rules), %s depth %d", prog.Name, ed, prog.Algorithm, prog.Depth)}, nil
 }
 
 // BoardAt implements explorer.Game.
-func (c Congo) BoardAt(q explorer.Query, path []int) (*explorer.Board, error) {
+func (c explorerGame) BoardAt(q explorer.Query, path []int) (*explorer.Board, error) {
 	p, prog, ed, err := c.parse(q)
 	if err != nil {
 		return nil, err
 	}
 	g := congo.NewCourseGame(ed, prog.Algorithm == "alphabeta")
 	var buf [congo.MaxMoves]congo.Move
-	p, err = walk(p, path, func(p *congo.Position) []congo.Move { return g.Moves(p, buf[:0]) },
+	p, err = explorer.Walk(p, path, func(p *congo.Position) []congo.Move { return g.Moves(p, buf[:0]) },
 		func(p *congo.Position, m congo.Move) congo.Position {
 			var next congo.Position
 			g.Play(&next, p, m)
@@ -202,7 +195,7 @@ func (c Congo) BoardAt(q explorer.Query, path []int) (*explorer.Board, error) {
 }
 
 // Start implements explorer.Game: the edition's start position.
-func (Congo) Start(settings map[string]string) (string, error) {
+func (explorerGame) Start(settings map[string]string) (string, error) {
 	ed := congo.Edition2022
 	if r := settings["rules"]; r != "" {
 		ed, _ = congo.ParseEdition(r)
@@ -211,7 +204,7 @@ func (Congo) Start(settings map[string]string) (string, error) {
 }
 
 // state reads a play state.
-func (Congo) state(st string) (congo.Position, congo.Edition, error) {
+func (explorerGame) state(st string) (congo.Position, congo.Edition, error) {
 	r, fen, _ := strings.Cut(st, " ")
 	ed, ok := congo.ParseEdition(r)
 	if !ok {
@@ -226,7 +219,7 @@ func (Congo) state(st string) (congo.Position, congo.Edition, error) {
 
 // Play implements explorer.Game: a game ends when a lion is captured, when
 // only the lions remain, after 100 moves by each side or without a move.
-func (c Congo) Play(st string) (*explorer.Board, error) {
+func (c explorerGame) Play(st string) (*explorer.Board, error) {
 	p, ed, err := c.state(st)
 	if err != nil {
 		return nil, err
@@ -251,7 +244,7 @@ func (c Congo) Play(st string) (*explorer.Board, error) {
 }
 
 // Move implements explorer.Game.
-func (c Congo) Move(st, move string) (string, error) {
+func (c explorerGame) Move(st, move string) (string, error) {
 	b, err := c.Play(st)
 	if err != nil {
 		return "", err
@@ -260,7 +253,7 @@ func (c Congo) Move(st, move string) (string, error) {
 	for i, m := range b.Moves {
 		labels[i] = m.Text
 	}
-	i, err := findMove(labels, move)
+	i, err := explorer.FindMove(labels, move)
 	if err != nil {
 		return "", err
 	}
@@ -273,7 +266,7 @@ func (c Congo) Move(st, move string) (string, error) {
 
 // Think implements explorer.Game: the tournament engine (congo-agent's
 // options) or congo-alphabeta's search, deepening.
-func (c Congo) Think(st string, lim explorer.ThinkLimits, progress func(explorer.Iteration)) (*explorer.Reply, error) {
+func (c explorerGame) Think(st string, lim explorer.ThinkLimits, progress func(explorer.Iteration)) (*explorer.Reply, error) {
 	p, ed, err := c.state(st)
 	if err != nil {
 		return nil, err
@@ -282,13 +275,13 @@ func (c Congo) Think(st string, lim explorer.ThinkLimits, progress func(explorer
 	list := p.GenerateMoves(buf[:0])
 	label := func(_ *congo.Position, m congo.Move) string { return m.String() }
 	index := func(m congo.Move) int { return slices.Index(list, m) }
-	i, d, err := think(lim, func() (int, int, error) {
+	i, d, err := kit.ExploreThink(lim, func() (int, int, error) {
 		o := agent.EngineOptions()
 		o.HashMiB = 4
 		e := engine.New[congo.Position, congo.Move](congo.NewEngineGame(ed), o)
-		return engineThink(e, p, lim, label, index, progress)
+		return kit.ExploreEngine(e, p, lim, label, index, progress)
 	}, func() (int, int, error) {
-		return courseThink[congo.Position](congo.NewCourseGame(ed, true), congo.CourseOptions(true), p, lim, label, index, progress)
+		return kit.ExploreCourse[congo.Position](congo.NewCourseGame(ed, true), congo.CourseOptions(true), p, lim, label, index, progress)
 	})
 	if err != nil {
 		return nil, err

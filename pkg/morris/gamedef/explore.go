@@ -1,29 +1,29 @@
-package games
+package gamedef
 
 import (
 	"fmt"
-	"math/bits"
 	"strconv"
 	"strings"
 
 	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
-// Morris is Morris-Variant for the explorer: the eight programs of the
+// explorerGame is Morris-Variant for the explorer: the eight programs of the
 // course, run as "PROGRAM [-board K] board.txt out.txt DEPTH" on a board
 // string; the count is the programs' "Positions evaluated by static
 // estimation". The Black programs search the colour swap; their tree and
 // boards are drawn with the colours swapped back. Play states are
 // "<board kind> <board> <w|b> <white left> <black left> <plies>".
-type Morris struct{}
+type explorerGame struct{}
 
 // Name implements explorer.Game.
-func (Morris) Name() string { return "morris" }
+func (explorerGame) Name() string { return "morris" }
 
 // Title implements explorer.Game.
-func (Morris) Title() string { return "Morris-Variant" }
+func (explorerGame) Title() string { return "Morris-Variant" }
 
 var morrisPrograms = func() []explorer.Program {
 	var ps []explorer.Program
@@ -38,11 +38,11 @@ var morrisPrograms = func() []explorer.Program {
 }()
 
 // Programs implements explorer.Game.
-func (Morris) Programs() []explorer.Program { return morrisPrograms }
+func (explorerGame) Programs() []explorer.Program { return morrisPrograms }
 
 // Settings implements explorer.Game: the board kind (-board; by default
 // the length of the board string chooses).
-func (Morris) Settings() []explorer.Setting {
+func (explorerGame) Settings() []explorer.Setting {
 	var ks []string
 	for _, k := range morris.Kinds() {
 		ks = append(ks, k.String())
@@ -51,12 +51,12 @@ func (Morris) Settings() []explorer.Setting {
 }
 
 // Notation implements explorer.Game.
-func (Morris) Notation() string {
+func (explorerGame) Notation() string {
 	return `A board string of W, B and x in point order (a0, g0, b1, ...), e.g. "xxxxxxxxWWxWWxBBBxxxxx"; its length picks the board (22: S22, 21: E21, 18: F18, 23: D23) unless -board says (B21 and U21 always need it). The program reads it from board.txt, writes its board to out.txt and prints three lines.`
 }
 
 // Example implements explorer.Game: the README's board.
-func (Morris) Example(string) string { return "xxxxxxxxWWxWWxBBBxxxxx" }
+func (explorerGame) Example(string) string { return "xxxxxxxxWWxWWxBBBxxxxx" }
 
 // morrisQuery is a parsed Morris query.
 type morrisQuery struct {
@@ -68,8 +68,8 @@ type morrisQuery struct {
 }
 
 // parse reads q; a bad board is reported by the program itself.
-func (Morris) parse(q explorer.Query) (*morrisQuery, error) {
-	info, err := program(morrisPrograms, q.Program)
+func (explorerGame) parse(q explorer.Query) (*morrisQuery, error) {
+	info, err := explorer.FindProgram(morrisPrograms, q.Program)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (Morris) parse(q explorer.Query) (*morrisQuery, error) {
 	pos, kind, err := morris.ParseBoard([]byte(q.Input), kind, forced)
 	if err != nil {
 		_, stderr, status, _ := morrisExec(q, prog, 1)
-		return nil, firstLine(stderr, status)
+		return nil, explorer.FirstLine(stderr, status)
 	}
 	return &morrisQuery{prog: prog, info: info, pos: pos, board: morris.BoardOf(kind), text: strings.TrimSpace(q.Input)}, nil
 }
@@ -92,12 +92,12 @@ func (Morris) parse(q explorer.Query) (*morrisQuery, error) {
 // returns its stdout, stderr (the directory left out) and status, and the
 // arguments as the page shows them.
 func morrisExec(q explorer.Query, prog morris.Program, depth int) (string, string, int, string) {
-	wd, err := newWorkDir()
+	wd, err := explorer.NewWorkDir()
 	if err != nil {
 		return "", err.Error(), 1, ""
 	}
-	defer wd.clean()
-	if err := wd.write("board.txt", q.Input); err != nil {
+	defer wd.Clean()
+	if err := wd.Write("board.txt", q.Input); err != nil {
 		return "", err.Error(), 1, ""
 	}
 	var args, shown []string
@@ -105,42 +105,20 @@ func morrisExec(q explorer.Query, prog morris.Program, depth int) (string, strin
 		args = append(args, "-board", k)
 		shown = append(shown, "-board", k)
 	}
-	args = append(args, wd.path("board.txt"), wd.path("out.txt"), strconv.Itoa(depth))
+	args = append(args, wd.Path("board.txt"), wd.Path("out.txt"), strconv.Itoa(depth))
 	shown = append(shown, "board.txt", "out.txt", strconv.Itoa(depth))
-	stdout, stderr, status := execute(prog.Run, args, "")
-	return stdout, wd.local(stderr), status, strings.Join(shown, " ")
+	stdout, stderr, status := explorer.Execute(prog.Run, args, "")
+	return stdout, wd.Local(stderr), status, strings.Join(shown, " ")
 }
 
 // Position implements explorer.Game.
-func (m Morris) Position(q explorer.Query) (*explorer.Board, error) {
+func (m explorerGame) Position(q explorer.Query) (*explorer.Board, error) {
 	mq, err := m.parse(q)
 	if err != nil {
 		return nil, err
 	}
 	n := morris.Node{Position: mq.pos, Black: mq.prog.Black}
 	return morrisBoard(mq.board, n, mq.prog.Phase), nil
-}
-
-// morrisLabel names the move from parent to child: the point left, the
-// point reached, "x" and the point of a removed piece.
-func morrisLabel(b *morris.Board, parent, child *morris.Node) string {
-	before, after, opBefore, opAfter := parent.W, child.W, parent.B, child.B
-	if parent.Black {
-		before, after, opBefore, opAfter = parent.B, child.B, parent.W, child.W
-	}
-	var sb strings.Builder
-	if from := before &^ after; from != 0 {
-		sb.WriteString(b.Names[bits.TrailingZeros32(from)])
-		sb.WriteByte('-')
-	}
-	if to := after &^ before; to != 0 {
-		sb.WriteString(b.Names[bits.TrailingZeros32(to)])
-	}
-	if rm := opBefore &^ opAfter; rm != 0 {
-		sb.WriteByte('x')
-		sb.WriteString(b.Names[bits.TrailingZeros32(rm)])
-	}
-	return sb.String()
 }
 
 // morrisMove splits a label into its squares.
@@ -192,7 +170,7 @@ func morrisBoard(b *morris.Board, n morris.Node, ph morris.Phase) *explorer.Boar
 }
 
 // Edit implements explorer.Game: the point's letter set to W, B or x.
-func (Morris) Edit(q explorer.Query, square, piece string) (string, error) {
+func (explorerGame) Edit(q explorer.Query, square, piece string) (string, error) {
 	text := strings.TrimSpace(q.Input)
 	var kind morris.Kind
 	if k := q.Setting("board"); k != "" {
@@ -223,12 +201,12 @@ func (Morris) Edit(q explorer.Query, square, piece string) (string, error) {
 }
 
 // Run implements explorer.Game.
-func (m Morris) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, error) {
+func (m explorerGame) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, error) {
 	mq, err := m.parse(q)
 	if err != nil {
 		return nil, err
 	}
-	depth := depthOf(q, mq.info)
+	depth := explorer.DepthOf(q, mq.info)
 	root, sdepth := mq.prog.Root(mq.board, mq.pos, depth)
 	g := morris.CourseGame{Board: mq.board, Phase: mq.prog.Phase, Estimator: mq.prog.Estimator}
 	s := search.New[morris.Node, morris.Node](g, lim.SearchOptions(morris.CourseOptions()))
@@ -240,7 +218,7 @@ func (m Morris) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, error
 	}
 	stdout, stderr, status, args := morrisExec(q, mq.prog, depth)
 	if status != 0 {
-		return nil, firstLine(stderr, status)
+		return nil, explorer.FirstLine(stderr, status)
 	}
 	title := fmt.Sprintf("%s depth %d on board %s", mq.prog.Name, depth, b.Kind)
 	if mq.prog.Black {
@@ -251,13 +229,13 @@ func (m Morris) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run, error
 }
 
 // BoardAt implements explorer.Game.
-func (m Morris) BoardAt(q explorer.Query, path []int) (*explorer.Board, error) {
+func (m explorerGame) BoardAt(q explorer.Query, path []int) (*explorer.Board, error) {
 	mq, err := m.parse(q)
 	if err != nil {
 		return nil, err
 	}
 	root, _ := mq.prog.Root(mq.board, mq.pos, 1)
-	n, err := walk(root, path, func(p *morris.Node) []morris.Node { return mq.board.AppendChildren(nil, p, mq.prog.Phase) },
+	n, err := explorer.Walk(root, path, func(p *morris.Node) []morris.Node { return mq.board.AppendChildren(nil, p, mq.prog.Phase) },
 		func(_ *morris.Node, c morris.Node) morris.Node { return c })
 	if err != nil {
 		return nil, err
@@ -268,15 +246,15 @@ func (m Morris) BoardAt(q explorer.Query, path []int) (*explorer.Board, error) {
 	return morrisBoard(mq.board, n, mq.prog.Phase), nil
 }
 
-// morrisState is a Morris play state.
-type morrisState struct {
+// morrisPlayState is a Morris play state.
+type morrisPlayState struct {
 	s     morris.State
 	b     *morris.Board
 	plies int
 }
 
 // String writes the state.
-func (st *morrisState) String() string {
+func (st *morrisPlayState) String() string {
 	side := "w"
 	if st.s.Black {
 		side = "b"
@@ -286,18 +264,18 @@ func (st *morrisState) String() string {
 
 // Start implements explorer.Game: an empty board (S22 unless the board
 // setting says), each side with its pieces to place, White first.
-func (Morris) Start(settings map[string]string) (string, error) {
+func (explorerGame) Start(settings map[string]string) (string, error) {
 	kind := morris.S22
 	if k := settings["board"]; k != "" {
 		kind, _ = morris.ParseKind(k)
 	}
 	b := morris.BoardOf(kind)
-	st := &morrisState{s: morris.GameStart(b, morris.Position{}), b: b}
+	st := &morrisPlayState{s: morris.GameStart(b, morris.Position{}), b: b}
 	return st.String(), nil
 }
 
 // state reads a play state.
-func (Morris) state(text string) (*morrisState, error) {
+func (explorerGame) state(text string) (*morrisPlayState, error) {
 	f := strings.Fields(text)
 	bad := fmt.Errorf("state: want \"<board kind> <board> <w|b> <white left> <black left> <plies>\"")
 	if len(f) != 6 || (f[2] != "w" && f[2] != "b") {
@@ -319,12 +297,12 @@ func (Morris) state(text string) (*morrisState, error) {
 		}
 	}
 	s := morris.State{Position: pos, Black: f[2] == "b", Left: [2]uint8{uint8(nums[0]), uint8(nums[1])}}
-	return &morrisState{s: s, b: b, plies: nums[2]}, nil
+	return &morrisPlayState{s: s, b: b, plies: nums[2]}, nil
 }
 
 // Play implements explorer.Game: the side to move loses in the midgame
 // with two pieces or without a move; 200 plies draw.
-func (m Morris) Play(text string) (*explorer.Board, error) {
+func (m explorerGame) Play(text string) (*explorer.Board, error) {
 	st, err := m.state(text)
 	if err != nil {
 		return nil, err
@@ -349,7 +327,7 @@ func (m Morris) Play(text string) (*explorer.Board, error) {
 }
 
 // Move implements explorer.Game.
-func (m Morris) Move(text, move string) (string, error) {
+func (m explorerGame) Move(text, move string) (string, error) {
 	out, err := m.Play(text)
 	if err != nil {
 		return "", err
@@ -358,7 +336,7 @@ func (m Morris) Move(text, move string) (string, error) {
 	for i, mv := range out.Moves {
 		labels[i] = mv.Text
 	}
-	i, err := findMove(labels, move)
+	i, err := explorer.FindMove(labels, move)
 	if err != nil {
 		return "", err
 	}
@@ -374,7 +352,7 @@ func (m Morris) Move(text, move string) (string, error) {
 // Think implements explorer.Game: the tournament engine with the improved
 // estimators, or the programs' alpha-beta with the standard ones
 // (deepening; the Black side searched as the colour swap).
-func (m Morris) Think(text string, lim explorer.ThinkLimits, progress func(explorer.Iteration)) (*explorer.Reply, error) {
+func (m explorerGame) Think(text string, lim explorer.ThinkLimits, progress func(explorer.Iteration)) (*explorer.Reply, error) {
 	st, err := m.state(text)
 	if err != nil {
 		return nil, err
@@ -382,7 +360,7 @@ func (m Morris) Think(text string, lim explorer.ThinkLimits, progress func(explo
 	b := st.b
 	n := st.s.Node()
 	list := b.AppendChildren(nil, &n, st.s.Phase())
-	i, d, err := think(lim, func() (int, int, error) {
+	i, d, err := kit.ExploreThink(lim, func() (int, int, error) {
 		o := morris.EngineOptions()
 		o.HashMiB = 4
 		e := morris.NewEngine(b, morris.Improved, o)
@@ -395,7 +373,7 @@ func (m Morris) Think(text string, lim explorer.ThinkLimits, progress func(explo
 			}
 			return -1
 		}
-		return engineThink(e, st.s, lim, label, index, progress)
+		return kit.ExploreEngine(e, st.s, lim, label, index, progress)
 	}, func() (int, int, error) {
 		root := n
 		if n.Black {
@@ -415,7 +393,7 @@ func (m Morris) Think(text string, lim explorer.ThinkLimits, progress func(explo
 			}
 			return -1
 		}
-		return courseThink[morris.Node](g, morris.CourseOptions(), root, lim, label, index, progress)
+		return kit.ExploreCourse[morris.Node](g, morris.CourseOptions(), root, lim, label, index, progress)
 	})
 	if err != nil {
 		return nil, err

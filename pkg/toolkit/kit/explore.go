@@ -1,4 +1,4 @@
-package games
+package kit
 
 import (
 	"fmt"
@@ -8,15 +8,16 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-// maxCourseDepth caps the course search's deepening in play when no depth
-// is given (the time ends it first).
+// maxCourseDepth caps the course search's deepening in the explorer's play
+// when no depth is given (the time ends it first).
 const maxCourseDepth = 64
 
-// engineThink is the tournament engine's reply: iterative deepening within
-// lim (Stop carries the time), an iteration reported after each completed
-// depth with its principal variation labelled by label from root. It
-// returns the index of the move in the root's list, which index gives.
-func engineThink[P any, M comparable, G engine.Game[P, M]](e *engine.Engine[P, M, G], root P, lim explorer.ThinkLimits,
+// ExploreEngine is the tournament engine's reply in the explorer's play:
+// iterative deepening within lim (Stop carries the time), an iteration
+// reported after each completed depth with its principal variation
+// labelled by label from root. It returns the index of the move in the
+// root's list, which index gives, and the depth reached.
+func ExploreEngine[P any, M comparable, G engine.Game[P, M]](e *engine.Engine[P, M, G], root P, lim explorer.ThinkLimits,
 	label func(p *P, m M) string, index func(m M) int, progress func(explorer.Iteration)) (int, int, error) {
 	g := e.Game()
 	l := engine.Limits[M]{Depth: lim.Depth, Stop: lim.Stop, OnDepth: func(info engine.Info[M]) {
@@ -45,10 +46,11 @@ func engineThink[P any, M comparable, G engine.Game[P, M]](e *engine.Engine[P, M
 	return i, res.Depth, nil
 }
 
-// courseThink is the course alpha-beta's reply: search.Deepen with the
-// program's options, depth 1 always completed, an iteration reported after
-// each completed depth (the principal variation is the chosen move).
-func courseThink[P, M any, G search.Game[P, M]](g G, opt search.Options, root P, lim explorer.ThinkLimits,
+// ExploreCourse is the course alpha-beta's reply in the explorer's play:
+// search.Deepen with the program's options, depth 1 always completed, an
+// iteration reported after each completed depth (the principal variation
+// is the chosen move).
+func ExploreCourse[P, M any, G search.Game[P, M]](g G, opt search.Options, root P, lim explorer.ThinkLimits,
 	label func(p *P, m M) string, index func(m M) int, progress func(explorer.Iteration)) (int, int, error) {
 	s := search.New[P, M](g, opt)
 	depth := lim.Depth
@@ -72,8 +74,9 @@ func courseThink[P, M any, G search.Game[P, M]](g G, opt search.Options, root P,
 	return move, got, nil
 }
 
-// think dispatches on lim.Engine.
-func think(lim explorer.ThinkLimits, eng, course func() (int, int, error)) (int, int, error) {
+// ExploreThink dispatches the explorer's play on lim.Engine: course when
+// it is "course", else eng.
+func ExploreThink(lim explorer.ThinkLimits, eng, course func() (int, int, error)) (int, int, error) {
 	if lim.Engine == "course" {
 		return course()
 	}

@@ -1,4 +1,4 @@
-package games_test
+package explorer_test
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/congo/cli"
 	"github.com/gamesearch/gamesearch/pkg/explorer"
-	"github.com/gamesearch/gamesearch/pkg/explorer/games"
+	"github.com/gamesearch/gamesearch/pkg/games"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/player"
 	"github.com/gamesearch/gamesearch/pkg/morris"
@@ -32,7 +32,7 @@ import (
 // newServer starts the explorer of the four games with cfg.
 func newServer(t *testing.T, cfg explorer.Config) *httptest.Server {
 	t.Helper()
-	ts := httptest.NewServer(explorer.NewServer(games.All(), cfg))
+	ts := httptest.NewServer(explorer.NewServer(games.Explorers(), cfg))
 	t.Cleanup(ts.Close)
 	return ts
 }

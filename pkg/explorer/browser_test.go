@@ -1,4 +1,4 @@
-package games_test
+package explorer_test
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/gamesearch/gamesearch/pkg/explorer"
-	"github.com/gamesearch/gamesearch/pkg/explorer/games"
+	"github.com/gamesearch/gamesearch/pkg/games"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 	"gotest.tools/v3/assert"
 )
@@ -33,7 +33,7 @@ func browser(t *testing.T) (*httptest.Server, context.Context) {
 	if path == "" {
 		t.Skip("no chromium installed (apt-get install -y chromium): the browser tests are skipped")
 	}
-	ts := httptest.NewServer(explorer.NewServer(games.All(), explorer.Config{}))
+	ts := httptest.NewServer(explorer.NewServer(games.Explorers(), explorer.Config{}))
 	t.Cleanup(ts.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
 		chromedp.DisableGPU, chromedp.WindowSize(1400, 1000), chromedp.UserDataDir(t.TempDir()))

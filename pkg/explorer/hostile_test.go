@@ -1,4 +1,4 @@
-package games_test
+package explorer_test
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/explorer"
-	"github.com/gamesearch/gamesearch/pkg/explorer/games"
+	"github.com/gamesearch/gamesearch/pkg/games"
 	"gotest.tools/v3/assert"
 )
 
@@ -135,7 +135,7 @@ func TestHostileRequests(t *testing.T) {
 
 // httptestServer starts an explorer; the caller closes it.
 func httptestServer(cfg explorer.Config) *httptest.Server {
-	return httptest.NewServer(explorer.NewServer(games.All(), cfg))
+	return httptest.NewServer(explorer.NewServer(games.Explorers(), cfg))
 }
 
 // readAll reads and closes a response body.
