@@ -33,24 +33,24 @@ type agentCase struct {
 
 // agentPublic is the handout's example exchange: the start position, then
 // the opponent answers d6d5.
-func agentPublic(o *options) []unit {
-	return []unit{&agentCase{name: "handout example", fen: congo.StartFEN(o.rules), reply: "d6d5", rules: o.rules}}
+func agentPublic(o *Options) []Unit {
+	return []Unit{&agentCase{name: "handout example", fen: congo.StartFEN(o.Rules), reply: "d6d5", rules: o.Rules}}
 }
 
 // agentRandom returns n sessions from random positions of the edition.
-func agentRandom(o *options, n int, seed uint64) []unit {
-	var units []unit
+func agentRandom(o *Options, n int, seed uint64) []Unit {
+	var units []Unit
 	r := match.NewRand(seed ^ 0x6167656e74) // "agent": other games than the batch programs'
-	for i, c := range congoPositions(o.rules, n, seed, false) {
-		units = append(units, &agentCase{name: fmt.Sprintf("#%d", i+1), fen: c.fen, seed: r.Uint64(), rules: o.rules})
+	for i, c := range congoPositions(o.Rules, n, seed, false) {
+		units = append(units, &agentCase{name: fmt.Sprintf("#%d", i+1), fen: c.fen, seed: r.Uint64(), rules: o.Rules})
 	}
 	return units
 }
 
-func (ac *agentCase) size() int { return 1 }
+func (ac *agentCase) Size() int { return 1 }
 
-// run plays the session.
-func (ac *agentCase) run(c *command, o *options) ([]*result, error) {
+// Run plays the session.
+func (ac *agentCase) Run(c *Command, o *Options) ([]*Result, error) {
 	dir, err := os.MkdirTemp("", "gamesearch-check-")
 	if err != nil {
 		return nil, err
@@ -64,33 +64,33 @@ func (ac *agentCase) run(c *command, o *options) ([]*result, error) {
 	}
 	defer stdinW.Close()
 	out := newLineSink()
-	var stderr capBuffer
+	var stderr CapBuffer
 	p, err := c.start(dir, nil, stdinR, out, &stderr)
 	stdinR.Close()
 	if err != nil {
 		return nil, err
 	}
-	secs := strconv.FormatFloat(o.timeout.Seconds(), 'f', -1, 64)
+	secs := strconv.FormatFloat(o.Timeout.Seconds(), 'f', -1, 64)
 	var transcript strings.Builder
 	send := func(s string) {
 		transcript.WriteString("> " + s + "\n")
 		io.WriteString(stdinW, s+"\n")
 	}
-	r := &result{name: ac.name, input: "position " + ac.fen}
-	fail := func(cs cause, problem string) []*result {
+	r := &Result{Name: ac.name, Input: "position " + ac.fen}
+	fail := func(cs Cause, problem string) []*Result {
 		stdinW.Close()
 		p.finish()
-		r.actual = transcript.String()
-		r.problem = problem
-		if l := strings.TrimSpace(strings.SplitN(string(stderr.bytes()), "\n", 2)[0]); l != "" && cs == causeCrash {
-			r.problem += "; stderr: " + clip(l, 160)
+		r.Actual = transcript.String()
+		r.Problem = problem
+		if l := strings.TrimSpace(strings.SplitN(string(stderr.bytes()), "\n", 2)[0]); l != "" && cs == CauseCrash {
+			r.Problem += "; stderr: " + Clip(l, 160)
 		}
-		r.causes = func() causeSet { return withMixed(cs) }
-		return []*result{r}
+		r.Causes = func() CauseSet { return WithMixed(cs) }
+		return []*Result{r}
 	}
 	pos, _ := congo.ParseFEN(ac.fen)
 	// ask sends go and checks the reply within limit.
-	ask := func(limit time.Duration) (string, cause, string) {
+	ask := func(limit time.Duration) (string, Cause, string) {
 		send("go " + secs)
 		line, ok, exited := out.next(limit, p.done)
 		switch {
@@ -100,30 +100,30 @@ func (ac *agentCase) run(c *command, o *options) ([]*result, error) {
 			if sig != "" {
 				st = "signal " + sig
 			}
-			return "", causeCrash, "the program ended (" + st + ") without replying to go"
+			return "", CauseCrash, "the program ended (" + st + ") without replying to go"
 		case !ok:
-			return "", causeTimeout, fmt.Sprintf("no reply to go %s within %s", secs, limit)
+			return "", CauseTimeout, fmt.Sprintf("no reply to go %s within %s", secs, limit)
 		}
 		transcript.WriteString("< " + line + "\n")
 		m, valid := congo.ParseMove(strings.TrimSpace(line))
 		switch {
 		case !valid:
-			return "", causeFormat, fmt.Sprintf("reply %s is not a move like d2d3 (stdout carries only the moves)", quoteLine(line))
+			return "", CauseFormat, fmt.Sprintf("reply %s is not a move like d2d3 (stdout carries only the moves)", QuoteLine(line))
 		case !pos.IsLegal(m):
-			return "", causeIllegal, fmt.Sprintf("%s is not legal in %s", m, pos.String())
+			return "", CauseIllegal, fmt.Sprintf("%s is not legal in %s", m, pos.String())
 		}
 		pos.MakeMove(m, ac.rules)
 		return m.String(), 0, ""
 	}
 	send("newgame")
 	send("position " + ac.fen)
-	if _, cs, problem := ask(o.timeout + killGrace); problem != "" {
+	if _, cs, problem := ask(o.Timeout + KillGrace); problem != "" {
 		return fail(cs, problem), nil
 	}
 	if !pos.LionMissing() {
 		reply := ac.opponent(&pos)
 		send("moves " + reply)
-		if _, cs, problem := ask(o.timeout); problem != "" {
+		if _, cs, problem := ask(o.Timeout); problem != "" {
 			return fail(cs, problem), nil
 		}
 	}
@@ -131,15 +131,15 @@ func (ac *agentCase) run(c *command, o *options) ([]*result, error) {
 	stdinW.Close()
 	select {
 	case <-p.done:
-	case <-time.After(killGrace):
+	case <-time.After(KillGrace):
 	}
 	p.finish()
 	if extra := out.rest(); len(extra) > 0 {
-		return fail(causeExtra, fmt.Sprintf("extra output on stdout: %s", quoteLine(extra[0]))), nil
+		return fail(CauseExtra, fmt.Sprintf("extra output on stdout: %s", QuoteLine(extra[0]))), nil
 	}
-	r.actual = transcript.String()
-	r.passed = true
-	return []*result{r}, nil
+	r.Actual = transcript.String()
+	r.Passed = true
+	return []*Result{r}, nil
 }
 
 // opponent returns the opponent's reply in pos: the case's own when it is

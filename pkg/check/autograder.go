@@ -69,8 +69,8 @@ func autograder(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if !o.prog.exact {
-		return usagef("%s is checked for validity only: there are no hidden cases to freeze", o.prog.name)
+	if !o.Prog.exact {
+		return usagef("%s is checked for validity only: there are no hidden cases to freeze", o.Prog.name)
 	}
 	if *out == "" {
 		return usagef("missing -o FILE.zip (usage: gamesearch %s)", autograderUsage)
@@ -94,7 +94,7 @@ func autograder(args []string, stdout io.Writer) error {
 	if !bytes.HasPrefix(bin, []byte("\x7fELF")) {
 		return usagef("-binary %s: not a Linux executable", exe)
 	}
-	o.suites = map[string]bool{"random": true}
+	o.Suites = map[string]bool{"random": true}
 	set, err := genFiles(o)
 	if err != nil {
 		return err
@@ -102,7 +102,7 @@ func autograder(args []string, stdout io.Writer) error {
 	files := []zipFile{{"setup.sh", []byte(setupScript), 0o755}, {"run_autograder", []byte(runScript(o)), 0o755},
 		{"gamesearch", bin, 0o755}}
 	for _, f := range set {
-		files = append(files, zipFile{"cases/" + strings.ReplaceAll(f.name, string(os.PathSeparator), "/"), f.data, 0o644})
+		files = append(files, zipFile{"cases/" + strings.ReplaceAll(f.Name, string(os.PathSeparator), "/"), f.Data, 0o644})
 	}
 	data, err := zipFiles(files)
 	if err != nil {
@@ -111,15 +111,15 @@ func autograder(args []string, stdout io.Writer) error {
 	if err := atomicfile.WriteFile(*out, data, 0o644); err != nil {
 		return fmt.Errorf("-o %s: %v", *out, atomicfile.Cause(err))
 	}
-	_, err = fmt.Fprintf(stdout, "wrote %s: the Gradescope autograder of %s (%d hidden cases, %s)\n", *out, o.prog.name, o.n, caseSettings(o))
+	_, err = fmt.Fprintf(stdout, "wrote %s: the Gradescope autograder of %s (%d hidden cases, %s)\n", *out, o.Prog.name, o.N, caseSettings(o))
 	return err
 }
 
 // runScript is the bundle's run_autograder.
-func runScript(o *options) string {
+func runScript(o *Options) string {
 	flags := gameSettings(o)
-	if o.timeoutSet {
-		flags = append(flags, "-timeout", o.timeout.String())
+	if o.TimeoutSet {
+		flags = append(flags, "-timeout", o.Timeout.String())
 	}
 	return fmt.Sprintf(`#!/bin/sh
 # Gradescope's entry point, written by gamesearch autograder: builds and
@@ -129,7 +129,7 @@ root="${AUTOGRADER_ROOT:-/autograder}"
 mkdir -p "$root/results"
 cd "$root/source" || exit 1
 exec ./gamesearch grade %s %s -suite public -cases cases -gradescope "$root/results/results.json" "$root/submission"
-`, o.prog.name, strings.Join(flags, " "))
+`, o.Prog.name, strings.Join(flags, " "))
 }
 
 // zipFile is one entry of a bundle.

@@ -26,16 +26,16 @@ func BenchmarkReference(b *testing.B) {
 			continue
 		}
 		b.Run(p.name, func(b *testing.B) {
-			o := &options{prog: p, rules: p.rules, n: 200, seed: DefaultSeed}
+			o := &Options{Prog: p, Rules: p.rules, N: 200, Seed: DefaultSeed}
 			cpu := cpuTime()
 			for b.Loop() {
-				units, err := randomUnits(o, o.n, o.seed)
+				units, err := randomUnits(o, o.N, o.Seed)
 				if err != nil {
 					b.Fatal(err)
 				}
 				n := 0
 				for _, u := range units {
-					n += u.size()
+					n += u.Size()
 				}
 				if n != 200 {
 					b.Fatalf("%d cases, want 200", n)

@@ -60,13 +60,13 @@ func (cf *common) register(fs *flag.FlagSet, gen bool) {
 }
 
 // apply checks the shared flags against the program and fills o.
-func (cf *common) apply(fs *flag.FlagSet, o *options) error {
+func (cf *common) apply(fs *flag.FlagSet, o *Options) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	p := o.prog
-	o.rules = p.rules
+	p := o.Prog
+	o.Rules = p.rules
 	if p.family == famAgent {
-		o.rules = congo.Edition2022
+		o.Rules = congo.Edition2022
 	}
 	if set["rules"] {
 		if p.family != famCongo && p.family != famAgent {
@@ -76,7 +76,7 @@ func (cf *common) apply(fs *flag.FlagSet, o *options) error {
 		if !ok {
 			return usagef("-rules %q: want 2021 or 2022", cf.rules)
 		}
-		o.rules = r
+		o.Rules = r
 	}
 	k, ok := morris.ParseKind(cf.board)
 	if !ok {
@@ -85,7 +85,7 @@ func (cf *common) apply(fs *flag.FlagSet, o *options) error {
 	if set["board"] && p.family != famMorris {
 		return usagef("-board applies to the Morris programs only")
 	}
-	o.board = k
+	o.Board = k
 	if set["piece"] {
 		if p.name != "congo-moves" {
 			return usagef("-piece applies to congo-moves only")
@@ -93,12 +93,12 @@ func (cf *common) apply(fs *flag.FlagSet, o *options) error {
 		if _, ok := congo.KindByName(cf.piece); !ok {
 			return usagef("-piece %q: unknown kind (want lion, zebra, elephant, giraffe, pawn, superpawn, crocodile, monkey)", cf.piece)
 		}
-		o.piece = cf.piece
+		o.Piece = cf.piece
 	}
 	if cf.n < 1 || cf.n > maxN {
 		return usagef("-n %d: want 1 to %d", cf.n, maxN)
 	}
-	o.n, o.seed = cf.n, cf.seed
+	o.N, o.Seed = cf.n, cf.seed
 	return nil
 }
 
@@ -212,7 +212,7 @@ func check(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	o.dir = *dirFlag
+	o.Dir = *dirFlag
 	maxFlag := sf.max
 	switch {
 	case *format != "text" && *format != "json" && *format != "gradescope":
@@ -234,7 +234,7 @@ func check(args []string, stdout io.Writer) error {
 		total += s.cases()
 	}
 	if total == 0 {
-		return usagef("no cases: the corpora have none for %s with these -rules, -board or -piece; add -suite random", o.prog.name)
+		return usagef("no cases: the corpora have none for %s with these -rules, -board or -piece; add -suite random", o.Prog.name)
 	}
 	stop := watchSignals()
 	defer stop()
@@ -244,7 +244,7 @@ func check(args []string, stdout io.Writer) error {
 		}
 		return runBatch(o, argv, suites, *batch, *jobs, *outFlag, stdout)
 	}
-	c, err := newCommand(argv, o.dir)
+	c, err := newCommand(argv, o.Dir)
 	if err != nil {
 		return err
 	}
@@ -292,25 +292,25 @@ func registerSuiteFlags(fs *flag.FlagSet, gen bool) *suiteFlags {
 
 // options checks the parsed flags for the program called name and returns
 // the options of the check.
-func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*options, error) {
-	o := &options{cases: *sf.cases}
+func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*Options, error) {
+	o := &Options{Cases: *sf.cases}
 	var err error
-	if o.prog, err = findProgram(name); err != nil {
+	if o.Prog, err = findProgram(name); err != nil {
 		return nil, usagef("%v", err)
 	}
 	if err := sf.cf.apply(fs, o); err != nil {
 		return nil, err
 	}
-	if o.suites, err = parseSuites(*sf.suite, cliutil.IsSet(fs, "suite"), o.cases != ""); err != nil {
+	if o.Suites, err = parseSuites(*sf.suite, cliutil.IsSet(fs, "suite"), o.Cases != ""); err != nil {
 		return nil, err
 	}
 	switch {
 	case *sf.max < 0:
 		return nil, usagef("-max %d: want 0 or more", *sf.max)
-	case o.cases != "" && !o.prog.exact:
-		return nil, usagef("-cases: %s is checked for validity only; gen writes no sets for it", o.prog.name)
+	case o.Cases != "" && !o.Prog.exact:
+		return nil, usagef("-cases: %s is checked for validity only; gen writes no sets for it", o.Prog.name)
 	}
-	o.timeout = o.prog.perCase
+	o.Timeout = o.Prog.perCase
 	if t := *sf.timeout; t != "" {
 		d, err := time.ParseDuration(t)
 		if err != nil {
@@ -322,15 +322,15 @@ func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*options, error) {
 		if d <= 0 {
 			return nil, usagef("-timeout %s: want a positive duration", t)
 		}
-		o.timeout, o.timeoutSet = d, true
+		o.Timeout, o.TimeoutSet = d, true
 	}
-	if o.runs("public") || o.runs("extra") {
-		o.corpus = embeddedCorpus()
+	if o.Runs("public") || o.Runs("extra") {
+		o.Corpus = embeddedCorpus()
 		if *sf.corpus != "" {
 			if st, err := os.Stat(*sf.corpus); err != nil || !st.IsDir() {
 				return nil, usagef("-corpus %q: not a directory", *sf.corpus)
 			}
-			o.corpus = dirFiles(*sf.corpus)
+			o.Corpus = DirFiles(*sf.corpus)
 		}
 	}
 	return o, nil
@@ -364,7 +364,7 @@ func parseSuites(list string, set, cases bool) (map[string]bool, error) {
 // checkReportFile refuses a report file that would replace something the
 // check reads: a file COMMAND names, a file of the -cases set, or a file
 // that cannot be replaced (a directory, a device).
-func checkReportFile(name string, o *options, argv []string) error {
+func checkReportFile(name string, o *Options, argv []string) error {
 	if _, err := atomicfile.Replaceable(name); err != nil {
 		return usagef("-o %s: %v", name, err)
 	}
@@ -375,18 +375,18 @@ func checkReportFile(name string, o *options, argv []string) error {
 		}
 		inputs = append(inputs, a)
 		if !filepath.IsAbs(a) {
-			inputs = append(inputs, filepath.Join(o.dir, a))
+			inputs = append(inputs, filepath.Join(o.Dir, a))
 		}
 	}
 	if err := cliutil.DistinctOutput(name, inputs...); err != nil {
 		return usagef("-o %s: the report would replace a file of COMMAND", name)
 	}
-	if o.cases != "" {
+	if o.Cases != "" {
 		abs, err1 := filepath.Abs(name)
-		set, err2 := filepath.Abs(o.cases)
+		set, err2 := filepath.Abs(o.Cases)
 		if err1 == nil && err2 == nil {
 			if rel, err := filepath.Rel(set, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-				return usagef("-o %s: the report would be written into the -cases set %s", name, o.cases)
+				return usagef("-o %s: the report would be written into the -cases set %s", name, o.Cases)
 			}
 		}
 	}
@@ -433,11 +433,11 @@ func writeOut(name, text string, stdout io.Writer) error {
 
 // checkOne runs every case of the suites with command c; the report shows
 // at most maxFail failures, shrunk when shrink is set.
-func checkOne(o *options, c *command, suites []*suite, maxFail int, shrink bool) (*report, error) {
-	results := make([][]*result, len(suites))
+func checkOne(o *Options, c *Command, suites []*suite, maxFail int, shrink bool) (*report, error) {
+	results := make([][]*Result, len(suites))
 	for i, s := range suites {
 		for _, u := range s.units {
-			rs, err := u.run(c, o)
+			rs, err := u.Run(c, o)
 			if err != nil {
 				return nil, err
 			}
@@ -452,7 +452,7 @@ func checkOne(o *options, c *command, suites []*suite, maxFail int, shrink bool)
 
 // runBatch checks every subfolder of dir as a submission: its -dir, with
 // "{}" in argv standing for its path; it writes one CSV row per submission.
-func runBatch(o *options, argv []string, suites []*suite, dir string, jobs int, outName string, stdout io.Writer) error {
+func runBatch(o *Options, argv []string, suites []*suite, dir string, jobs int, outName string, stdout io.Writer) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return usagef("-batch %s: %v", dir, atomicfile.Cause(err))

@@ -7,12 +7,12 @@ import (
 	"unicode/utf8"
 )
 
-// normalize splits a program's output into lines the way the course
+// Normalize splits a program's output into lines the way the course
 // graders compare them: a CR before an LF and white space at the end of a
 // line are dropped (and reported as warnings), and the newline after the
 // last line is optional (reported when missing, if the reference has one).
-func normalize(out []byte, wantFinalNewline bool) ([]string, warnSet) {
-	var w warnSet
+func Normalize(out []byte, wantFinalNewline bool) ([]string, WarnSet) {
+	var w WarnSet
 	s := string(out)
 	if s == "" {
 		return nil, w
@@ -20,40 +20,40 @@ func normalize(out []byte, wantFinalNewline bool) ([]string, warnSet) {
 	if strings.HasSuffix(s, "\n") {
 		s = s[:len(s)-1]
 	} else if wantFinalNewline {
-		w.add(warnFinalNewline)
+		w.Add(WarnFinalNewline)
 	}
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		if strings.HasSuffix(l, "\r") {
 			l = l[:len(l)-1]
-			w.add(warnCRLF)
+			w.Add(WarnCRLF)
 		}
 		if t := strings.TrimRight(l, " \t\r"); t != l {
 			l = t
-			w.add(warnTrailingSpace)
+			w.Add(WarnTrailingSpace)
 		}
 		lines[i] = l
 	}
 	return lines, w
 }
 
-// padFinalEmpty restores an empty last line that a program printed without
+// PadFinalEmpty restores an empty last line that a program printed without
 // its newline: when want ends in an empty line, got lacks only that line and
 // out ends in a newline, the difference is a missing final newline, which
 // is tolerated (and reported).
-func padFinalEmpty(want, got []string, out []byte, w *warnSet) []string {
+func PadFinalEmpty(want, got []string, out []byte, w *WarnSet) []string {
 	n := len(want)
 	if n == 0 || want[n-1] != "" || len(got) != n-1 || (n > 1 && !strings.HasSuffix(string(out), "\n")) {
 		return got
 	}
-	w.add(warnFinalNewline)
+	w.Add(WarnFinalNewline)
 	return append(got, "")
 }
 
-// showBytes renders a file's exact bytes for a report: its lines, each
+// ShowBytes renders a file's exact bytes for a report: its lines, each
 // marked where it ends in CR LF, and a last line saying how the file ends,
 // so that a missing or extra newline is visible.
-func showBytes(data []byte) string {
+func ShowBytes(data []byte) string {
 	s := string(data)
 	var b strings.Builder
 	lines := strings.SplitAfter(s, "\n")
@@ -79,30 +79,30 @@ func showBytes(data []byte) string {
 	return b.String()
 }
 
-// splitLines splits a reference output into its lines (no final empty
+// SplitLines splits a reference output into its lines (no final empty
 // line).
-func splitLines(s string) []string {
+func SplitLines(s string) []string {
 	if s == "" {
 		return nil
 	}
 	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
 
-// firstDiff compares lines with want and returns "" when they agree, else
+// FirstDiff compares lines with want and returns "" when they agree, else
 // a one-line description of the first difference. what names the stream
 // ("stdout", "output.txt"); first is the number of the first line.
-func firstDiff(want, got []string, what string, first int) string {
+func FirstDiff(want, got []string, what string, first int) string {
 	for i := 0; i < len(want) || i < len(got); i++ {
 		switch {
 		case i >= len(got):
 			if first+i == 1 {
-				return fmt.Sprintf("%s is empty: want %s first", what, quoteLine(want[0]))
+				return fmt.Sprintf("%s is empty: want %s first", what, QuoteLine(want[0]))
 			}
-			return fmt.Sprintf("%s ends after line %d: want line %d %s", what, first+i-1, first+i, quoteLine(want[i]))
+			return fmt.Sprintf("%s ends after line %d: want line %d %s", what, first+i-1, first+i, QuoteLine(want[i]))
 		case i >= len(want):
-			return fmt.Sprintf("%s has an extra line %d: %s", what, first+i, quoteLine(got[i]))
+			return fmt.Sprintf("%s has an extra line %d: %s", what, first+i, QuoteLine(got[i]))
 		case want[i] != got[i]:
-			return fmt.Sprintf("%s line %d: want %s, got %s", what, first+i, quoteLine(want[i]), quoteLine(got[i]))
+			return fmt.Sprintf("%s line %d: want %s, got %s", what, first+i, QuoteLine(want[i]), QuoteLine(got[i]))
 		}
 	}
 	return ""
@@ -138,9 +138,9 @@ func hasJunk(want, got []string) bool {
 	return false
 }
 
-// onlyAtDepth is the shrunk case of a failure at depth d that every smaller
+// OnlyAtDepth is the shrunk case of a failure at depth d that every smaller
 // depth answers right.
-func onlyAtDepth(d int) string {
+func OnlyAtDepth(d int) string {
 	if d == 2 {
 		return "depth 1 is answered right; the case differs only at depth 2"
 	}

@@ -99,7 +99,7 @@ func (u *congoUnit) reference(cases []congoCase, rules congo.Edition) ([][]strin
 	chunks := (len(cases) + referenceChunk - 1) / referenceChunk
 	parts := make([][][]string, chunks)
 	errs := make([]error, chunks)
-	forEach(chunks, func(i int) {
+	ForEach(chunks, func(i int) {
 		part := cases[i*referenceChunk : min(len(cases), (i+1)*referenceChunk)]
 		var out, errb bytes.Buffer
 		if st := u.prog.congo(u.referenceArgs(rules), bytes.NewReader(congoInput(part)), &out, &errb); st != 0 {
@@ -108,7 +108,7 @@ func (u *congoUnit) reference(cases []congoCase, rules congo.Edition) ([][]strin
 		}
 		// Each chunk is a batch of its own: congo-setup's first block has
 		// no empty line before it.
-		parts[i], errs[i] = splitCongo(u.prog, splitLines(out.String()), len(part))
+		parts[i], errs[i] = splitCongo(u.prog, SplitLines(out.String()), len(part))
 	})
 	var all [][]string
 	for i := range parts {
@@ -144,22 +144,22 @@ func splitCongo(p *programInfo, lines []string, n int) ([][]string, error) {
 	return out, nil
 }
 
-func (u *congoUnit) size() int { return len(u.cases) }
+func (u *congoUnit) Size() int { return len(u.cases) }
 
-// run runs the whole batch once and judges each case on its lines.
-func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
-	rr, err := c.run(runSpec{stdin: congoInput(u.cases), limit: o.limit(len(u.cases), 0)})
+// Run runs the whole batch once and judges each case on its lines.
+func (u *congoUnit) Run(c *Command, o *Options) ([]*Result, error) {
+	rr, err := c.Run(RunSpec{Stdin: congoInput(u.cases), Limit: o.Limit(len(u.cases), 0)})
 	if err != nil {
 		return nil, err
 	}
-	got, w := normalize(rr.stdout, true)
+	got, w := Normalize(rr.Stdout, true)
 	var all []string
 	for k := range u.cases {
 		all = append(all, u.wantLines(k)...)
 	}
-	got = padFinalEmpty(all, got, rr.stdout, &w)
-	unitCauses := memo(func() causeSet { return u.runCauses(rr, all, got) })
-	alt := memo(func() [][]string {
+	got = PadFinalEmpty(all, got, rr.Stdout, &w)
+	unitCauses := Memo(func() CauseSet { return u.RunCauses(rr, all, got) })
+	alt := Memo(func() [][]string {
 		if !editionMatters(u.prog) {
 			return nil
 		}
@@ -175,50 +175,50 @@ func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
 		}
 		o += len(want)
 	}
-	results := make([]*result, len(u.cases))
+	results := make([]*Result, len(u.cases))
 	off := 0
 	for k := range u.cases {
 		want := u.wantLines(k)
 		end := min(off+len(want), len(got))
 		chunk := got[min(off, len(got)):end]
-		r := &result{name: strings.TrimSpace(fmt.Sprintf("%s #%d", u.label, k+1)), input: u.describe(k), warn: w,
-			expected: strings.Join(u.cases[k].want, "\n") + "\n"}
-		r.actual = strings.Join(chunk, "\n")
+		r := &Result{Name: strings.TrimSpace(fmt.Sprintf("%s #%d", u.label, k+1)), Input: u.describe(k), Warn: w,
+			Expected: strings.Join(u.cases[k].want, "\n") + "\n"}
+		r.Actual = strings.Join(chunk, "\n")
 		if len(chunk) > 0 {
-			r.actual += "\n"
+			r.Actual += "\n"
 		}
-		r.problem = firstDiff(want, chunk, "stdout", off+1)
-		if r.problem != "" && len(chunk) < len(want) {
-			r.problem = runNote(rr, r.problem)
-			if rr.timedOut && answered == k {
-				r.problem += fmt.Sprintf("; %d of %d cases answered before the limit, all right", k, len(u.cases))
+		r.Problem = FirstDiff(want, chunk, "stdout", off+1)
+		if r.Problem != "" && len(chunk) < len(want) {
+			r.Problem = runNote(rr, r.Problem)
+			if rr.TimedOut && answered == k {
+				r.Problem += fmt.Sprintf("; %d of %d cases answered before the limit, all right", k, len(u.cases))
 			}
 		}
-		if k == len(u.cases)-1 && r.problem == "" && len(got) > len(all) {
-			r.problem = fmt.Sprintf("stdout goes on after the last case for %d more lines: %s", len(got)-len(all), quoteLine(got[len(all)]))
+		if k == len(u.cases)-1 && r.Problem == "" && len(got) > len(all) {
+			r.Problem = fmt.Sprintf("stdout goes on after the last case for %d more lines: %s", len(got)-len(all), QuoteLine(got[len(all)]))
 		}
-		r.passed = r.problem == ""
-		if !r.passed {
-			r.causes = func() causeSet {
+		r.Passed = r.Problem == ""
+		if !r.Passed {
+			r.Causes = func() CauseSet {
 				if s := unitCauses(); s != 0 {
 					return s
 				}
 				s := u.variantCauses(k, chunk)
 				if a := alt(); a != nil && strings.Join(a[k], "\n") == strings.Join(chunk, "\n") {
-					s |= setOf(causeEdition)
+					s |= SetOf(CauseEdition)
 				}
 				return s
 			}
-			unanswered := len(chunk) < len(want) && (rr.timedOut || rr.crashed())
-			r.shrink = memo(func() string { return u.shrink(c, o, k, unanswered) })
+			unanswered := len(chunk) < len(want) && (rr.TimedOut || rr.Crashed())
+			r.Shrink = Memo(func() string { return u.shrink(c, o, k, unanswered) })
 		}
-		r.features = memo(func() causeSet {
-			var s causeSet
+		r.Features = Memo(func() CauseSet {
+			var s CauseSet
 			if f := strings.Fields(u.cases[k].fen); len(f) > 1 && strings.EqualFold(f[1], "b") {
-				s |= setOf(causeBlack)
+				s |= SetOf(CauseBlack)
 			}
 			if a := alt(); a != nil && strings.Join(a[k], "\n") != strings.Join(u.cases[k].want, "\n") {
-				s |= setOf(causePromotion)
+				s |= SetOf(CausePromotion)
 			}
 			return s
 		})
@@ -226,12 +226,12 @@ func (u *congoUnit) run(c *command, o *options) ([]*result, error) {
 		off += len(want)
 	}
 	for _, r := range results {
-		if r.passed && rr.crashed() {
-			r.warn.add(warnExit)
+		if r.Passed && rr.Crashed() {
+			r.Warn.Add(WarnExit)
 		}
-		if rr.slow() {
-			r.warn.add(warnSlow)
-			r.run = rr
+		if rr.Slow() {
+			r.Warn.Add(WarnSlow)
+			r.Run = rr
 		}
 	}
 	return results, nil
@@ -263,7 +263,7 @@ func congoValue[G search.Game[congo.Position, congo.Move]](g G, opt search.Optio
 // variantCauses returns the mistakes of congo-minimax and congo-alphabeta
 // whose model gives the program's answer got on case k: the depth one more
 // or one less, the evaluation not negated for Black.
-func (u *congoUnit) variantCauses(k int, got []string) causeSet {
+func (u *congoUnit) variantCauses(k int, got []string) CauseSet {
 	ab := u.prog.name == "congo-alphabeta"
 	if len(got) != 1 || !ab && u.prog.name != "congo-minimax" {
 		return 0
@@ -277,30 +277,30 @@ func (u *congoUnit) variantCauses(k int, got []string) causeSet {
 		depth = 4
 	}
 	g, opt := congo.NewCourseGame(u.rules, ab), congo.CourseOptions(ab)
-	var s causeSet
+	var s CauseSet
 	for _, d := range []int{depth - 1, depth + 1} {
 		if congoValue(g, opt, p, d, ab) == got[0] {
-			s |= setOf(causeDepthOff)
+			s |= SetOf(CauseDepthOff)
 		}
 	}
 	if congoValue(whiteView{g}, opt, p, depth, ab) == got[0] {
-		s |= setOf(causeWhiteView)
+		s |= SetOf(CauseWhiteView)
 	}
 	return s
 }
 
-// runCauses returns the causes that concern the whole run: how it ended,
+// RunCauses returns the causes that concern the whole run: how it ended,
 // answers shifted by a case, extra lines.
-func (u *congoUnit) runCauses(rr *runResult, all, got []string) causeSet {
-	if s := runCauses(rr, all, got, u.shifted); s != 0 {
-		if s.has(causeTimeout) {
+func (u *congoUnit) RunCauses(rr *RunResult, all, got []string) CauseSet {
+	if s := RunCauses(rr, all, got, u.shifted); s != 0 {
+		if s.Has(CauseTimeout) {
 			// Every line written before the limit is the reference's.
-			return slowOrTimeout(len(got) > 0 && len(got) <= len(all) && slices.Equal(got, all[:len(got)]))
+			return SlowOrTimeout(len(got) > 0 && len(got) <= len(all) && slices.Equal(got, all[:len(got)]))
 		}
 		return s
 	}
 	if len(got) < len(all) {
-		return setOf(causeTruncated)
+		return SetOf(CauseTruncated)
 	}
 	return 0
 }
@@ -350,32 +350,32 @@ func (u *congoUnit) describe(k int) string {
 
 // shrink runs case k alone (N = 1). unanswered tells that the batch ended
 // (time limit or crash) before answering the case.
-func (u *congoUnit) shrink(c *command, o *options, k int, unanswered bool) string {
+func (u *congoUnit) shrink(c *Command, o *Options, k int, unanswered bool) string {
 	one := &congoUnit{prog: u.prog, rules: u.rules, piece: u.piece, label: u.label, cases: u.cases[k : k+1]}
-	rs, err := one.run(c, o)
+	rs, err := one.Run(c, o)
 	if err != nil || len(rs) != 1 {
 		return ""
 	}
 	in := strings.ReplaceAll(strings.TrimSuffix(string(congoInput(one.cases)), "\n"), "\n", " / ")
 	switch {
-	case rs[0].passed && unanswered:
+	case rs[0].Passed && unanswered:
 		return "the case alone (stdin " + in + ") is answered right: the run ended before reaching it"
-	case rs[0].passed:
+	case rs[0].Passed:
 		return "the case alone (stdin " + in + ") is answered right: the failure depends on the cases " +
 			"before it (state kept from one case to the next, or the input read a line off)"
 	}
-	return "the case alone (stdin " + in + ") still fails: " + rs[0].problem
+	return "the case alone (stdin " + in + ") still fails: " + rs[0].Problem
 }
 
 // readCongoIn reads an .in file: N and the cases (FEN and move pairs for
 // congo-move).
-func readCongoIn(f files, name string, moves bool) ([]congoCase, error) {
-	data, err := f.read(name)
+func readCongoIn(f Files, name string, moves bool) ([]congoCase, error) {
+	data, err := f.Read(name)
 	if err != nil {
 		return nil, err
 	}
-	path := f.path(name)
-	lines := splitLines(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	path := f.Path(name)
+	lines := SplitLines(strings.ReplaceAll(string(data), "\r\n", "\n"))
 	if len(lines) == 0 {
 		return nil, fmt.Errorf("%s: empty", path)
 	}
@@ -401,23 +401,23 @@ func readCongoIn(f files, name string, moves bool) ([]congoCase, error) {
 }
 
 // congoFiles builds a unit from an .in file and an .out file.
-func congoFiles(o *options, f files, label, in, out string) (*congoUnit, error) {
-	cases, err := readCongoIn(f, in, withMove(o.prog))
+func congoFiles(o *Options, f Files, label, in, out string) (*congoUnit, error) {
+	cases, err := readCongoIn(f, in, withMove(o.Prog))
 	if err != nil {
 		return nil, err
 	}
-	data, err := f.read(out)
+	data, err := f.Read(out)
 	if err != nil {
 		return nil, err
 	}
-	want, err := splitCongo(o.prog, splitLines(string(data)), len(cases))
+	want, err := splitCongo(o.Prog, SplitLines(string(data)), len(cases))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", f.path(out), err)
+		return nil, fmt.Errorf("%s: %v", f.Path(out), err)
 	}
 	for k := range cases {
 		cases[k].want = want[k]
 	}
-	return &congoUnit{prog: o.prog, rules: o.rules, piece: o.piece, label: label, cases: cases}, nil
+	return &congoUnit{prog: o.Prog, rules: o.Rules, piece: o.Piece, label: label, cases: cases}, nil
 }
 
 // congoCorpus lists the vendored corpus files of each program and edition:
@@ -480,10 +480,10 @@ func congoCorpus(prog string, r congo.Edition, piece string) [][2]string {
 }
 
 // congoPublic returns the vendored corpus batches of the program.
-func congoPublic(o *options) ([]unit, error) {
-	var units []unit
-	for _, f := range congoCorpus(o.prog.name, o.rules, o.piece) {
-		u, err := congoFiles(o, o.corpus, path.Base(f[1]), "congo/"+f[0], "congo/"+f[1])
+func congoPublic(o *Options) ([]Unit, error) {
+	var units []Unit
+	for _, f := range congoCorpus(o.Prog.name, o.Rules, o.Piece) {
+		u, err := congoFiles(o, o.Corpus, path.Base(f[1]), "congo/"+f[0], "congo/"+f[1])
 		if err != nil {
 			return nil, err
 		}
@@ -493,16 +493,16 @@ func congoPublic(o *options) ([]unit, error) {
 }
 
 // congoSetNames returns the .in and .out names of a gen set.
-func congoSetNames(o *options) (string, string) {
-	out := o.prog.name + ".out"
-	if o.piece != "" {
-		out = o.prog.name + "." + o.piece + ".out"
+func congoSetNames(o *Options) (string, string) {
+	out := o.Prog.name + ".out"
+	if o.Piece != "" {
+		out = o.Prog.name + "." + o.Piece + ".out"
 	}
-	return o.prog.name + ".in", out
+	return o.Prog.name + ".in", out
 }
 
 // congoReadSet reads a set written by gen.
-func congoReadSet(o *options) (unit, error) {
+func congoReadSet(o *Options) (Unit, error) {
 	in, out := congoSetNames(o)
-	return congoFiles(o, dirFiles(o.cases), in, in, out)
+	return congoFiles(o, DirFiles(o.Cases), in, in, out)
 }

@@ -10,9 +10,9 @@ import (
 
 // congoRandom returns a batch of n random cases: positions reached from the
 // edition's start position by random games.
-func congoRandom(o *options, n int, seed uint64) (*congoUnit, error) {
-	u := &congoUnit{prog: o.prog, rules: o.rules, piece: o.piece, label: "",
-		cases: congoPositions(o.rules, n, seed, withMove(o.prog))}
+func congoRandom(o *Options, n int, seed uint64) (*congoUnit, error) {
+	u := &congoUnit{prog: o.Prog, rules: o.Rules, piece: o.Piece, label: "",
+		cases: congoPositions(o.Rules, n, seed, withMove(o.Prog))}
 	want, err := u.reference(u.cases, u.rules)
 	if err != nil {
 		return nil, err

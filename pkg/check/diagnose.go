@@ -13,8 +13,8 @@ import (
 	"unicode"
 )
 
-// cause is a known mistake (or a class of them).
-type cause uint8
+// Cause is a known mistake (or a class of them).
+type Cause uint8
 
 // The known mistakes, in the order the diagnosis prefers them. Run-level
 // causes come first: when a program also times out, that is what to fix.
@@ -24,213 +24,213 @@ type cause uint8
 // node early), and last the generic cut-off cause: a rule mistake also
 // changes only the count of some alpha-beta cases.
 const (
-	causeSlow cause = iota
-	causeTimeout
-	causeFileName
-	causeCrash
-	causeRunMixed
-	causeEmpty
-	causeNoOutputFile
-	causeTruncated
-	causeShift
-	causeExtra
-	causeWording
-	causeFormat
-	causeIllegal
-	causeEdition
-	causeIgnoresDepth
-	causeDepthOff
-	causeStrictCut
-	causeRootAlpha
-	causeOrderReverse
-	causeOrderJumps
-	causeOrderRight
-	causeOrderNeighbours
-	causeNoRemovalChild
-	causeTieModel
-	causeTie
-	causeBlackView
-	causeMinRoot
-	causeWhiteView
-	causePromotion
-	causeBlack
-	causePass
-	causeStack
-	causeCountRoot
-	causeCountNoRoot
-	causeCountNodes
-	causeCountLeaves
-	causeCountInternal
-	causeCountRootChildren
-	causeCountDeep
-	causeMill
-	causeBlocked
-	causeCutoff
-	numCauses
+	CauseSlow Cause = iota
+	CauseTimeout
+	CauseFileName
+	CauseCrash
+	CauseRunMixed
+	CauseEmpty
+	CauseNoOutputFile
+	CauseTruncated
+	CauseShift
+	CauseExtra
+	CauseWording
+	CauseFormat
+	CauseIllegal
+	CauseEdition
+	CauseIgnoresDepth
+	CauseDepthOff
+	CauseStrictCut
+	CauseRootAlpha
+	CauseOrderReverse
+	CauseOrderJumps
+	CauseOrderRight
+	CauseOrderNeighbours
+	CauseNoRemovalChild
+	CauseTieModel
+	CauseTie
+	CauseBlackView
+	CauseMinRoot
+	CauseWhiteView
+	CausePromotion
+	CauseBlack
+	CausePass
+	CauseStack
+	CauseCountRoot
+	CauseCountNoRoot
+	CauseCountNodes
+	CauseCountLeaves
+	CauseCountInternal
+	CauseCountRootChildren
+	CauseCountDeep
+	CauseMill
+	CauseBlocked
+	CauseCutoff
+	NumCauses
 )
 
 // causeText is the "likely cause" line of each mistake.
-var causeText = [numCauses]string{
-	causeSlow: "timeout after right answers: every case answered before the time limit is right, and the " +
+var causeText = [NumCauses]string{
+	CauseSlow: "timeout after right answers: every case answered before the time limit is right, and the " +
 		"run was stopped before the others — the program is too slow for the limit (docs/check.md: time " +
 		"limits; -timeout raises it), or it loops on the first case not answered (its shrunk case runs it alone)",
-	causeTimeout: "timeout: the program was still running at the time limit and was killed " +
+	CauseTimeout: "timeout: the program was still running at the time limit and was killed " +
 		"(an endless loop, a blocked read, or a search too slow for these depths)",
-	causeRunMixed: "crashes and timeouts: the program crashes on some cases and is stopped at the time " +
+	CauseRunMixed: "crashes and timeouts: the program crashes on some cases and is stopped at the time " +
 		"limit on others (see each failure's problem line and shrunk case)",
-	causeFileName: "file name: the program looks for another file than the one the grader gives " +
+	CauseFileName: "file name: the program looks for another file than the one the grader gives " +
 		"(see the crash line: the course's names are input.txt and output.txt, board1.txt and board2.txt, state and action)",
-	causeWording: "output wording: the answer lines differ from the course's only in letter case, punctuation " +
+	CauseWording: "output wording: the answer lines differ from the course's only in letter case, punctuation " +
 		"or spacing (the grader compares them byte for byte)",
-	causeIgnoresDepth: "the program ignores DEPTH: it prints the same answer at every depth, while the " +
+	CauseIgnoresDepth: "the program ignores DEPTH: it prints the same answer at every depth, while the " +
 		"reference's answers change with the depth",
-	causeDepthOff: "depth off by one: the answers are exactly what the course's search gives one ply deeper " +
+	CauseDepthOff: "depth off by one: the answers are exactly what the course's search gives one ply deeper " +
 		"or shallower",
-	causeOrderReverse: "move order: the answers are exactly what the course's search gives with the moves " +
+	CauseOrderReverse: "move order: the answers are exactly what the course's search gives with the moves " +
 		"searched in the reverse order — generate them in the course's order",
-	causeOrderJumps: "move order: the answers are exactly what the course's search gives with each piece's " +
+	CauseOrderJumps: "move order: the answers are exactly what the course's search gives with each piece's " +
 		"jumps searched before its steps — the course takes a piece's landing squares in board order (top row " +
 		"first, left to right), steps and jumps together",
-	causeOrderRight: "move order: the answers are exactly what the course's search gives with each piece's " +
+	CauseOrderRight: "move order: the answers are exactly what the course's search gives with each piece's " +
 		"move to the right searched before its move to the left — the course takes a piece's landing squares " +
 		"in board order (top row first, left to right)",
-	causeOrderNeighbours: "move order: the answers are exactly what the course's search gives with each " +
+	CauseOrderNeighbours: "move order: the answers are exactly what the course's search gives with each " +
 		"piece's neighbours taken in descending order — the course takes them in ascending order",
-	causeNoRemovalChild: "capture rule: the answers are exactly what the course's search gives when a move " +
+	CauseNoRemovalChild: "capture rule: the answers are exactly what the course's search gives when a move " +
 		"that closes a mill has no child because every opposing piece stands in a mill — GenerateRemove " +
 		"then adds the board unchanged",
-	causeTieModel: "tie-breaking: the answers are exactly what the course's search gives when the last of " +
+	CauseTieModel: "tie-breaking: the answers are exactly what the course's search gives when the last of " +
 		"equally good moves is kept — keep the first (a later move must be strictly better)",
-	causeCrash:        "crash: the program ended abnormally (see the shrunk case for the input that does it)",
-	causeEmpty:        "empty output: the program exited normally without printing an answer",
-	causeNoOutputFile: "output file not written: the answer must also be written to the output file the grader names",
-	causeTruncated: "truncated output: the program stopped answering before the last case, without an error " +
+	CauseCrash:        "crash: the program ended abnormally (see the shrunk case for the input that does it)",
+	CauseEmpty:        "empty output: the program exited normally without printing an answer",
+	CauseNoOutputFile: "output file not written: the answer must also be written to the output file the grader names",
+	CauseTruncated: "truncated output: the program stopped answering before the last case, without an error " +
 		"(the first failure is the first case not answered; its shrunk case tells whether the program " +
 		"cannot read that case alone)",
-	causeShift: "answers shifted by one case: the input is read one line off — typically a missing " +
+	CauseShift: "answers shifted by one case: the input is read one line off — typically a missing " +
 		"cin.ignore() after cin >> N, so the first getline returns the rest of line 1",
-	causeExtra: "extra lines or trailing junk: the expected answers are there, with more text around " +
+	CauseExtra: "extra lines or trailing junk: the expected answers are there, with more text around " +
 		"them (debug output on stdout? print diagnostics to stderr)",
-	causeFormat:  "output format: the answer lines do not have the expected form",
-	causeIllegal: "illegal move: the answer is well formed but not a legal move in the position",
-	causeEdition: "promotion rule of the wrong edition: every failing answer is exactly what the other " +
+	CauseFormat:  "output format: the answer lines do not have the expected form",
+	CauseIllegal: "illegal move: the answer is well formed but not a legal move in the position",
+	CauseEdition: "promotion rule of the wrong edition: every failing answer is exactly what the other " +
 		"edition's rules give (2021: a pawn on its last rank stays a pawn; 2022: it becomes a superpawn)",
-	causeTie: "tie-breaking: same value, another move — when several moves are equally good the first " +
+	CauseTie: "tie-breaking: same value, another move — when several moves are equally good the first " +
 		"in generation order is kept (a later move must be strictly better)",
-	causeCountRoot:   "what is counted: the count is one too many — the root is counted, and must not be",
-	causeCountNoRoot: "what is counted: the count is one too few — the root must be counted too",
-	causeCountNodes: "what is counted: every node is counted — only static evaluations " +
+	CauseCountRoot:   "what is counted: the count is one too many — the root is counted, and must not be",
+	CauseCountNoRoot: "what is counted: the count is one too few — the root must be counted too",
+	CauseCountNodes: "what is counted: every node is counted — only static evaluations " +
 		"(the leaves, and nodes without moves) are",
-	causeCountLeaves: "what is counted: only the leaves are counted — every node the search enters is, " +
+	CauseCountLeaves: "what is counted: only the leaves are counted — every node the search enters is, " +
 		"the root and pass nodes included",
-	causeCountInternal: "what is counted: only the inner nodes are counted — every node the search enters is",
-	causeCountRootChildren: "what is counted: each root child is evaluated once more (by the root " +
+	CauseCountInternal: "what is counted: only the inner nodes are counted — every node the search enters is",
+	CauseCountRootChildren: "what is counted: each root child is evaluated once more (by the root " +
 		"itself) — only the search's static evaluations count",
-	causeCountDeep: "what is counted: only the count differs, and the same inputs are answered right at depth 1 " +
+	CauseCountDeep: "what is counted: only the count differs, and the same inputs are answered right at depth 1 " +
 		"— the count goes wrong only deeper down (the shrunk case names the first depth that differs)",
-	causeStrictCut: "cut-off: strict cut-offs (v > beta, v < alpha) — the course cuts when v >= beta " +
+	CauseStrictCut: "cut-off: strict cut-offs (v > beta, v < alpha) — the course cuts when v >= beta " +
 		"(v <= alpha), so fewer nodes are searched",
-	causeRootAlpha: "cut-off: the root does not raise alpha after each child — later root children " +
+	CauseRootAlpha: "cut-off: the root does not raise alpha after each child — later root children " +
 		"must be searched with the narrowed window",
-	causeCutoff: "only the alpha-beta count differs and no known mistake reproduces it: the value and the " +
+	CauseCutoff: "only the alpha-beta count differs and no known mistake reproduces it: the value and the " +
 		"move are right, so the search visits other nodes — check the cut-off rule, the window passed to " +
 		"the children and the order the moves are searched in",
-	causeBlackView: "Black's estimate from White's point of view: the Black programs print the value " +
+	CauseBlackView: "Black's estimate from White's point of view: the Black programs print the value " +
 		"for Black (swap the colours, search as White)",
-	causeMinRoot: "Black as MIN at the root: the answers are exactly what a search of the board as given, " +
+	CauseMinRoot: "Black as MIN at the root: the answers are exactly what a search of the board as given, " +
 		"with Black minimising at the root, gives — the Black programs swap the colours, search as White " +
 		"and swap the chosen board back",
-	causeWhiteView: "evaluation sign: the answers are exactly what the course's negamax gives when the " +
+	CauseWhiteView: "evaluation sign: the answers are exactly what the course's negamax gives when the " +
 		"evaluation is not negated for Black — evaluate from the side to move's point of view",
-	causePromotion: "promotion: only positions where a pawn reaches its last rank within the depth differ " +
+	CausePromotion: "promotion: only positions where a pawn reaches its last rank within the depth differ " +
 		"— check the promotion rule of the edition (2021: none; 2022: to a superpawn)",
-	causeBlack: "only Black-to-move cases differ: check the side-relative sign (negamax) and Black's " +
+	CauseBlack: "only Black-to-move cases differ: check the side-relative sign (negamax) and Black's " +
 		"move direction",
-	causePass: "only cases whose search meets a pass differ: a player passes only without a move, the " +
+	CausePass: "only cases whose search meets a pass differ: a player passes only without a move, the " +
 		"pass is a node of its own, and only a pass answered by a pass ends the game",
-	causeMill: "only cases whose search closes a mill differ: check closeMill and GenerateRemove (only " +
+	CauseMill: "only cases whose search closes a mill differ: check closeMill and GenerateRemove (only " +
 		"pieces outside mills are removed; when every opposing piece stands in a mill, the board is added unchanged)",
-	causeBlocked: "only cases whose search meets a side without a move differ: such a node is a leaf, " +
+	CauseBlocked: "only cases whose search meets a side without a move differ: such a node is a leaf, " +
 		"evaluated and counted, and the midgame estimator counts Black's moves (0 is a win for White)",
-	causeStack: "only cases with a stack on the last row differ: pieces may step or jump onto their own " +
+	CauseStack: "only cases with a stack on the last row differ: pieces may step or jump onto their own " +
 		"pieces on their last row, and every piece of a stack counts in the utility",
 }
 
 // featureCauses are the causes that are properties of a case ("a Black
 // move", "a pass in the tree"): they explain the failures only when some
 // passing case lacks them.
-const featureCauses = 1<<causePromotion | 1<<causeBlack | 1<<causePass | 1<<causeStack | 1<<causeMill | 1<<causeBlocked
+const featureCauses = 1<<CausePromotion | 1<<CauseBlack | 1<<CausePass | 1<<CauseStack | 1<<CauseMill | 1<<CauseBlocked
 
-// causeSet is a set of causes.
-type causeSet uint64
+// CauseSet is a set of causes.
+type CauseSet uint64
 
-func (s causeSet) has(c cause) bool { return s&(1<<c) != 0 }
+func (s CauseSet) Has(c Cause) bool { return s&(1<<c) != 0 }
 
-func setOf(cs ...cause) causeSet {
-	var s causeSet
+func SetOf(cs ...Cause) CauseSet {
+	var s CauseSet
 	for _, c := range cs {
 		s |= 1 << c
 	}
 	return s
 }
 
-// warning is a tolerated departure from the expected bytes, or a remark
+// Warning is a tolerated departure from the expected bytes, or a remark
 // that does not fail a case.
-type warning uint8
+type Warning uint8
 
 const (
-	warnCRLF warning = iota
-	warnTrailingSpace
-	warnFinalNewline
-	warnCount
-	warnStderr
-	warnExit
-	warnSlow
-	numWarnings
+	WarnCRLF Warning = iota
+	WarnTrailingSpace
+	WarnFinalNewline
+	WarnCount
+	WarnStderr
+	WarnExit
+	WarnSlow
+	NumWarnings
 )
 
-var warningText = [numWarnings]string{
-	warnCRLF:          "CRLF line ends (a CR before each LF): tolerated here, but a byte-exact grader fails them",
-	warnTrailingSpace: "trailing white space at the end of lines: tolerated here",
-	warnFinalNewline:  "no newline after the last line: tolerated here",
-	warnCount: "the evaluation count differs from the standard program's on the same input: an improved " +
+var warningText = [NumWarnings]string{
+	WarnCRLF:          "CRLF line ends (a CR before each LF): tolerated here, but a byte-exact grader fails them",
+	WarnTrailingSpace: "trailing white space at the end of lines: tolerated here",
+	WarnFinalNewline:  "no newline after the last line: tolerated here",
+	WarnCount: "the evaluation count differs from the standard program's on the same input: an improved " +
 		"program should search the same tree with another estimator",
-	warnStderr: "output on stderr: ignored",
-	warnExit: "the program ended with a non-zero exit status or a signal: tolerated here when the " +
+	WarnStderr: "output on stderr: ignored",
+	WarnExit: "the program ended with a non-zero exit status or a signal: tolerated here when the " +
 		"answers are right (the course graders compare output only)",
-	warnSlow: "runs that used more than half of their CPU time limit: close to failing on a slower grader",
+	WarnSlow: "runs that used more than half of their CPU time limit: close to failing on a slower grader",
 }
 
-// warnSet is a set of warnings.
-type warnSet uint16
+// WarnSet is a set of warnings.
+type WarnSet uint16
 
-func (s *warnSet) add(w warning) { *s |= 1 << w }
+func (s *WarnSet) Add(w Warning) { *s |= 1 << w }
 
-// result is the verdict on one case.
-type result struct {
-	suite, name string
-	// input, expected and actual are shown for a failure; expected is
+// Result is the verdict on one case.
+type Result struct {
+	Suite, Name string
+	// Input, Expected and Actual are shown for a failure; Expected is
 	// empty for validity checks.
-	input, expected, actual string
-	// problem is one line saying what is wrong (the first differing line).
-	problem string
-	passed  bool
-	warn    warnSet
-	// run is the run that answered the case (nil where none is kept).
-	run *runResult
-	// causes, when set, returns the known mistakes that explain this
+	Input, Expected, Actual string
+	// Problem is one line saying what is wrong (the first differing line).
+	Problem string
+	Passed  bool
+	Warn    WarnSet
+	// Run is the Run that answered the case (nil where none is kept).
+	Run *RunResult
+	// Causes, when set, returns the known mistakes that explain this
 	// failure. It may run the reference again, so it is called only while
 	// a common cause is still possible.
-	causes func() causeSet
-	// features, when set, returns the feature causes of the case.
-	features func() causeSet
-	// shrink, when set, returns the shrunk case of a failure (it may run
+	Causes func() CauseSet
+	// Features, when set, returns the feature causes of the case.
+	Features func() CauseSet
+	// Shrink, when set, returns the shrunk case of a failure (it may run
 	// the command again); called only for the failures reported.
-	shrink func() string
+	Shrink func() string
 }
 
-// memo caches the value of f.
-func memo[T any](f func() T) func() T {
+// Memo caches the value of f.
+func Memo[T any](f func() T) func() T {
 	var v T
 	done := false
 	return func() T {
@@ -249,20 +249,20 @@ const noKnownMistake = "no known mistake reproduces these outputs: compare the f
 // failure, with how many failures it explains, or noKnownMistake when none
 // does ("" when nothing failed). A feature cause counts only when some
 // passing case lacks the feature.
-func likelyCause(results []*result) string {
-	all := causeSet(1<<numCauses - 1)
+func likelyCause(results []*Result) string {
+	all := CauseSet(1<<NumCauses - 1)
 	failed := 0
 	for _, r := range results {
-		if r.passed {
+		if r.Passed {
 			continue
 		}
 		failed++
-		var s causeSet
-		if r.causes != nil {
-			s |= r.causes()
+		var s CauseSet
+		if r.Causes != nil {
+			s |= r.Causes()
 		}
-		if r.features != nil && all&featureCauses != 0 {
-			s |= r.features()
+		if r.Features != nil && all&featureCauses != 0 {
+			s |= r.Features()
 		}
 		if all &= s; all == 0 {
 			return noKnownMistake
@@ -271,8 +271,8 @@ func likelyCause(results []*result) string {
 	if failed == 0 {
 		return ""
 	}
-	for c := cause(0); c < numCauses; c++ {
-		if !all.has(c) {
+	for c := Cause(0); c < NumCauses; c++ {
+		if !all.Has(c) {
 			continue
 		}
 		if featureCauses&(1<<c) != 0 && !someLack(results, c) {
@@ -286,29 +286,29 @@ func likelyCause(results []*result) string {
 	return noKnownMistake
 }
 
-// withMixed returns c, with causeRunMixed when c is a crash or a timeout.
-func withMixed(c cause) causeSet {
-	if c == causeCrash || c == causeTimeout {
-		return setOf(c, causeRunMixed)
+// WithMixed returns c, with causeRunMixed when c is a crash or a timeout.
+func WithMixed(c Cause) CauseSet {
+	if c == CauseCrash || c == CauseTimeout {
+		return SetOf(c, CauseRunMixed)
 	}
-	return setOf(c)
+	return SetOf(c)
 }
 
-// slowOrTimeout is causeSlow when every case a stopped run answered is
+// SlowOrTimeout is causeSlow when every case a stopped run answered is
 // right, else causeTimeout.
-func slowOrTimeout(answeredRight bool) causeSet {
+func SlowOrTimeout(answeredRight bool) CauseSet {
 	if answeredRight {
-		return setOf(causeSlow, causeRunMixed)
+		return SetOf(CauseSlow, CauseRunMixed)
 	}
-	return setOf(causeTimeout, causeRunMixed)
+	return SetOf(CauseTimeout, CauseRunMixed)
 }
 
 // fileNameRe finds a file name in a crash line that says a file is missing.
 var fileNameRe = regexp.MustCompile(`(?i)(no such file|not found|cannot find|could not open|cannot open|can't open|unable to open|failed to open|filenotfound).*?['"]?([\w./-]+\.txt)['"]?`)
 
-// wrongFileName reports whether a crash line says the program could not
+// WrongFileName reports whether a crash line says the program could not
 // open a .txt file other than the ones the grader provides.
-func wrongFileName(line string, provided ...string) bool {
+func WrongFileName(line string, provided ...string) bool {
 	m := fileNameRe.FindStringSubmatch(line)
 	if m == nil {
 		return false
@@ -346,25 +346,25 @@ func sameWords(want, got []string) bool {
 }
 
 // someLack reports whether a passing case lacks the feature c.
-func someLack(results []*result, c cause) bool {
+func someLack(results []*Result, c Cause) bool {
 	for _, r := range results {
-		if r.passed && (r.features == nil || !r.features().has(c)) {
+		if r.Passed && (r.Features == nil || !r.Features().Has(c)) {
 			return true
 		}
 	}
 	return false
 }
 
-// clip shortens s to at most n bytes, marking the cut.
-func clip(s string, n int) string {
+// Clip shortens s to at most n bytes, marking the cut.
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
 	return s[:n] + "…"
 }
 
-// quoteLine formats one output line for a problem message.
-func quoteLine(s string) string { return fmt.Sprintf("%q", clip(s, 120)) }
+// QuoteLine formats one output line for a problem message.
+func QuoteLine(s string) string { return fmt.Sprintf("%q", Clip(s, 120)) }
 
 // indent prefixes every line of s with pre.
 func indent(s, pre string) string {
@@ -378,30 +378,30 @@ func indent(s, pre string) string {
 	return strings.Join(lines, "\n")
 }
 
-// runCauses returns the run-level causes of a failed run: timeout, crash,
+// RunCauses returns the run-level causes of a failed run: timeout, crash,
 // empty output, answers shifted by a case (when shifted is not nil), extra
 // lines.
 // provided names the files the grader gives the program, for the file-name
 // cause.
-func runCauses(rr *runResult, want, got []string, shifted func(got []string) bool, provided ...string) causeSet {
+func RunCauses(rr *RunResult, want, got []string, shifted func(got []string) bool, provided ...string) CauseSet {
 	switch {
-	case rr.timedOut:
-		return setOf(causeTimeout, causeRunMixed)
-	case rr.crashed() && len(provided) > 0 && wrongFileName(rr.crashLine(), provided...):
-		return setOf(causeFileName, causeCrash, causeRunMixed)
-	case rr.crashed():
-		return setOf(causeCrash, causeRunMixed)
+	case rr.TimedOut:
+		return SetOf(CauseTimeout, CauseRunMixed)
+	case rr.Crashed() && len(provided) > 0 && WrongFileName(rr.CrashLine(), provided...):
+		return SetOf(CauseFileName, CauseCrash, CauseRunMixed)
+	case rr.Crashed():
+		return SetOf(CauseCrash, CauseRunMixed)
 	case len(got) == 0 && shifted != nil:
 		// A batch that prints nothing stopped before its first case.
-		return setOf(causeEmpty, causeTruncated)
+		return SetOf(CauseEmpty, CauseTruncated)
 	case len(got) == 0:
-		return setOf(causeEmpty)
+		return SetOf(CauseEmpty)
 	case shifted != nil && shifted(got):
-		return setOf(causeShift)
+		return SetOf(CauseShift)
 	case isSubsequence(want, got) || hasJunk(want, got):
-		return setOf(causeExtra)
+		return SetOf(CauseExtra)
 	case sameWords(want, got):
-		return setOf(causeWording)
+		return SetOf(CauseWording)
 	}
 	return 0
 }

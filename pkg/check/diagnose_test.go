@@ -17,7 +17,7 @@ import (
 // (Morris), and the reference's output on the Star/Circle corpus cases it
 // can search.
 func TestModelMatchesReference(t *testing.T) {
-	corpus := dirFiles(filepath.Dir(testutil.Conformance(t, "morris")))
+	corpus := DirFiles(filepath.Dir(testutil.Conformance(t, "morris")))
 	rows := 0
 	for _, p := range morris.Programs[:6] {
 		cases, err := readMorrisTSV(corpus, "morris/cases.tsv", p, 0, true)
@@ -28,7 +28,7 @@ func TestModelMatchesReference(t *testing.T) {
 			if mc.depth > 4 {
 				continue
 			}
-			m, ok := mc.model(mistake{})
+			m, ok := mc.model(Mistake{})
 			want := morrisAnswer{mc.want.Board.Format(morris.BoardOf(mc.kind).N), mc.want.Evaluated, mc.want.Estimate}
 			if !ok || m.morrisAnswer != want {
 				t.Fatalf("%s %s depth %d %s: model %+v, want %+v", p.Name, mc.kind, mc.depth, mc.input, m.morrisAnswer, want)
@@ -46,7 +46,7 @@ func TestModelMatchesReference(t *testing.T) {
 		if sc.prob.Depth > 6 {
 			continue
 		}
-		m, ok := sc.model(mistake{}, nil)
+		m, ok := sc.model(Mistake{}, nil)
 		if !ok || m.lines != strings.TrimSpace(sc.want) {
 			t.Fatalf("%s: model %q, want %q", sc.name, m.lines, sc.want)
 		}
@@ -63,13 +63,13 @@ func TestMistakeModels(t *testing.T) {
 	// The handout's board3 at depth 3 (docs/morris.md): 453 evaluations with
 	// alpha-beta, estimate 952.
 	mc := morrisCase{prog: morris.ABGame, kind: morris.S22, depth: 3, input: "xxxxxxxxWWxWWxBBBxxxxx"}
-	base, _ := mc.model(mistake{})
+	base, _ := mc.model(Mistake{})
 	if base.count != 453 || base.estimate != 952 || base.board != "xxxxxxxxWxxWWWBBBxxxxx" {
 		t.Fatalf("base %+v", base.morrisAnswer)
 	}
-	strict, _ := mc.model(mistake{strict: true})
-	root, _ := mc.model(mistake{rootAlphaFixed: true})
-	tie, _ := mc.model(mistake{tieLast: true})
+	strict, _ := mc.model(Mistake{Strict: true})
+	root, _ := mc.model(Mistake{RootAlphaFixed: true})
+	tie, _ := mc.model(Mistake{TieLast: true})
 	if strict.count <= base.count || root.count <= base.count || strict.board != base.board || root.estimate != base.estimate {
 		t.Errorf("strict %+v, root alpha %+v: want more evaluations, same board and estimate", strict.morrisAnswer, root.morrisAnswer)
 	}
@@ -79,13 +79,13 @@ func TestMistakeModels(t *testing.T) {
 	// ABOpening on the empty board at depth 2: 42 evaluations, 462 with
 	// strict cuts (morris README).
 	mc = morrisCase{prog: morris.ABOpening, kind: morris.S22, depth: 2, input: strings.Repeat("x", 22)}
-	if m, _ := mc.model(mistake{strict: true}); m.count != 462 {
+	if m, _ := mc.model(Mistake{Strict: true}); m.count != 462 {
 		t.Errorf("strict ABOpening: %d evaluations, want 462", m.count)
 	}
-	if got := countCauses(base.r, base.count+1, false); !got.has(causeCountRoot) {
+	if got := CountCauses(base.r, base.count+1, false); !got.Has(CauseCountRoot) {
 		t.Errorf("count + 1: causes %b, want the root counted", got)
 	}
-	if got := countCauses(base.r, base.r.nodes, false); !got.has(causeCountNodes) {
+	if got := CountCauses(base.r, base.r.Nodes, false); !got.Has(CauseCountNodes) {
 		t.Errorf("count = nodes: causes %b, want every node counted", got)
 	}
 }
@@ -93,29 +93,29 @@ func TestMistakeModels(t *testing.T) {
 // TestLikelyCause: the first cause common to every failure is named; a
 // feature counts only when a passing case lacks it.
 func TestLikelyCause(t *testing.T) {
-	fail := func(c causeSet, f causeSet) *result {
-		return &result{causes: func() causeSet { return c }, features: func() causeSet { return f }}
+	fail := func(c CauseSet, f CauseSet) *Result {
+		return &Result{Causes: func() CauseSet { return c }, Features: func() CauseSet { return f }}
 	}
-	pass := func(f causeSet) *result { return &result{passed: true, features: func() causeSet { return f }} }
+	pass := func(f CauseSet) *Result { return &Result{Passed: true, Features: func() CauseSet { return f }} }
 	for _, c := range []struct {
 		name    string
-		results []*result
-		want    cause
+		results []*Result
+		want    Cause
 		none    bool
 	}{
-		{"common model cause", []*result{fail(setOf(causeStrictCut, causeCutoff), 0), fail(setOf(causeCutoff, causeStrictCut, causeCountRoot), 0)}, causeStrictCut, false},
-		{"only the generic cause in common", []*result{fail(setOf(causeStrictCut, causeCutoff), 0), fail(setOf(causeRootAlpha, causeCutoff), 0)}, causeCutoff, false},
-		{"nothing in common", []*result{fail(setOf(causeTie), 0), fail(setOf(causeCountRoot), 0)}, 0, true},
-		{"the evidence counted", []*result{fail(setOf(causeOrderReverse), 0), fail(setOf(causeOrderReverse, causeTie), 0), pass(0)}, causeOrderReverse, false},
-		{"feature lacking in a passing case", []*result{fail(0, setOf(causePass)), pass(0)}, causePass, false},
-		{"feature everywhere", []*result{fail(0, setOf(causePass)), pass(setOf(causePass))}, 0, true},
-		{"no failure", []*result{pass(0)}, 0, true},
-		{"run level first", []*result{fail(setOf(causeTimeout, causeTie), 0)}, causeTimeout, false},
+		{"common model cause", []*Result{fail(SetOf(CauseStrictCut, CauseCutoff), 0), fail(SetOf(CauseCutoff, CauseStrictCut, CauseCountRoot), 0)}, CauseStrictCut, false},
+		{"only the generic cause in common", []*Result{fail(SetOf(CauseStrictCut, CauseCutoff), 0), fail(SetOf(CauseRootAlpha, CauseCutoff), 0)}, CauseCutoff, false},
+		{"nothing in common", []*Result{fail(SetOf(CauseTie), 0), fail(SetOf(CauseCountRoot), 0)}, 0, true},
+		{"the evidence counted", []*Result{fail(SetOf(CauseOrderReverse), 0), fail(SetOf(CauseOrderReverse, CauseTie), 0), pass(0)}, CauseOrderReverse, false},
+		{"feature lacking in a passing case", []*Result{fail(0, SetOf(CausePass)), pass(0)}, CausePass, false},
+		{"feature everywhere", []*Result{fail(0, SetOf(CausePass)), pass(SetOf(CausePass))}, 0, true},
+		{"no failure", []*Result{pass(0)}, 0, true},
+		{"run level first", []*Result{fail(SetOf(CauseTimeout, CauseTie), 0)}, CauseTimeout, false},
 	} {
 		got := likelyCause(c.results)
 		failed := 0
 		for _, r := range c.results {
-			if !r.passed {
+			if !r.Passed {
 				failed++
 			}
 		}
@@ -138,11 +138,11 @@ func TestLikelyCause(t *testing.T) {
 // TestCompare: normalization tolerates CR, trailing blanks and the final
 // newline, and reports them; firstDiff names the first differing line.
 func TestCompare(t *testing.T) {
-	lines, w := normalize([]byte("a \r\nb\t\nc"), true)
-	if strings.Join(lines, "|") != "a|b|c" || w != 1<<warnCRLF|1<<warnTrailingSpace|1<<warnFinalNewline {
+	lines, w := Normalize([]byte("a \r\nb\t\nc"), true)
+	if strings.Join(lines, "|") != "a|b|c" || w != 1<<WarnCRLF|1<<WarnTrailingSpace|1<<WarnFinalNewline {
 		t.Errorf("normalize: %q, warnings %b", lines, w)
 	}
-	if lines, w := normalize([]byte("a\nb"), false); len(lines) != 2 || w != 0 {
+	if lines, w := Normalize([]byte("a\nb"), false); len(lines) != 2 || w != 0 {
 		t.Errorf("no final newline expected: %q, %b", lines, w)
 	}
 	for _, c := range []struct {
@@ -155,7 +155,7 @@ func TestCompare(t *testing.T) {
 		{[]string{"1"}, nil, `stdout is empty: want "1" first`},
 		{[]string{"1"}, []string{"1", "x"}, `stdout has an extra line 2: "x"`},
 	} {
-		if got := firstDiff(c.want, c.got, "stdout", 1); got != c.msg {
+		if got := FirstDiff(c.want, c.got, "stdout", 1); got != c.msg {
 			t.Errorf("firstDiff(%q, %q) = %q, want %q", c.want, c.got, got, c.msg)
 		}
 	}
@@ -187,7 +187,7 @@ func TestStarCircleFeatures(t *testing.T) {
 		t.Fatal(err)
 	}
 	sc := newSCCase("start", p)
-	if f := sc.features(); f.has(causePass) || f.has(causeStack) {
+	if f := sc.features(); f.Has(CausePass) || f.Has(CauseStack) {
 		t.Errorf("start position at depth 2: features %b, want neither pass nor stack", f)
 	}
 	p.Board = [64]int{}
@@ -195,7 +195,7 @@ func TestStarCircleFeatures(t *testing.T) {
 	p.Board[starcircle.NewSquare(6, 0)] = 1  // Star on G1: steps onto H2
 	p.Board[starcircle.NewSquare(0, 1)] = -1 // Circle on A2: cannot move, passes
 	sc = newSCCase("edge", p)
-	if f := sc.features(); !f.has(causePass) || !f.has(causeStack) {
+	if f := sc.features(); !f.Has(CausePass) || !f.Has(CauseStack) {
 		t.Errorf("stack and blocked Circle: features %b, want pass and stack", f)
 	}
 }
@@ -213,51 +213,51 @@ func TestVariantsNamed(t *testing.T) {
 	morrisProg := morris.ABGame
 	ms := morrisRandom(morrisProg, morris.S22, 150, 5)
 	blackCases := morrisRandom(morris.MiniMaxGameBlack, morris.S22, 40, 5)
-	for _, v := range variants {
-		t.Run(causeText[v.c][:20], func(t *testing.T) {
-			var results []*result
+	for _, v := range Variants {
+		t.Run(causeText[v.C][:20], func(t *testing.T) {
+			var results []*Result
 			for i := range scs {
 				sc := &scs[i]
-				m, ok := sc.model(v.m, nil)
+				m, ok := sc.model(v.M, nil)
 				if !ok {
 					continue
 				}
-				if v.morrisOnly {
+				if v.MorrisOnly {
 					break
 				}
-				rr := &runResult{files: map[string][]byte{"output.txt": []byte(m.lines + "\n")}}
+				rr := &RunResult{Files: map[string][]byte{"output.txt": []byte(m.lines + "\n")}}
 				results = append(results, sc.judge(rr, nil))
 			}
-			if !v.keyed {
+			if !v.Keyed {
 				cases := ms
-				if v.m.minRoot {
+				if v.M.MinRoot {
 					cases = blackCases
 				}
 				for i := range cases {
 					mc := &cases[i]
-					m, ok := mc.model(v.m)
+					m, ok := mc.model(v.M)
 					if !ok {
 						continue
 					}
 					out := fmt.Sprintf("Board Position: %s\nPositions evaluated by static estimation: %d.\nMINIMAX estimate: %d.\n", m.board, m.count, m.estimate)
-					rr := &runResult{stdout: []byte(out), files: map[string][]byte{morrisOut: []byte(m.board + "\n")}}
+					rr := &RunResult{Stdout: []byte(out), Files: map[string][]byte{morrisOut: []byte(m.board + "\n")}}
 					results = append(results, mc.judge(rr, nil))
 				}
 			}
 			failed := 0
 			for _, r := range results {
-				if !r.passed {
+				if !r.Passed {
 					failed++
 				}
 			}
 			got := likelyCause(results)
 			for _, r := range results {
-				if !r.passed && !r.causes().has(v.c) {
-					t.Logf("%s: %s: causes %b", r.name, r.problem, r.causes())
+				if !r.Passed && !r.Causes().Has(v.C) {
+					t.Logf("%s: %s: causes %b", r.Name, r.Problem, r.Causes())
 				}
 			}
-			if failed == 0 || !strings.HasPrefix(got, causeText[v.c]) || !strings.Contains(got, fmt.Sprintf("all %d failing cases", failed)) {
-				t.Errorf("%d failures: likely cause %q, want %q", failed, got, causeText[v.c])
+			if failed == 0 || !strings.HasPrefix(got, causeText[v.C]) || !strings.Contains(got, fmt.Sprintf("all %d failing cases", failed)) {
+				t.Errorf("%d failures: likely cause %q, want %q", failed, got, causeText[v.C])
 			}
 		})
 	}
@@ -280,7 +280,7 @@ func TestWordingAndFileName(t *testing.T) {
 		"java.io.FileNotFoundException: board.txt (No such file or directory)": true,
 		"ValueError: invalid literal for int() with base 10: 'x'":              false,
 	} {
-		if got := wrongFileName(line, "input.txt", "output.txt", "board1.txt"); got != want {
+		if got := WrongFileName(line, "input.txt", "output.txt", "board1.txt"); got != want {
 			t.Errorf("%q: %v, want %v", line, got, want)
 		}
 	}
@@ -292,7 +292,7 @@ func TestWordingAndFileName(t *testing.T) {
 func TestCongoVariantsNamed(t *testing.T) {
 	for _, name := range []string{"congo-minimax", "congo-alphabeta"} {
 		p, _ := findProgram(name)
-		u, err := congoRandom(&options{prog: p, rules: congo.Edition2022}, 40, 3)
+		u, err := congoRandom(&Options{Prog: p, Rules: congo.Edition2022}, 40, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -300,21 +300,21 @@ func TestCongoVariantsNamed(t *testing.T) {
 		depth := map[bool]int{false: 2, true: 4}[ab]
 		g, opt := congo.NewCourseGame(u.rules, ab), congo.CourseOptions(ab)
 		for _, c := range []struct {
-			cause  cause
+			cause  Cause
 			answer func(pos congo.Position) string
 		}{
-			{causeDepthOff, func(pos congo.Position) string { return congoValue(g, opt, pos, depth-1, ab) }},
-			{causeWhiteView, func(pos congo.Position) string { return congoValue(whiteView{g}, opt, pos, depth, ab) }},
+			{CauseDepthOff, func(pos congo.Position) string { return congoValue(g, opt, pos, depth-1, ab) }},
+			{CauseWhiteView, func(pos congo.Position) string { return congoValue(whiteView{g}, opt, pos, depth, ab) }},
 		} {
-			var results []*result
+			var results []*Result
 			failed := 0
 			for k, cs := range u.cases {
 				pos, _ := congo.ParseFEN(cs.fen)
 				got := c.answer(pos)
-				r := &result{passed: got == cs.want[0]}
-				if !r.passed {
+				r := &Result{Passed: got == cs.want[0]}
+				if !r.Passed {
 					failed++
-					r.causes = func() causeSet { return u.variantCauses(k, []string{got}) }
+					r.Causes = func() CauseSet { return u.variantCauses(k, []string{got}) }
 				}
 				results = append(results, r)
 			}

@@ -25,10 +25,10 @@ import (
 	"github.com/gamesearch/gamesearch/internal/procgroup"
 )
 
-// killGrace is how long a program may take to exit after the termination
+// KillGrace is how long a program may take to exit after the termination
 // signal of a time-out before its process group is killed, as the MiniChess
 // runner (and the timeout command the course graders use) allow.
-const killGrace = time.Second
+const KillGrace = time.Second
 
 // maxCapture is the most output kept of one stream or one output file of
 // one run; more is dropped and reported.
@@ -42,17 +42,17 @@ const maxLinks = 10000
 // taken as blocked (waiting for input that never comes) and stopped.
 const idleLimit = 10 * time.Second
 
-// command is the student's program: COMMAND as typed, run in a copy of
+// Command is the student's program: COMMAND as typed, run in a copy of
 // the submission directory made of links.
-type command struct {
-	// argv is COMMAND as typed; it is passed on unchanged.
-	argv []string
-	// exe is the executable: found in PATH (absolute), or argv[0] itself
+type Command struct {
+	// Argv is COMMAND as typed; it is passed on unchanged.
+	Argv []string
+	// Exe is the executable: found in PATH (absolute), or argv[0] itself
 	// when it names a path (resolved in the run directory).
-	exe string
-	// dir is the submission directory (absolute) and entries its names.
-	dir     string
-	entries []string
+	Exe string
+	// Dir is the submission directory (absolute) and entries its names.
+	Dir     string
+	Entries []string
 }
 
 // errCannotStart marks a command that could not be started at all (exit
@@ -69,7 +69,7 @@ var interrupted atomic.Bool
 // newCommand prepares argv to run in copies of the submission directory
 // dir: argv[0] is looked up in PATH unless it names a path, which is taken
 // relative to dir, as the course's grader would run it there.
-func newCommand(argv []string, dir string) (*command, error) {
+func newCommand(argv []string, dir string) (*Command, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("missing COMMAND after --")
 	}
@@ -89,7 +89,7 @@ func newCommand(argv []string, dir string) (*command, error) {
 	if len(names) > maxLinks {
 		return nil, fmt.Errorf("-dir %s: more than %d entries: name the submission's own folder", cliutil.Quote(dir), maxLinks)
 	}
-	c := &command{argv: argv, dir: abs, entries: names}
+	c := &Command{Argv: argv, Dir: abs, Entries: names}
 	name := argv[0]
 	var path string
 	if strings.ContainsRune(name, '/') || strings.ContainsRune(name, filepath.Separator) {
@@ -106,13 +106,13 @@ func newCommand(argv []string, dir string) (*command, error) {
 		case runtime.GOOS != "windows" && st.Mode()&0o111 == 0:
 			return nil, fmt.Errorf("%w %s: not executable (chmod +x %s, or name its interpreter: python3 %s)", errCannotStart, name, name, name)
 		}
-		c.exe = name
+		c.Exe = name
 	} else {
 		lp, err := exec.LookPath(name)
 		if err != nil {
 			return nil, fmt.Errorf("%w %s: not found in PATH", errCannotStart, name)
 		}
-		path, c.exe = lp, lp
+		path, c.Exe = lp, lp
 	}
 	if err := checkInterpreter(path, name); err != nil {
 		return nil, err
@@ -149,8 +149,8 @@ func checkInterpreter(path, name string) error {
 }
 
 // String returns the command line as the report shows it.
-func (c *command) String() string {
-	parts := append([]string{}, c.argv...)
+func (c *Command) String() string {
+	parts := append([]string{}, c.Argv...)
 	for i, p := range parts {
 		if p == "" || strings.ContainsAny(p, " \t\"'\\\n") {
 			parts[i] = fmt.Sprintf("%q", p)
@@ -159,94 +159,94 @@ func (c *command) String() string {
 	return strings.Join(parts, " ")
 }
 
-// file is a file written into a run's directory before the run.
-type file struct {
-	name string
-	data []byte
+// File is a File written into a run's directory before the run.
+type File struct {
+	Name string
+	Data []byte
 }
 
-// runSpec is one run of the command: the arguments check appends, the files
+// RunSpec is one run of the command: the arguments check appends, the files
 // it provides, stdin, the files read back afterwards and the CPU time the
 // run may use (wall-clock time with wallClock, for the programs whose
 // course limits the time of a move).
-type runSpec struct {
-	args      []string
-	files     []file
-	stdin     []byte
-	read      []string
-	limit     time.Duration
-	wallClock bool
+type RunSpec struct {
+	Args      []string
+	Files     []File
+	Stdin     []byte
+	Read      []string
+	Limit     time.Duration
+	WallClock bool
 }
 
-// runResult is what one run produced.
-type runResult struct {
-	stdout, stderr []byte
-	// files holds the files named in runSpec.read that exist after the run
-	// as regular files; odd names the others that exist, with what they
+// RunResult is what one run produced.
+type RunResult struct {
+	Stdout, Stderr []byte
+	// Files holds the Files named in runSpec.read that exist after the run
+	// as regular Files; odd names the others that exist, with what they
 	// are ("a named pipe").
-	files map[string][]byte
-	odd   map[string]string
-	// exitCode is the exit status, or -1 when a signal ended the program.
-	exitCode int
-	// signal names the signal that ended the program ("" otherwise).
-	signal string
-	// timedOut reports that the program was stopped by a limit; killed
+	Files map[string][]byte
+	Odd   map[string]string
+	// ExitCode is the exit status, or -1 when a signal ended the program.
+	ExitCode int
+	// Signal names the Signal that ended the program ("" otherwise).
+	Signal string
+	// TimedOut reports that the program was stopped by a limit; killed
 	// says which: "cpu" (the CPU time), "time" (a wall-clock limit), "wall"
 	// (the backstop of a CPU limit) or "idle" (no CPU time used for
 	// idleLimit).
-	timedOut bool
-	killed   string
-	// limit is the CPU time the run was given; cpu and wall what it used.
-	limit, cpu, wall time.Duration
-	// overflow reports that a stream or a file exceeded maxCapture bytes.
-	overflow bool
+	TimedOut bool
+	Killed   string
+	// Limit is the CPU time the run was given; Cpu and Wall what it used.
+	Limit, Cpu, Wall time.Duration
+	// Overflow reports that a stream or a file exceeded maxCapture bytes.
+	Overflow bool
 }
 
-// crashed reports whether the program ended abnormally on its own: a
+// Crashed reports whether the program ended abnormally on its own: a
 // non-zero exit status or a signal, not a limit.
-func (r *runResult) crashed() bool { return !r.timedOut && r.exitCode != 0 }
+func (r *RunResult) Crashed() bool { return !r.TimedOut && r.ExitCode != 0 }
 
-// status describes how the program ended, for problem lines.
-func (r *runResult) status() string {
+// Status describes how the program ended, for problem lines.
+func (r *RunResult) Status() string {
 	switch {
-	case r.killed == "idle":
+	case r.Killed == "idle":
 		return fmt.Sprintf("stopped after %s without using any CPU time (waiting for input that never comes?)", secs(idleLimit))
-	case r.killed == "wall":
-		return fmt.Sprintf("killed at the wall-clock backstop after %s (%s of CPU time; the limit is %s of CPU time)", secs(r.wall), secs(r.cpu), secs(r.limit))
-	case r.killed == "time":
-		return fmt.Sprintf("killed at the time limit of %s (wall clock)", secs(r.limit))
-	case r.timedOut:
-		return fmt.Sprintf("killed at the time limit: %s of CPU time used (%s wall clock)", secs(r.limit), secs(r.wall))
-	case r.signal != "":
-		return "killed by signal " + r.signal
+	case r.Killed == "wall":
+		return fmt.Sprintf("killed at the wall-clock backstop after %s (%s of CPU time; the limit is %s of CPU time)", secs(r.Wall), secs(r.Cpu), secs(r.Limit))
+	case r.Killed == "time":
+		return fmt.Sprintf("killed at the time limit of %s (wall clock)", secs(r.Limit))
+	case r.TimedOut:
+		return fmt.Sprintf("killed at the time limit: %s of CPU time used (%s wall clock)", secs(r.Limit), secs(r.Wall))
+	case r.Signal != "":
+		return "killed by signal " + r.Signal
 	default:
-		return fmt.Sprintf("exit status %d", r.exitCode)
+		return fmt.Sprintf("exit status %d", r.ExitCode)
 	}
 }
 
-// slow reports whether a run that ended by itself used more than half of
+// Slow reports whether a run that ended by itself used more than half of
 // its CPU limit.
-func (r *runResult) slow() bool { return !r.timedOut && r.limit > 0 && 2*r.cpu > r.limit }
+func (r *RunResult) Slow() bool { return !r.TimedOut && r.Limit > 0 && 2*r.Cpu > r.Limit }
 
 // secs prints a duration in seconds with at most two decimals ("2.5 s").
 func secs(d time.Duration) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", d.Seconds()), "0"), ".") + " s"
 }
 
-// missing says why an output file the run should have written cannot be
+// Missing says why an output file the run should have written cannot be
 // read.
-func (r *runResult) missing(name string) string {
-	if what, ok := r.odd[name]; ok {
+func (r *RunResult) Missing(name string) string {
+	if what, ok := r.Odd[name]; ok {
 		return name + " is " + what + ", not a regular file: not read"
 	}
 	return name + " was not written"
 }
 
-// crashLine returns the line of stderr that says why the program crashed:
+// CrashLine returns the line of stderr that says why the program crashed:
 // the exception line of a Python traceback or a Java stack trace, else the
 // first non-empty line; "" when stderr is empty.
-func (r *runResult) crashLine() string {
-	lines := strings.Split(strings.ReplaceAll(string(r.stderr), "\r\n", "\n"), "\n")
+func (r *RunResult) CrashLine() string {
+	lines := strings.Split(strings.ReplaceAll(string(r.Stderr), "\r\n", "\n"), "\n")
 	var nonEmpty []string
 	for _, l := range lines {
 		if strings.TrimSpace(l) != "" {
@@ -262,34 +262,34 @@ func (r *runResult) crashLine() string {
 		if strings.HasPrefix(l, "Traceback (most recent call last):") {
 			for j := len(nonEmpty) - 1; j > i; j-- {
 				if t := nonEmpty[j]; t[0] != ' ' && t[0] != '\t' {
-					return clip(strings.TrimSpace(t), 160)
+					return Clip(strings.TrimSpace(t), 160)
 				}
 			}
 		}
 		// Java: "Exception in thread "main" java.lang.X: message".
 		if strings.HasPrefix(l, "Exception in thread ") {
-			return clip(strings.TrimSpace(l), 160)
+			return Clip(strings.TrimSpace(l), 160)
 		}
 	}
-	return clip(strings.TrimSpace(nonEmpty[0]), 160)
+	return Clip(strings.TrimSpace(nonEmpty[0]), 160)
 }
 
 // link fills the run directory dir with links to the submission's entries,
 // except the names check writes or reads back itself.
-func (c *command) link(dir string, skip map[string]bool) error {
-	for _, name := range c.entries {
+func (c *Command) link(dir string, skip map[string]bool) error {
+	for _, name := range c.Entries {
 		if skip[name] {
 			continue
 		}
-		if err := os.Symlink(filepath.Join(c.dir, name), filepath.Join(dir, name)); err != nil {
+		if err := os.Symlink(filepath.Join(c.Dir, name), filepath.Join(dir, name)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// run executes the command once in a fresh directory.
-func (c *command) run(s runSpec) (*runResult, error) {
+// Run executes the command once in a fresh directory.
+func (c *Command) Run(s RunSpec) (*RunResult, error) {
 	if interrupted.Load() {
 		return nil, errInterrupted
 	}
@@ -299,46 +299,46 @@ func (c *command) run(s runSpec) (*runResult, error) {
 	}
 	defer os.RemoveAll(dir)
 	skip := map[string]bool{}
-	for _, f := range s.files {
-		skip[f.name] = true
+	for _, f := range s.Files {
+		skip[f.Name] = true
 	}
-	for _, name := range s.read {
+	for _, name := range s.Read {
 		skip[name] = true
 	}
 	if err := c.link(dir, skip); err != nil {
 		return nil, err
 	}
-	for _, f := range s.files {
-		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o644); err != nil {
+	for _, f := range s.Files {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
 			return nil, err
 		}
 	}
-	var stdout, stderr capBuffer
-	p, err := c.start(dir, s.args, bytes.NewReader(s.stdin), &stdout, &stderr)
+	var stdout, stderr CapBuffer
+	p, err := c.start(dir, s.Args, bytes.NewReader(s.Stdin), &stdout, &stderr)
 	if err != nil {
 		return nil, err
 	}
-	res := &runResult{limit: s.limit}
-	res.killed = p.wait(s.limit, s.wallClock)
-	res.timedOut = res.killed != ""
-	res.exitCode, res.signal = p.finish()
-	res.cpu, res.wall = max(p.cpu, p.leaderCPU()), time.Since(p.began)
-	res.stdout, res.stderr = stdout.bytes(), stderr.bytes()
-	res.overflow = stdout.over || stderr.over
-	for _, name := range s.read {
+	res := &RunResult{Limit: s.Limit}
+	res.Killed = p.wait(s.Limit, s.WallClock)
+	res.TimedOut = res.Killed != ""
+	res.ExitCode, res.Signal = p.finish()
+	res.Cpu, res.Wall = max(p.cpu, p.leaderCPU()), time.Since(p.began)
+	res.Stdout, res.Stderr = stdout.bytes(), stderr.bytes()
+	res.Overflow = stdout.over || stderr.over
+	for _, name := range s.Read {
 		data, what, over := readOutput(filepath.Join(dir, name))
 		switch {
 		case what != "":
-			if res.odd == nil {
-				res.odd = make(map[string]string)
+			if res.Odd == nil {
+				res.Odd = make(map[string]string)
 			}
-			res.odd[name] = what
+			res.Odd[name] = what
 		case data != nil:
-			if res.files == nil {
-				res.files = make(map[string][]byte)
+			if res.Files == nil {
+				res.Files = make(map[string][]byte)
 			}
-			res.files[name] = data
-			res.overflow = res.overflow || over
+			res.Files[name] = data
+			res.Overflow = res.Overflow || over
 		}
 	}
 	if interrupted.Load() {
@@ -396,23 +396,23 @@ type process struct {
 // start starts the command with extra arguments in dir. stdin, stdout and
 // stderr are connected through pipes; Wait gives up on output still held
 // open by an escaped grandchild one kill grace after the program exits.
-func (c *command) start(dir string, extra []string, stdin io.Reader, stdout, stderr io.Writer) (*process, error) {
-	path := c.exe
+func (c *Command) start(dir string, extra []string, stdin io.Reader, stdout, stderr io.Writer) (*process, error) {
+	path := c.Exe
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(dir, path)
 	}
 	cmd := &exec.Cmd{
 		Path:      path,
-		Args:      append(append([]string{}, c.argv...), extra...),
+		Args:      append(append([]string{}, c.Argv...), extra...),
 		Dir:       dir,
 		Stdin:     stdin,
 		Stdout:    stdout,
 		Stderr:    stderr,
-		WaitDelay: killGrace,
+		WaitDelay: KillGrace,
 	}
 	g := procgroup.New(cmd)
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("%w %s: %v", errCannotStart, c.argv[0], unwrapExec(err))
+		return nil, fmt.Errorf("%w %s: %v", errCannotStart, c.Argv[0], unwrapExec(err))
 	}
 	g.Started()
 	p := &process{cmd: cmd, group: g, done: make(chan struct{}), began: time.Now()}
@@ -485,7 +485,7 @@ func (p *process) wait(limit time.Duration, wallClock bool) string {
 		}
 	}
 	p.group.Terminate()
-	grace := time.NewTimer(killGrace)
+	grace := time.NewTimer(KillGrace)
 	defer grace.Stop()
 	select {
 	case <-p.done:
@@ -502,7 +502,7 @@ func (p *process) wait(limit time.Duration, wallClock bool) string {
 func (p *process) finish() (int, string) {
 	p.group.Kill()
 	<-p.done
-	for deadline := time.Now().Add(killGrace); !p.group.Empty() && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(KillGrace); !p.group.Empty() && time.Now().Before(deadline); {
 		p.group.Kill()
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -540,8 +540,8 @@ func signalName(s syscall.Signal) string {
 	return s.String()
 }
 
-// capBuffer keeps the first maxCapture bytes written to it.
-type capBuffer struct {
+// CapBuffer keeps the first maxCapture bytes written to it.
+type CapBuffer struct {
 	mu   sync.Mutex
 	b    []byte
 	over bool
@@ -549,7 +549,7 @@ type capBuffer struct {
 
 // Write keeps what fits and always reports success, so that the program
 // never blocks on a full pipe.
-func (c *capBuffer) Write(p []byte) (int, error) {
+func (c *CapBuffer) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	room := maxCapture - len(c.b)
@@ -562,7 +562,7 @@ func (c *capBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (c *capBuffer) bytes() []byte {
+func (c *CapBuffer) bytes() []byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.b

@@ -38,7 +38,7 @@ func TestExploreLine(t *testing.T) {
 	assert.Equal(t, q.Get("board"), "S22")
 
 	in := starcircle.StartInput("ALPHABETA", 3)
-	q = exploreQuery(t, exploreLine("starcircle", "", "input.txt:\n"+showBytes([]byte(in))))
+	q = exploreQuery(t, exploreLine("starcircle", "", "input.txt:\n"+ShowBytes([]byte(in))))
 	assert.Equal(t, q.Get("input"), in)
 
 	p := minichess.StartPosition()

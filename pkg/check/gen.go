@@ -43,12 +43,12 @@ func gen(args []string, stdout io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("want one PROGRAM, got %d arguments (usage: gamesearch %s)", len(pos), genUsage)
 	}
-	o := &options{suites: map[string]bool{"random": true}}
-	if o.prog, err = findProgram(pos[0]); err != nil {
+	o := &Options{Suites: map[string]bool{"random": true}}
+	if o.Prog, err = findProgram(pos[0]); err != nil {
 		return usagef("%v", err)
 	}
-	if !o.prog.exact {
-		return usagef("%s is checked for validity only: there are no expected outputs to write", o.prog.name)
+	if !o.Prog.exact {
+		return usagef("%s is checked for validity only: there are no expected outputs to write", o.Prog.name)
 	}
 	if err := cf.apply(fs, o); err != nil {
 		return err
@@ -66,7 +66,7 @@ func gen(args []string, stdout io.Writer) error {
 	if err := writeSet(*outDir, files); err != nil {
 		return fmt.Errorf("-o %s: %v", *outDir, err)
 	}
-	_, err = fmt.Fprintf(stdout, "wrote %d cases of %s (%s) to %s\n", o.n, o.prog.name, caseSettings(o), *outDir)
+	_, err = fmt.Fprintf(stdout, "wrote %d cases of %s (%s) to %s\n", o.N, o.Prog.name, caseSettings(o), *outDir)
 	return err
 }
 
@@ -96,7 +96,7 @@ func newFolder(dir, who string) error {
 // writeSet writes files into a new folder beside dir and renames it to dir
 // (absent or empty) when every file is written, so a failing gen leaves
 // nothing half-written.
-func writeSet(dir string, files []file) error {
+func writeSet(dir string, files []File) error {
 	parent := filepath.Dir(filepath.Clean(dir))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return atomicfile.Cause(err)
@@ -110,11 +110,11 @@ func writeSet(dir string, files []file) error {
 		return atomicfile.Cause(err)
 	}
 	for _, f := range files {
-		path := filepath.Join(tmp, f.name)
+		path := filepath.Join(tmp, f.Name)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return fail(err)
 		}
-		if err := os.WriteFile(path, f.data, 0o644); err != nil {
+		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
 			return fail(err)
 		}
 	}
@@ -135,13 +135,13 @@ func writeSet(dir string, files []file) error {
 }
 
 // genFiles returns the files of a gen set, in a fixed order.
-func genFiles(o *options) ([]file, error) {
-	units, err := randomUnits(o, o.n, o.seed)
+func genFiles(o *Options) ([]File, error) {
+	units, err := randomUnits(o, o.N, o.Seed)
 	if err != nil {
 		return nil, err
 	}
-	var files []file
-	switch o.prog.family {
+	var files []File
+	switch o.Prog.family {
 	case famCongo:
 		u := units[0].(*congoUnit)
 		in, out := congoSetNames(o)
@@ -151,37 +151,37 @@ func genFiles(o *options) ([]file, error) {
 				want.WriteString(l + "\n")
 			}
 		}
-		files = append(files, file{in, congoInput(u.cases)}, file{out, []byte(want.String())})
+		files = append(files, File{in, congoInput(u.cases)}, File{out, []byte(want.String())})
 	case famMorris:
 		cs := make([]morrisCase, len(units))
 		for i, u := range units {
 			cs[i] = *u.(*morrisCase)
 		}
-		files = append(files, file{"cases.tsv", writeMorrisTSV(cs)})
+		files = append(files, File{"cases.tsv", writeMorrisTSV(cs)})
 	case famStarCircle:
 		width := len(strconv.Itoa(len(units)))
 		for i, u := range units {
 			sc := u.(*scCase)
 			dir := fmt.Sprintf("%0*d", width, i+1)
-			files = append(files, file{filepath.Join(dir, "input.txt"), sc.input},
-				file{filepath.Join(dir, "output.txt"), []byte(sc.want)})
+			files = append(files, File{filepath.Join(dir, "input.txt"), sc.input},
+				File{filepath.Join(dir, "output.txt"), []byte(sc.want)})
 		}
 	}
 	readme := fmt.Sprintf("Test set for %s written by gamesearch gen (%s).\n"+
 		"Expected outputs come from the gamesearch reference.\n"+
 		"Check a program with: gamesearch check %s %s -- COMMAND\n",
-		o.prog.name, caseSettings(o), o.prog.name, setFlags(o))
-	return append(files, file{"README.txt", []byte(readme)}), nil
+		o.Prog.name, caseSettings(o), o.Prog.name, setFlags(o))
+	return append(files, File{"README.txt", []byte(readme)}), nil
 }
 
 // setFlags are the flags check needs to read a set back.
-func setFlags(o *options) string {
+func setFlags(o *Options) string {
 	s := "-cases DIR"
-	if o.prog.family == famCongo {
-		s = "-rules " + o.rules.String() + " " + s
+	if o.Prog.family == famCongo {
+		s = "-rules " + o.Rules.String() + " " + s
 	}
-	if o.piece != "" {
-		s += " -piece " + o.piece
+	if o.Piece != "" {
+		s += " -piece " + o.Piece
 	}
 	return s
 }

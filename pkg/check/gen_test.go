@@ -74,11 +74,11 @@ func TestGenIdenticalAndPasses(t *testing.T) {
 			switch p.family {
 			case famCongo:
 				in := strings.Split(string(ta[p.name+".in"]), "\n")
-				if in[0] != "25" || len(splitLines(string(ta[p.name+".out"]))) == 0 {
+				if in[0] != "25" || len(SplitLines(string(ta[p.name+".out"]))) == 0 {
 					t.Fatalf("%s.in starts %q; want N = 25 and an .out file", p.name, in[0])
 				}
 			case famMorris:
-				rows := splitLines(string(ta["cases.tsv"]))
+				rows := SplitLines(string(ta["cases.tsv"]))
 				if rows[0] != morrisHeader || len(rows) != 26 {
 					t.Fatalf("cases.tsv: header %q and %d lines; want the corpus header and 25 rows", rows[0], len(rows))
 				}
@@ -116,7 +116,7 @@ func layoutFile(p *programInfo) string {
 // Star/Circle; hopping in Morris.
 func TestRandomCasesCoverEdgeCases(t *testing.T) {
 	p, _ := findProgram("congo-move")
-	u, err := congoRandom(&options{prog: p, rules: congo.Edition2022}, 100, DefaultSeed)
+	u, err := congoRandom(&Options{Prog: p, Rules: congo.Edition2022}, 100, DefaultSeed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestRandomCasesCoverEdgeCases(t *testing.T) {
 	}
 
 	p, _ = findProgram("congo-alphabeta")
-	u, err = congoRandom(&options{prog: p, rules: congo.Edition2022}, 100, DefaultSeed)
+	u, err = congoRandom(&Options{Prog: p, Rules: congo.Edition2022}, 100, DefaultSeed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,10 +169,10 @@ func TestRandomCasesCoverEdgeCases(t *testing.T) {
 	}
 	for _, sc := range scs {
 		f := sc.features()
-		if f.has(causePass) {
+		if f.Has(CausePass) {
 			pass++
 		}
-		if f.has(causeStack) {
+		if f.Has(CauseStack) {
 			stack++
 		}
 	}

@@ -144,7 +144,7 @@ func grade(args []string, stdout, stderr io.Writer) error {
 	if err := writeGradebook(*outDir, o, rows); err != nil {
 		return fmt.Errorf("-o %s: %v", *outDir, err)
 	}
-	fmt.Fprintf(stdout, "graded %d submissions of %s: %d passed every case; %s\n", len(rows), o.prog.name,
+	fmt.Fprintf(stdout, "graded %d submissions of %s: %d passed every case; %s\n", len(rows), o.Prog.name,
 		len(rows)-failing, filepath.Join(*outDir, "index.html"))
 	if failing > 0 {
 		return failedError{}
@@ -232,7 +232,7 @@ func inner(dir string) string {
 }
 
 // gradeOne unpacks, builds and checks one submission in the folder work.
-func gradeOne(o *options, suites []*suite, sub submission, work string, maxFail int) *gradeRow {
+func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail int) *gradeRow {
 	row := &gradeRow{Student: sub.student, Folder: sub.out, Build: "ok"}
 	began := time.Now()
 	defer func() { row.Seconds = time.Since(began).Seconds() }()
@@ -256,7 +256,7 @@ func gradeOne(o *options, suites []*suite, sub submission, work string, maxFail 
 	}
 	var b *built
 	if err == nil {
-		b, err = buildSubmission(src, o.prog.name)
+		b, err = buildSubmission(src, o.Prog.name)
 	}
 	if err != nil {
 		row.Build = err.Error()
@@ -284,8 +284,8 @@ func gradeOne(o *options, suites []*suite, sub submission, work string, maxFail 
 
 // writeGradebook writes grades.csv, each student's reports and index.html
 // into a new folder beside dir, renamed to dir when complete.
-func writeGradebook(dir string, o *options, rows []*gradeRow) error {
-	var files []file
+func writeGradebook(dir string, o *Options, rows []*gradeRow) error {
+	var files []File
 	var b strings.Builder
 	w := csv.NewWriter(&b)
 	w.Write([]string{"student", "language", "build", "passed", "total", "score", "time", "likely_cause", "first_failure"})
@@ -299,23 +299,23 @@ func writeGradebook(dir string, o *options, rows []*gradeRow) error {
 			data, _ := json.MarshalIndent(r, "", "  ")
 			js = string(data) + "\n"
 		}
-		files = append(files, file{filepath.Join(r.Folder, "report.txt"), []byte(text)},
-			file{filepath.Join(r.Folder, "report.json"), []byte(js)})
+		files = append(files, File{filepath.Join(r.Folder, "report.txt"), []byte(text)},
+			File{filepath.Join(r.Folder, "report.json"), []byte(js)})
 	}
 	w.Flush()
-	files = append(files, file{"grades.csv", []byte(b.String())})
+	files = append(files, File{"grades.csv", []byte(b.String())})
 	page, err := gradePage(o, rows)
 	if err != nil {
 		return err
 	}
-	files = append(files, file{"index.html", page})
+	files = append(files, File{"index.html", page})
 	return writeSet(dir, files)
 }
 
 // gradeOneToGradescope builds and checks the one submission in dir and
 // writes Gradescope's results.json to name: the check's suites as tests, or
 // one failed test saying why the submission could not be built.
-func gradeOneToGradescope(o *options, dir, name string, maxFail int, stdout io.Writer) error {
+func gradeOneToGradescope(o *Options, dir, name string, maxFail int, stdout io.Writer) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return usagef("%s: not a folder", dir)
 	}
@@ -339,7 +339,7 @@ func gradeOneToGradescope(o *options, dir, name string, maxFail int, stdout io.W
 		text = row.rep.gradescopeText()
 	} else {
 		g := gradescope{Score: 0, Output: row.Build, StdoutVisibility: "hidden", Tests: []gradescopeTest{{
-			Name: o.prog.name + ": build", MaxScore: maxScore, Status: "failed", Output: row.Build, Visibility: "visible"}}}
+			Name: o.Prog.name + ": build", MaxScore: maxScore, Status: "failed", Output: row.Build, Visibility: "visible"}}}
 		data, _ := json.MarshalIndent(g, "", "  ")
 		text = string(data) + "\n"
 	}
@@ -349,6 +349,6 @@ func gradeOneToGradescope(o *options, dir, name string, maxFail int, stdout io.W
 	if err := writeOut(name, text, stdout); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %s\n", o.prog.name, row.summary())
+	fmt.Fprintf(stdout, "%s: %s\n", o.Prog.name, row.summary())
 	return nil
 }

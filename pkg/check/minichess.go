@@ -24,13 +24,13 @@ type chessCase struct {
 
 // chessPublic returns the 100 positions of baselines.tsv, the states the
 // course's baselines were run on.
-func chessPublic(o *options) ([]unit, error) {
-	data, err := o.corpus.read("minichess/baselines.tsv")
+func chessPublic(o *Options) ([]Unit, error) {
+	data, err := o.Corpus.Read("minichess/baselines.tsv")
 	if err != nil {
 		return nil, err
 	}
-	path := o.corpus.path("minichess/baselines.tsv")
-	var units []unit
+	path := o.Corpus.Path("minichess/baselines.tsv")
+	var units []Unit
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for line := 1; sc.Scan(); line++ {
 		f := strings.Split(sc.Text(), "\t")
@@ -52,9 +52,9 @@ func chessPublic(o *options) ([]unit, error) {
 
 // chessRandom returns n positions with moves and status None reached from
 // the start by random games of 0 to 59 plies.
-func chessRandom(n int, seed uint64) []unit {
+func chessRandom(n int, seed uint64) []Unit {
 	r := match.NewRand(seed)
-	var units []unit
+	var units []Unit
 	var buf []minichess.Move
 	for len(units) < n {
 		p := minichess.StartPosition()
@@ -75,43 +75,43 @@ func chessRandom(n int, seed uint64) []unit {
 	return units
 }
 
-func (cc *chessCase) size() int { return 1 }
+func (cc *chessCase) Size() int { return 1 }
 
-// run runs the player on the state and checks its action file.
-func (cc *chessCase) run(c *command, o *options) ([]*result, error) {
+// Run runs the player on the state and checks its action file.
+func (cc *chessCase) Run(c *Command, o *Options) ([]*Result, error) {
 	state := cc.pos.AppendState(nil)
-	rr, err := c.run(runSpec{args: []string{"state", "action"}, files: []file{{"state", state}},
-		read: []string{"action"}, limit: o.limit(1, 0), wallClock: true})
+	rr, err := c.Run(RunSpec{Args: []string{"state", "action"}, Files: []File{{"state", state}},
+		Read: []string{"action"}, Limit: o.Limit(1, 0), WallClock: true})
 	if err != nil {
 		return nil, err
 	}
-	r := &result{name: cc.name, input: "state (" + cc.pos.FEN() + "):\n" + string(state)}
-	action, written := rr.files["action"]
-	r.actual = "action: " + fileState(action, written)
-	fail := func(c cause, problem string) ([]*result, error) {
-		r.problem = runNote(rr, problem)
-		r.causes = func() causeSet { return withMixed(c) }
-		return []*result{r}, nil
+	r := &Result{Name: cc.name, Input: "state (" + cc.pos.FEN() + "):\n" + string(state)}
+	action, written := rr.Files["action"]
+	r.Actual = "action: " + fileState(action, written)
+	fail := func(c Cause, problem string) ([]*Result, error) {
+		r.Problem = runNote(rr, problem)
+		r.Causes = func() CauseSet { return WithMixed(c) }
+		return []*Result{r}, nil
 	}
 	raw, count, _ := minichess.ParseAction(bytes.NewReader(action))
 	list, _ := cc.pos.LegalMoves(nil)
 	switch {
-	case count == 0 && rr.timedOut:
-		return fail(causeTimeout, "no complete move in the action file at the time limit")
-	case count == 0 && rr.crashed():
-		return fail(causeCrash, "the player crashed before writing a move")
+	case count == 0 && rr.TimedOut:
+		return fail(CauseTimeout, "no complete move in the action file at the time limit")
+	case count == 0 && rr.Crashed():
+		return fail(CauseCrash, "the player crashed before writing a move")
 	case count == 0 && !written:
-		return fail(causeNoOutputFile, "the "+rr.missing("action"))
+		return fail(CauseNoOutputFile, "the "+rr.Missing("action"))
 	case count == 0:
-		return fail(causeFormat, "the action file holds no complete move \"r1 c1 r2 c2\"")
+		return fail(CauseFormat, "the action file holds no complete move \"r1 c1 r2 c2\"")
 	case !raw.In(list):
-		return fail(causeIllegal, fmt.Sprintf("%d %d %d %d (%s) is not a legal move here", raw[0], raw[1], raw[2], raw[3], raw.Render()))
-	case rr.crashed():
-		return fail(causeCrash, "the player wrote a legal move but then crashed")
+		return fail(CauseIllegal, fmt.Sprintf("%d %d %d %d (%s) is not a legal move here", raw[0], raw[1], raw[2], raw[3], raw.Render()))
+	case rr.Crashed():
+		return fail(CauseCrash, "the player wrote a legal move but then crashed")
 	}
-	if len(rr.stderr) > 0 {
-		r.warn.add(warnStderr)
+	if len(rr.Stderr) > 0 {
+		r.Warn.Add(WarnStderr)
 	}
-	r.passed = true
-	return []*result{r}, nil
+	r.Passed = true
+	return []*Result{r}, nil
 }

@@ -16,56 +16,56 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-// mistake selects deliberate departures from the course algorithm.
-type mistake struct {
-	// tieLast keeps the last of equally good root moves.
-	tieLast bool
-	// strict cuts only when v > beta (v < alpha) instead of v >= beta.
-	strict bool
-	// rootAlphaFixed never raises alpha at the root.
-	rootAlphaFixed bool
-	// reverse searches every node's moves in the reverse of the course's
+// Mistake selects deliberate departures from the course algorithm.
+type Mistake struct {
+	// TieLast keeps the last of equally good root moves.
+	TieLast bool
+	// Strict cuts only when v > beta (v < alpha) instead of v >= beta.
+	Strict bool
+	// RootAlphaFixed never raises alpha at the root.
+	RootAlphaFixed bool
+	// Reverse searches every node's moves in the Reverse of the course's
 	// order; order, when not orderCourse, searches them stably sorted by
 	// the game's key for that order (runModel's key).
-	reverse bool
-	order   moveOrder
-	// depth is added to the search depth (a depth off by one).
-	depth int
-	// noRemovalChild (Morris) gives a move that closes a mill no child
-	// when every opposing piece stands in a mill; minRoot (Morris Black
+	Reverse bool
+	Order   MoveOrder
+	// Depth is added to the search Depth (a Depth off by one).
+	Depth int
+	// NoRemovalChild (Morris) gives a move that closes a mill no child
+	// when every opposing piece stands in a mill; MinRoot (Morris Black
 	// programs) searches the board as given with Black minimising at the
 	// root, instead of the colour swap.
-	noRemovalChild, minRoot bool
+	NoRemovalChild, MinRoot bool
 }
 
-// moveOrder names a student's move order that differs from the course's
+// MoveOrder names a student's move order that differs from the course's
 // for one piece's moves; a game's key function sorts the moves into it.
-type moveOrder uint8
+type MoveOrder uint8
 
 const (
-	orderCourse moveOrder = iota
-	// orderJumpsFirst: a piece's jumps before its steps (Star/Circle).
-	orderJumpsFirst
-	// orderRightFirst: a piece's moves to the right before those to the
+	OrderCourse MoveOrder = iota
+	// OrderJumpsFirst: a piece's jumps before its steps (Star/Circle).
+	OrderJumpsFirst
+	// OrderRightFirst: a piece's moves to the right before those to the
 	// left (Star/Circle).
-	orderRightFirst
-	// orderNeighboursDown: a piece's neighbours in descending order
+	OrderRightFirst
+	// OrderNeighboursDown: a piece's neighbours in descending order
 	// (Morris).
-	orderNeighboursDown
+	OrderNeighboursDown
 )
 
-// modelResult is the outcome of one model search.
-type modelResult struct {
-	// idx is the index of the chosen root move, -1 when the root is a leaf.
-	idx int
-	// value is the root's value for the root player.
-	value search.Value
-	// nodes counts the nodes entered (root included), evals the static
+// ModelResult is the outcome of one model search.
+type ModelResult struct {
+	// Idx is the index of the chosen root move, -1 when the root is a leaf.
+	Idx int
+	// Value is the root's Value for the root player.
+	Value search.Value
+	// Nodes counts the Nodes entered (root included), Evals the static
 	// evaluations, rootMoves the moves of the root.
-	nodes, evals uint64
-	rootMoves    int
-	// aborted reports that the node limit stopped the search.
-	aborted bool
+	Nodes, Evals uint64
+	RootMoves    int
+	// Aborted reports that the node limit stopped the search.
+	Aborted bool
 }
 
 // modelLimit bounds the nodes of one model search; diagnosis gives up on
@@ -76,26 +76,26 @@ const modelLimit = 4_000_000
 // that the search allocates only when it reaches a new ply.
 type modeler[P, M any, G search.Game[P, M]] struct {
 	g     G
-	m     mistake
+	m     Mistake
 	ab    bool
-	res   modelResult
+	res   ModelResult
 	visit func(parent *P, mv M)
-	key   func(o moveOrder, parent *P, mv M) int
+	key   func(o MoveOrder, parent *P, mv M) int
 	moves [][]M
 	order [][]int
 	kids  []*P
 }
 
-// runModel searches root to depth with minimax (ab false) or fail-soft
+// RunModel searches root to depth with minimax (ab false) or fail-soft
 // alpha-beta from the root player's view (the static value is negated at odd
 // plies). A node without moves is a counted leaf. visit, when not nil, sees
 // every move played; key orders the moves for mistake.order (nil for a game
 // without such orders). The chosen root move is reported by its index in
 // the course's order.
-func runModel[P, M any, G search.Game[P, M]](g G, root P, depth int, ab bool, m mistake, visit func(parent *P, mv M), key func(o moveOrder, parent *P, mv M) int) modelResult {
+func RunModel[P, M any, G search.Game[P, M]](g G, root P, depth int, ab bool, m Mistake, visit func(parent *P, mv M), key func(o MoveOrder, parent *P, mv M) int) ModelResult {
 	md := &modeler[P, M, G]{g: g, m: m, ab: ab, visit: visit, key: key}
-	md.res.idx = -1
-	md.res.value = md.node(&root, 0, depth+m.depth, -search.DefaultInf, search.DefaultInf)
+	md.res.Idx = -1
+	md.res.Value = md.node(&root, 0, depth+m.Depth, -search.DefaultInf, search.DefaultInf)
 	return md.res
 }
 
@@ -106,13 +106,13 @@ func (md *modeler[P, M, G]) searchOrder(ply int, parent *P, moves []M) []int {
 	for i := range moves {
 		idx = append(idx, i)
 	}
-	if md.m.order != orderCourse && md.key != nil {
-		o := md.m.order
+	if md.m.Order != OrderCourse && md.key != nil {
+		o := md.m.Order
 		slices.SortStableFunc(idx, func(a, b int) int {
 			return cmp.Compare(md.key(o, parent, moves[a]), md.key(o, parent, moves[b]))
 		})
 	}
-	if md.m.reverse {
+	if md.m.Reverse {
 		slices.Reverse(idx)
 	}
 	md.order[ply] = idx
@@ -120,7 +120,7 @@ func (md *modeler[P, M, G]) searchOrder(ply int, parent *P, moves []M) []int {
 }
 
 func (md *modeler[P, M, G]) eval(p *P, ply int) search.Value {
-	md.res.evals++
+	md.res.Evals++
 	v := md.g.Evaluate(p)
 	if ply&1 == 1 {
 		v = -v
@@ -129,9 +129,9 @@ func (md *modeler[P, M, G]) eval(p *P, ply int) search.Value {
 }
 
 func (md *modeler[P, M, G]) node(p *P, ply, depth int, alpha, beta search.Value) search.Value {
-	md.res.nodes++
-	if md.res.nodes > modelLimit {
-		md.res.aborted = true
+	md.res.Nodes++
+	if md.res.Nodes > modelLimit {
+		md.res.Aborted = true
 		return 0
 	}
 	if md.g.Terminal(p) || depth <= 0 {
@@ -145,7 +145,7 @@ func (md *modeler[P, M, G]) node(p *P, ply, depth int, alpha, beta search.Value)
 	moves := md.g.Moves(p, md.moves[ply][:0])
 	md.moves[ply] = moves
 	if ply == 0 {
-		md.res.rootMoves = len(moves)
+		md.res.RootMoves = len(moves)
 	}
 	if len(moves) == 0 {
 		return md.eval(p, ply)
@@ -159,89 +159,89 @@ func (md *modeler[P, M, G]) node(p *P, ply, depth int, alpha, beta search.Value)
 			md.visit(p, mv)
 		}
 		v := -md.node(child, ply+1, depth-1, -beta, -alpha)
-		if md.res.aborted {
+		if md.res.Aborted {
 			return 0
 		}
-		if ply == 0 && (v > best || md.m.tieLast && v == best) {
-			md.res.idx = i
+		if ply == 0 && (v > best || md.m.TieLast && v == best) {
+			md.res.Idx = i
 		}
 		best = max(best, v)
 		if !md.ab {
 			continue
 		}
-		if best >= beta && (!md.m.strict || best > beta) {
+		if best >= beta && (!md.m.Strict || best > beta) {
 			return best
 		}
-		if best > alpha && !(ply == 0 && md.m.rootAlphaFixed) {
+		if best > alpha && !(ply == 0 && md.m.RootAlphaFixed) {
 			alpha = best
 		}
 	}
 	return best
 }
 
-// countCauses returns the counting mistakes that turn the reference run r
+// CountCauses returns the counting mistakes that turn the reference run r
 // into the count got, where the reference counts the nodes entered
 // (byNodes, Star/Circle) or the static evaluations (Morris).
-func countCauses(r modelResult, got uint64, byNodes bool) causeSet {
-	want := r.evals
+func CountCauses(r ModelResult, got uint64, byNodes bool) CauseSet {
+	want := r.Evals
 	if byNodes {
-		want = r.nodes
+		want = r.Nodes
 	}
-	var s causeSet
+	var s CauseSet
 	switch {
 	case got == want:
 		return 0
 	case got == want+1:
-		s |= setOf(causeCountRoot)
+		s |= SetOf(CauseCountRoot)
 	case got+1 == want:
-		s |= setOf(causeCountNoRoot)
+		s |= SetOf(CauseCountNoRoot)
 	}
 	if byNodes {
 		switch got {
-		case r.evals:
-			s |= setOf(causeCountLeaves)
-		case r.nodes - r.evals:
-			s |= setOf(causeCountInternal)
+		case r.Evals:
+			s |= SetOf(CauseCountLeaves)
+		case r.Nodes - r.Evals:
+			s |= SetOf(CauseCountInternal)
 		}
 	} else {
 		switch got {
-		case r.nodes, r.nodes - 1:
-			s |= setOf(causeCountNodes)
-		case r.evals + uint64(r.rootMoves):
-			s |= setOf(causeCountRootChildren)
+		case r.Nodes, r.Nodes - 1:
+			s |= SetOf(CauseCountNodes)
+		case r.Evals + uint64(r.RootMoves):
+			s |= SetOf(CauseCountRootChildren)
 		}
 	}
 	return s
 }
 
-// variant is a known mistake that a model search reproduces exactly.
-type variant struct {
-	m mistake
-	c cause
-	// abOnly: the mistake exists in alpha-beta only; keyed: a Star/Circle
-	// move order; morrisOnly: a Morris rule or move order.
-	abOnly, keyed, morrisOnly bool
+// Variant is a known mistake that a model search reproduces exactly.
+type Variant struct {
+	M Mistake
+	C Cause
+	// AbOnly: the mistake exists in alpha-beta only; Keyed: a Star/Circle
+	// move order; MorrisOnly: a Morris rule or move order.
+	AbOnly, Keyed, MorrisOnly bool
 }
 
-// variants are the model mistakes the diagnosis tries on every failing
+// Variants are the model mistakes the diagnosis tries on every failing
 // answer of a search program: a variant whose answer equals the program's
 // to the last byte is evidence of that mistake.
-var variants = []variant{
-	{mistake{strict: true}, causeStrictCut, true, false, false},
-	{mistake{rootAlphaFixed: true}, causeRootAlpha, true, false, false},
-	{mistake{tieLast: true}, causeTieModel, false, false, false},
-	{mistake{reverse: true}, causeOrderReverse, false, false, false},
-	{mistake{order: orderJumpsFirst}, causeOrderJumps, false, true, false},
-	{mistake{order: orderRightFirst}, causeOrderRight, false, true, false},
-	{mistake{order: orderNeighboursDown}, causeOrderNeighbours, false, false, true},
-	{mistake{depth: -1}, causeDepthOff, false, false, false},
-	{mistake{depth: 1}, causeDepthOff, false, false, false},
-	{mistake{noRemovalChild: true}, causeNoRemovalChild, false, false, true},
-	{mistake{minRoot: true}, causeMinRoot, false, false, true},
+var Variants = []Variant{
+	{Mistake{Strict: true}, CauseStrictCut, true, false, false},
+	{Mistake{RootAlphaFixed: true}, CauseRootAlpha, true, false, false},
+	{Mistake{TieLast: true}, CauseTieModel, false, false, false},
+	{Mistake{Reverse: true}, CauseOrderReverse, false, false, false},
+	{Mistake{Order: OrderJumpsFirst}, CauseOrderJumps, false, true, false},
+	{Mistake{Order: OrderRightFirst}, CauseOrderRight, false, true, false},
+	{Mistake{Order: OrderNeighboursDown}, CauseOrderNeighbours, false, false, true},
+	{Mistake{Depth: -1}, CauseDepthOff, false, false, false},
+	{Mistake{Depth: 1}, CauseDepthOff, false, false, false},
+	{Mistake{NoRemovalChild: true}, CauseNoRemovalChild, false, false, true},
+	{Mistake{MinRoot: true}, CauseMinRoot, false, false, true},
 }
 
-// memoDepth caches f by depth.
-func memoDepth[T any](f func(d int) T) func(d int) T {
+// MemoDepth caches f by depth.
+func MemoDepth[T any](f func(d int) T) func(d int) T {
 	var mu sync.Mutex
 	seen := map[int]T{}
 	return func(d int) T {
@@ -256,13 +256,13 @@ func memoDepth[T any](f func(d int) T) func(d int) T {
 	}
 }
 
-// failKind is the kind of a failed run, which shrinking keeps: "timeout",
+// FailKind is the kind of a failed run, which shrinking keeps: "timeout",
 // "crash" or "wrong".
-func failKind(rr *runResult) string {
+func FailKind(rr *RunResult) string {
 	switch {
-	case rr.timedOut:
+	case rr.TimedOut:
 		return "timeout"
-	case rr.crashed():
+	case rr.Crashed():
 		return "crash"
 	}
 	return "wrong"

@@ -69,12 +69,12 @@ const morrisHeader = "program\tboard_kind\tdepth\tinput\toutput_board\tevaluated
 // readMorrisTSV reads the rows of a cases.tsv file for program p (for an
 // improved program: its standard program's rows) on board kind (all boards
 // when anyBoard).
-func readMorrisTSV(f files, name string, p morris.Program, kind morris.Kind, anyBoard bool) ([]morrisCase, error) {
-	data, err := f.read(name)
+func readMorrisTSV(f Files, name string, p morris.Program, kind morris.Kind, anyBoard bool) ([]morrisCase, error) {
+	data, err := f.Read(name)
 	if err != nil {
 		return nil, err
 	}
-	path := f.path(name)
+	path := f.Path(name)
 	want := standardOf(p).Name
 	var out []morrisCase
 	text := strings.TrimSuffix(string(data), "\n")
@@ -175,29 +175,29 @@ func morrisRandom(p morris.Program, kind morris.Kind, n int, seed uint64) []morr
 		// One game case in six is a search that meets a side without a
 		// move: rare in random games, so others are passed over (at most
 		// 100 times) until one is found.
-		if p.Phase == morris.Game && len(out)%6 == 5 && misses < 100 && !mc.features().has(causeBlocked) {
+		if p.Phase == morris.Game && len(out)%6 == 5 && misses < 100 && !mc.features().Has(CauseBlocked) {
 			misses++
 			continue
 		}
 		misses = 0
 		out = append(out, mc)
 	}
-	forEach(len(out), func(i int) {
+	ForEach(len(out), func(i int) {
 		out[i].want, _ = morrisSolve(standardOf(p), kind, out[i].input, out[i].depth)
 	})
 	return out
 }
 
-// run runs the command on the case and judges it.
-func (mc *morrisCase) run(c *command, o *options) ([]*result, error) {
+// Run runs the command on the case and judges it.
+func (mc *morrisCase) Run(c *Command, o *Options) ([]*Result, error) {
 	rr, err := mc.exec(c, o, mc.depth)
 	if err != nil {
 		return nil, err
 	}
-	var r *result
+	var r *Result
 	if mc.prog.Estimator == morris.Standard {
 		// probe runs the program on the same board at another depth.
-		probe := memoDepth(func(d int) *runResult {
+		probe := MemoDepth(func(d int) *RunResult {
 			rr, err := mc.exec(c, o, d)
 			if err != nil {
 				return nil
@@ -205,29 +205,29 @@ func (mc *morrisCase) run(c *command, o *options) ([]*result, error) {
 			return rr
 		})
 		r = mc.judge(rr, probe)
-		r.features = memo(mc.features)
-		if !r.passed {
-			kind := failKind(rr)
-			r.shrink = memo(func() string { return mc.shrink(probe, kind) })
+		r.Features = Memo(mc.features)
+		if !r.Passed {
+			kind := FailKind(rr)
+			r.Shrink = Memo(func() string { return mc.shrink(probe, kind) })
 		}
 	} else {
 		r = mc.judgeValid(rr)
 	}
-	return []*result{r}, nil
+	return []*Result{r}, nil
 }
 
-func (mc *morrisCase) size() int { return 1 }
+func (mc *morrisCase) Size() int { return 1 }
 
 // exec runs the command on the case's board at depth.
-func (mc *morrisCase) exec(c *command, o *options, depth int) (*runResult, error) {
-	return c.run(runSpec{
-		args:  []string{morrisIn, morrisOut, strconv.Itoa(depth)},
-		files: []file{{morrisIn, []byte(mc.input + "\n")}},
-		read:  []string{morrisOut},
-		limit: o.limit(1, mc.want.Evaluated),
+func (mc *morrisCase) exec(c *Command, o *Options, depth int) (*RunResult, error) {
+	return c.Run(RunSpec{
+		Args:  []string{morrisIn, morrisOut, strconv.Itoa(depth)},
+		Files: []File{{morrisIn, []byte(mc.input + "\n")}},
+		Read:  []string{morrisOut},
+		Limit: o.Limit(1, mc.want.Evaluated),
 		// The improved programs play under the tournament's wall-clock
 		// rule.
-		wallClock: mc.prog.Estimator != morris.Standard,
+		WallClock: mc.prog.Estimator != morris.Standard,
 	})
 }
 
@@ -270,36 +270,36 @@ func parseMorris(lines []string) (morrisAnswer, bool) {
 
 // judge compares an exact program's run with the reference; probe runs
 // the program at other depths, for the diagnosis.
-func (mc *morrisCase) judge(rr *runResult, probe func(d int) *runResult) *result {
+func (mc *morrisCase) judge(rr *RunResult, probe func(d int) *RunResult) *Result {
 	n := morris.BoardOf(mc.kind).N
 	wantOut := morrisStdout(mc.want, n)
 	wantFile := mc.want.Board.Format(n)
-	r := &result{name: mc.name, input: mc.describe(mc.depth),
-		expected: wantOut + morrisOut + ": " + wantFile + "\n"}
-	got, w := normalize(rr.stdout, true)
-	fileData, written := rr.files[morrisOut]
-	gotFile, fw := normalize(fileData, true)
-	r.warn = w | fw
-	r.actual = string(rr.stdout) + morrisOut + ": " + fileState(fileData, written)
-	want := splitLines(wantOut)
-	r.problem = firstDiff(want, got, "stdout", 1)
-	if r.problem == "" {
-		r.problem = fileDiff(wantFile, gotFile, written)
+	r := &Result{Name: mc.name, Input: mc.describe(mc.depth),
+		Expected: wantOut + morrisOut + ": " + wantFile + "\n"}
+	got, w := Normalize(rr.Stdout, true)
+	fileData, written := rr.Files[morrisOut]
+	gotFile, fw := Normalize(fileData, true)
+	r.Warn = w | fw
+	r.Actual = string(rr.Stdout) + morrisOut + ": " + fileState(fileData, written)
+	want := SplitLines(wantOut)
+	r.Problem = FirstDiff(want, got, "stdout", 1)
+	if r.Problem == "" {
+		r.Problem = fileDiff(wantFile, gotFile, written)
 		if !written {
-			r.problem = rr.missing(morrisOut)
+			r.Problem = rr.Missing(morrisOut)
 		}
 	}
-	r.passed = r.problem == ""
-	if r.passed && rr.crashed() {
-		r.warn.add(warnExit)
+	r.Passed = r.Problem == ""
+	if r.Passed && rr.Crashed() {
+		r.Warn.Add(WarnExit)
 	}
-	if rr.slow() {
-		r.warn.add(warnSlow)
-		r.run = rr
+	if rr.Slow() {
+		r.Warn.Add(WarnSlow)
+		r.Run = rr
 	}
-	if !r.passed {
-		r.problem = runNote(rr, r.problem)
-		r.causes = memo(func() causeSet { return mc.causes(rr, want, got, probe) })
+	if !r.Passed {
+		r.Problem = runNote(rr, r.Problem)
+		r.Causes = Memo(func() CauseSet { return mc.causes(rr, want, got, probe) })
 	}
 	return r
 }
@@ -324,19 +324,19 @@ func fileDiff(want string, got []string, written bool) string {
 	if !written {
 		return morrisOut + " was not written"
 	}
-	return firstDiff([]string{want}, got, morrisOut, 1)
+	return FirstDiff([]string{want}, got, morrisOut, 1)
 }
 
 // runNote adds how the run ended to a problem when it ended abnormally.
-func runNote(rr *runResult, problem string) string {
+func runNote(rr *RunResult, problem string) string {
 	switch {
-	case rr.timedOut, rr.crashed():
-		note := rr.status()
-		if l := rr.crashLine(); l != "" && !rr.timedOut {
+	case rr.TimedOut, rr.Crashed():
+		note := rr.Status()
+		if l := rr.CrashLine(); l != "" && !rr.TimedOut {
 			note += "; stderr: " + l
 		}
 		return problem + " (" + note + ")"
-	case rr.overflow:
+	case rr.Overflow:
 		return problem + " (more than 8 MiB of output)"
 	}
 	return problem
@@ -344,7 +344,7 @@ func runNote(rr *runResult, problem string) string {
 
 // shrink reruns the command at the smaller depths and returns the first
 // that fails the same way (a wrong answer, a crash, a timeout).
-func (mc *morrisCase) shrink(probe func(d int) *runResult, kind string) string {
+func (mc *morrisCase) shrink(probe func(d int) *RunResult, kind string) string {
 	for d := 1; d < mc.depth; d++ {
 		want, err := morrisSolve(mc.prog, mc.kind, mc.input, d)
 		if err != nil {
@@ -356,12 +356,12 @@ func (mc *morrisCase) shrink(probe func(d int) *runResult, kind string) string {
 		}
 		dc := *mc
 		dc.depth, dc.want = d, want
-		if r := dc.judge(rr, nil); !r.passed && failKind(rr) == kind {
-			return fmt.Sprintf("smallest depth that still differs: %d\n%s\n%s", d, dc.describe(d), r.problem)
+		if r := dc.judge(rr, nil); !r.Passed && FailKind(rr) == kind {
+			return fmt.Sprintf("smallest depth that still differs: %d\n%s\n%s", d, dc.describe(d), r.Problem)
 		}
 	}
 	if mc.depth > 1 {
-		return onlyAtDepth(mc.depth)
+		return OnlyAtDepth(mc.depth)
 	}
 	return "depth 1 is the smallest depth"
 }
@@ -370,41 +370,41 @@ func (mc *morrisCase) shrink(probe func(d int) *runResult, kind string) string {
 // form naming a legal board (a child of the input for White, or the input
 // when White has none), the same board in board2.txt, within the time
 // limit, no crash.
-func (mc *morrisCase) judgeValid(rr *runResult) *result {
-	r := &result{name: mc.name, input: mc.describe(mc.depth)}
-	got, w := normalize(rr.stdout, true)
-	fileData, written := rr.files[morrisOut]
-	gotFile, fw := normalize(fileData, true)
-	r.warn = w | fw
-	r.actual = string(rr.stdout) + morrisOut + ": " + fileState(fileData, written)
-	fail := func(c cause, problem string) *result {
-		r.problem = runNote(rr, problem)
-		r.causes = func() causeSet { return withMixed(c) }
+func (mc *morrisCase) judgeValid(rr *RunResult) *Result {
+	r := &Result{Name: mc.name, Input: mc.describe(mc.depth)}
+	got, w := Normalize(rr.Stdout, true)
+	fileData, written := rr.Files[morrisOut]
+	gotFile, fw := Normalize(fileData, true)
+	r.Warn = w | fw
+	r.Actual = string(rr.Stdout) + morrisOut + ": " + fileState(fileData, written)
+	fail := func(c Cause, problem string) *Result {
+		r.Problem = runNote(rr, problem)
+		r.Causes = func() CauseSet { return WithMixed(c) }
 		return r
 	}
 	switch {
-	case rr.timedOut:
-		return fail(causeTimeout, "no answer before the time limit")
-	case rr.crashed():
-		return fail(causeCrash, "the program crashed")
+	case rr.TimedOut:
+		return fail(CauseTimeout, "no answer before the time limit")
+	case rr.Crashed():
+		return fail(CauseCrash, "the program crashed")
 	case len(got) == 0:
-		return fail(causeEmpty, "stdout is empty")
+		return fail(CauseEmpty, "stdout is empty")
 	}
 	a, ok := parseMorris(got)
 	if !ok {
-		return fail(causeFormat, "stdout is not the three lines \"Board Position: …\", "+
+		return fail(CauseFormat, "stdout is not the three lines \"Board Position: …\", "+
 			"\"Positions evaluated by static estimation: N.\", \"MINIMAX estimate: V.\"")
 	}
 	if !mc.legal(a.board) {
-		return fail(causeIllegal, fmt.Sprintf("board %s is not a position White can reach from %s in one move", a.board, mc.input))
+		return fail(CauseIllegal, fmt.Sprintf("board %s is not a position White can reach from %s in one move", a.board, mc.input))
 	}
 	if !written || len(gotFile) != 1 || gotFile[0] != a.board {
-		return fail(causeNoOutputFile, fmt.Sprintf("%s must hold the printed board %s", morrisOut, a.board))
+		return fail(CauseNoOutputFile, fmt.Sprintf("%s must hold the printed board %s", morrisOut, a.board))
 	}
 	if a.count != mc.want.Evaluated {
-		r.warn.add(warnCount)
+		r.Warn.Add(WarnCount)
 	}
-	r.passed = true
+	r.Passed = true
 	return r
 }
 

@@ -1,7 +1,7 @@
 package check
 
 // The diagnosis of a failed Morris case: run-level causes, the model
-// variants that reproduce the answer, and the program re-run at depth 1.
+// Variants that reproduce the answer, and the program re-run at depth 1.
 
 import (
 	"math/bits"
@@ -11,81 +11,81 @@ import (
 )
 
 // causes returns the mistakes that explain a failed exact run.
-func (mc *morrisCase) causes(rr *runResult, want, got []string, probe func(d int) *runResult) causeSet {
-	if s := runCauses(rr, want, got, nil, morrisIn); s != 0 {
-		if s.has(causeTimeout) {
-			return slowOrTimeout(false)
+func (mc *morrisCase) causes(rr *RunResult, want, got []string, probe func(d int) *RunResult) CauseSet {
+	if s := RunCauses(rr, want, got, nil, morrisIn); s != 0 {
+		if s.Has(CauseTimeout) {
+			return SlowOrTimeout(false)
 		}
 		return s
 	}
 	n := morris.BoardOf(mc.kind).N
-	if firstDiff(want, got, "", 1) == "" {
-		return setOf(causeNoOutputFile)
+	if FirstDiff(want, got, "", 1) == "" {
+		return SetOf(CauseNoOutputFile)
 	}
 	a, ok := parseMorris(got)
 	if !ok {
-		return setOf(causeFormat)
+		return SetOf(CauseFormat)
 	}
 	wb := mc.want.Board.Format(n)
-	var s causeSet
-	for _, v := range variants {
-		if v.keyed || v.abOnly && !mc.prog.AlphaBeta || v.m.minRoot && !mc.prog.Black {
+	var s CauseSet
+	for _, v := range Variants {
+		if v.Keyed || v.AbOnly && !mc.prog.AlphaBeta || v.M.MinRoot && !mc.prog.Black {
 			continue
 		}
-		if m, ok := mc.model(v.m); ok && m.morrisAnswer == a {
-			s |= setOf(v.c)
+		if m, ok := mc.model(v.M); ok && m.morrisAnswer == a {
+			s |= SetOf(v.C)
 		}
 	}
 	if a.board != wb && a.estimate == mc.want.Estimate && a.count == mc.want.Evaluated {
-		s |= setOf(causeTie)
+		s |= SetOf(CauseTie)
 	}
 	if a.board == wb && a.count == mc.want.Evaluated && a.estimate == -mc.want.Estimate && mc.prog.Black {
-		s |= setOf(causeBlackView)
+		s |= SetOf(CauseBlackView)
 	}
 	if mc.ignoresDepth(a, probe) {
-		s |= setOf(causeIgnoresDepth)
+		s |= SetOf(CauseIgnoresDepth)
 	}
 	if a.board != wb || a.estimate != mc.want.Estimate {
 		return s
 	}
-	base, bok := mc.model(mistake{})
+	base, bok := mc.model(Mistake{})
 	if !bok {
 		return s
 	}
-	counts := countCauses(base.r, a.count, false)
+	counts := CountCauses(base.r, a.count, false)
 	// The root counted (or not) is off by one at every depth: at depth 1 too.
-	if counts&setOf(causeCountRoot, causeCountNoRoot) != 0 && mc.depth > 1 {
+	if counts&SetOf(CauseCountRoot, CauseCountNoRoot) != 0 && mc.depth > 1 {
 		if !mc.offAtDepth1(int64(a.count)-int64(mc.want.Evaluated), probe) {
-			counts &^= setOf(causeCountRoot, causeCountNoRoot)
+			counts &^= SetOf(CauseCountRoot, CauseCountNoRoot)
 		}
 	}
 	s |= counts
 	if mc.depth > 1 && mc.offAtDepth1(0, probe) {
-		s |= setOf(causeCountDeep)
+		s |= SetOf(CauseCountDeep)
 	}
 	if mc.prog.AlphaBeta {
-		s |= setOf(causeCutoff)
+		s |= SetOf(CauseCutoff)
 	}
 	return s
 }
 
 // answerAt returns the program's parsed answer at depth d.
-func answerAt(probe func(d int) *runResult, d int) (morrisAnswer, bool) {
+func answerAt(probe func(d int) *RunResult, d int) (morrisAnswer, bool) {
 	if probe == nil {
 		return morrisAnswer{}, false
 	}
 	rr := probe(d)
-	if rr == nil || rr.timedOut || rr.crashed() {
+	if rr == nil || rr.TimedOut || rr.Crashed() {
 		return morrisAnswer{}, false
 	}
-	got, _ := normalize(rr.stdout, true)
+	got, _ := Normalize(rr.Stdout, true)
 	return parseMorris(got)
 }
 
 // ignoresDepth reports whether the program gives answer a at another depth
 // too (1, or 2 for a depth-1 case), wrong there as well, while the
 // reference's answers at the two depths differ.
-func (mc *morrisCase) ignoresDepth(a morrisAnswer, probe func(d int) *runResult) bool {
+func (mc *morrisCase) ignoresDepth(a morrisAnswer, probe func(d int) *RunResult) bool {
 	other := 1
 	if mc.depth == 1 {
 		other = 2
@@ -102,7 +102,7 @@ func (mc *morrisCase) ignoresDepth(a morrisAnswer, probe func(d int) *runResult)
 
 // offAtDepth1 reports whether the program's count at depth 1 is off by
 // delta, with the right board and estimate (delta 0: depth 1 is right).
-func (mc *morrisCase) offAtDepth1(delta int64, probe func(d int) *runResult) bool {
+func (mc *morrisCase) offAtDepth1(delta int64, probe func(d int) *RunResult) bool {
 	a1, ok := answerAt(probe, 1)
 	w1, err := morrisSolve(mc.prog, mc.kind, mc.input, 1)
 	if !ok || err != nil {
@@ -138,9 +138,9 @@ func (g noRemovalChild) Moves(n *morris.Node, buf []morris.Node) []morris.Node {
 }
 
 // morrisOrderKey sorts a node's children into a student's order: with
-// orderNeighboursDown the pieces stay in ascending order and each piece's
+// OrderNeighboursDown the pieces stay in ascending order and each piece's
 // destinations go in descending order (a child's removals keep theirs).
-func morrisOrderKey(o moveOrder, parent *morris.Node, c morris.Node) int {
+func morrisOrderKey(o MoveOrder, parent *morris.Node, c morris.Node) int {
 	me, cme := parent.W, c.W
 	if parent.Black {
 		me, cme = parent.B, c.B
@@ -148,7 +148,7 @@ func morrisOrderKey(o moveOrder, parent *morris.Node, c morris.Node) int {
 	from := bits.TrailingZeros32(me &^ cme)
 	to := bits.TrailingZeros32(cme &^ me)
 	switch {
-	case o != orderNeighboursDown:
+	case o != OrderNeighboursDown:
 		return 0
 	case me&^cme == 0, bits.OnesCount32(me) == 3:
 		// A placement, or a hop to any point: no neighbour list.
@@ -206,11 +206,11 @@ func inMills(b *morris.Board, own uint32) uint32 {
 // morrisModel is a model search's answer.
 type morrisModel struct {
 	morrisAnswer
-	r modelResult
+	r ModelResult
 }
 
 // model runs the mistake model of the case's program.
-func (mc *morrisCase) model(m mistake) (morrisModel, bool) {
+func (mc *morrisCase) model(m Mistake) (morrisModel, bool) {
 	b := morris.BoardOf(mc.kind)
 	pos, _, err := morris.ParseBoard([]byte(mc.input), mc.kind, true)
 	if err != nil {
@@ -218,30 +218,30 @@ func (mc *morrisCase) model(m mistake) (morrisModel, bool) {
 	}
 	rules := morris.CourseGame{Board: b, Phase: mc.prog.Phase, Estimator: mc.prog.Estimator}
 	root, depth := mc.prog.Root(b, pos, mc.depth)
-	var r modelResult
+	var r ModelResult
 	switch {
-	case m.minRoot:
+	case m.MinRoot:
 		// The board as given, Black to move and minimising: the model
 		// maximises the negated estimate.
 		root = morris.Node{Position: pos, Black: true}
-		r = runModel(negated{rules}, root, depth, mc.prog.AlphaBeta, m, nil, nil)
-		r.value = -r.value
-	case m.noRemovalChild:
-		r = runModel(noRemovalChild{rules}, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
+		r = RunModel(negated{rules}, root, depth, mc.prog.AlphaBeta, m, nil, nil)
+		r.Value = -r.Value
+	case m.NoRemovalChild:
+		r = RunModel(noRemovalChild{rules}, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
 	default:
-		r = runModel(rules, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
+		r = RunModel(rules, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
 	}
-	if r.aborted {
+	if r.Aborted {
 		return morrisModel{}, false
 	}
 	board := pos
-	if r.idx >= 0 {
-		board = rules.Moves(&root, nil)[r.idx].Position
-		if mc.prog.Black && !m.minRoot {
+	if r.Idx >= 0 {
+		board = rules.Moves(&root, nil)[r.Idx].Position
+		if mc.prog.Black && !m.MinRoot {
 			board = board.Swap()
 		}
 	}
-	return morrisModel{morrisAnswer{board.Format(b.N), r.evals, r.value}, r}, true
+	return morrisModel{morrisAnswer{board.Format(b.N), r.Evals, r.Value}, r}, true
 }
 
 // negated is a Morris course game whose estimate is from Black's point of
@@ -255,7 +255,7 @@ func (g negated) Evaluate(n *morris.Node) search.Value { return -g.CourseGame.Ev
 // a move that closes a mill, a node without moves.
 type featureGame struct {
 	morris.CourseGame
-	seen *causeSet
+	seen *CauseSet
 }
 
 // Moves records a side without a move and the children where a mill
@@ -264,11 +264,11 @@ func (g featureGame) Moves(n *morris.Node, buf []morris.Node) []morris.Node {
 	start := len(buf)
 	buf = g.CourseGame.Moves(n, buf)
 	if len(buf) == start {
-		*g.seen |= setOf(causeBlocked)
+		*g.seen |= SetOf(CauseBlocked)
 	}
 	for i := range buf[start:] {
 		if closed, removed := millMove(g.Board, n, &buf[start+i]); closed || removed {
-			*g.seen |= setOf(causeMill)
+			*g.seen |= SetOf(CauseMill)
 		}
 	}
 	return buf
@@ -276,17 +276,17 @@ func (g featureGame) Moves(n *morris.Node, buf []morris.Node) []morris.Node {
 
 // features reports whether the case's search closes a mill and whether it
 // meets a side without a move.
-func (mc *morrisCase) features() causeSet {
+func (mc *morrisCase) features() CauseSet {
 	b := morris.BoardOf(mc.kind)
 	pos, _, err := morris.ParseBoard([]byte(mc.input), mc.kind, true)
 	if err != nil {
 		return 0
 	}
-	var seen causeSet
+	var seen CauseSet
 	g := featureGame{morris.CourseGame{Board: b, Phase: mc.prog.Phase, Estimator: mc.prog.Estimator}, &seen}
 	root, depth := mc.prog.Root(b, pos, mc.depth)
-	if r := runModel(g, root, depth, mc.prog.AlphaBeta, mistake{}, nil, nil); r.aborted {
-		return setOf(causeMill, causeBlocked) // too large to tell: assume both
+	if r := RunModel(g, root, depth, mc.prog.AlphaBeta, Mistake{}, nil, nil); r.Aborted {
+		return SetOf(CauseMill, CauseBlocked) // too large to tell: assume both
 	}
 	return seen
 }

@@ -5,11 +5,11 @@ import (
 	"sync"
 )
 
-// forEach calls f(0) … f(n-1) on GOMAXPROCS goroutines and returns when all
+// ForEach calls f(0) … f(n-1) on GOMAXPROCS goroutines and returns when all
 // are done. The reference's answers to independent cases are computed this
 // way; every f writes only its own slot, so the results do not depend on the
 // scheduling.
-func forEach(n int, f func(i int)) {
+func ForEach(n int, f func(i int)) {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	var wg sync.WaitGroup
 	next := make(chan int)

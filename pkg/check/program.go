@@ -53,17 +53,17 @@ type programInfo struct {
 // virtual machine uses up to a second of CPU time starting.
 const startup = 2 * time.Second
 
-// limit returns the CPU time of a run answering n cases on which the
-// reference does work units of work: n times the per-case limit (-timeout,
+// Limit returns the CPU time of a run answering n cases on which the
+// reference does work units of work: n times the per-case Limit (-timeout,
 // or the program's default plus perWork for each unit of work), plus
 // startup for a Congo batch.
-func (o *options) limit(n int, work uint64) time.Duration {
-	per := o.timeout
-	if !o.timeoutSet {
-		per += time.Duration(work) * o.prog.perWork
+func (o *Options) Limit(n int, work uint64) time.Duration {
+	per := o.Timeout
+	if !o.TimeoutSet {
+		per += time.Duration(work) * o.Prog.perWork
 	}
 	l := time.Duration(n) * per
-	if o.prog.family == famCongo {
+	if o.Prog.family == famCongo {
 		l += startup
 	}
 	return l
@@ -105,80 +105,80 @@ func findProgram(name string) (*programInfo, error) {
 	return nil, fmt.Errorf("unknown program %q (want %s)", name, strings.Join(names, ", "))
 }
 
-// options are the settings of one check or gen run.
-type options struct {
-	prog  *programInfo
-	rules congo.Edition
-	board morris.Kind
-	piece string
-	// suites are the suites to run, by name; cases is the -cases set.
-	suites map[string]bool
-	n      int
-	seed   uint64
-	cases  string
-	// corpus is the conformance corpus (built in, or -corpus DIR).
-	corpus files
-	// timeout is the per-case limit (-timeout, or the program's perCase);
-	// timeoutSet tells that -timeout gave it.
-	timeout    time.Duration
-	timeoutSet bool
-	// dir is the submission directory linked into every run directory.
-	dir string
+// Options are the settings of one check or gen run.
+type Options struct {
+	Prog  *programInfo
+	Rules congo.Edition
+	Board morris.Kind
+	Piece string
+	// Suites are the Suites to run, by name; cases is the -cases set.
+	Suites map[string]bool
+	N      int
+	Seed   uint64
+	Cases  string
+	// Corpus is the conformance Corpus (built in, or -Corpus DIR).
+	Corpus Files
+	// Timeout is the per-case limit (-Timeout, or the program's perCase);
+	// timeoutSet tells that -Timeout gave it.
+	Timeout    time.Duration
+	TimeoutSet bool
+	// Dir is the submission directory linked into every run directory.
+	Dir string
 }
 
-// unit is one run of the command and the cases it answers.
-type unit interface {
-	// run runs c on the unit and judges every case; the error is a failure
+// Unit is one run of the command and the cases it answers.
+type Unit interface {
+	// Run runs c on the unit and judges every case; the error is a failure
 	// to start c at all.
-	run(c *command, o *options) ([]*result, error)
-	// size is the number of cases.
-	size() int
+	Run(c *Command, o *Options) ([]*Result, error)
+	// Size is the number of cases.
+	Size() int
 }
 
 // suite is a named list of units.
 type suite struct {
 	name  string
-	units []unit
+	units []Unit
 }
 
 // cases returns the number of cases of the suite.
 func (s *suite) cases() int {
 	n := 0
 	for _, u := range s.units {
-		n += u.size()
+		n += u.Size()
 	}
 	return n
 }
 
-// runs reports whether the suite called name runs.
-func (o *options) runs(name string) bool { return o.suites[name] }
+// Runs reports whether the suite called name Runs.
+func (o *Options) Runs(name string) bool { return o.Suites[name] }
 
 // buildSuites returns the suites o selects, in the order they run: the
 // public corpora, random cases, the -cases set and the extra cases.
-func buildSuites(o *options) ([]*suite, error) {
+func buildSuites(o *Options) ([]*suite, error) {
 	var out []*suite
-	if o.runs("public") {
+	if o.Runs("public") {
 		s, err := publicSuite(o, false)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, s)
 	}
-	if o.runs("random") {
-		units, err := randomUnits(o, o.n, o.seed)
+	if o.Runs("random") {
+		units, err := randomUnits(o, o.N, o.Seed)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, &suite{name: "random", units: units})
 	}
-	if o.cases != "" {
+	if o.Cases != "" {
 		s, err := casesSuite(o)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, s)
 	}
-	if o.runs("extra") {
+	if o.Runs("extra") {
 		s, err := publicSuite(o, true)
 		if err != nil {
 			return nil, err
@@ -192,21 +192,21 @@ func buildSuites(o *options) ([]*suite, error) {
 // data ("public"), or with extra the cases of the corpora that are not
 // course data ("extra": our speed cases and our decisions where the
 // handouts are silent, listed in the game's extra.txt beside its corpus).
-func publicSuite(o *options, extra bool) (*suite, error) {
+func publicSuite(o *Options, extra bool) (*suite, error) {
 	name := "public"
 	if extra {
 		name = "extra"
 	}
-	var units []unit
+	var units []Unit
 	var err error
 	var game string
-	switch o.prog.family {
+	switch o.Prog.family {
 	case famCongo:
 		units, err = congoPublic(o)
 	case famMorris:
 		game = "morris"
 		var cs []morrisCase
-		cs, err = readMorrisTSV(o.corpus, "morris/cases.tsv", o.prog.morris, o.board, false)
+		cs, err = readMorrisTSV(o.Corpus, "morris/cases.tsv", o.Prog.morris, o.Board, false)
 		for i := range cs {
 			units = append(units, &cs[i])
 		}
@@ -223,7 +223,7 @@ func publicSuite(o *options, extra bool) (*suite, error) {
 	}
 	list := map[string]bool{}
 	if game != "" {
-		if list, err = readExtra(o.corpus, game+"/extra.txt"); err != nil {
+		if list, err = readExtra(o.Corpus, game+"/extra.txt"); err != nil {
 			return nil, fmt.Errorf("%s suite: %v", name, err)
 		}
 	}
@@ -238,7 +238,7 @@ func publicSuite(o *options, extra bool) (*suite, error) {
 
 // corpusKey names a corpus case as extra.txt does: "cases.tsv:LINE" for a
 // Morris row, the folder name for a Star/Circle case.
-func corpusKey(u unit) string {
+func corpusKey(u Unit) string {
 	switch u := u.(type) {
 	case *morrisCase:
 		return fmt.Sprintf("cases.tsv:%d", u.line)
@@ -250,8 +250,8 @@ func corpusKey(u unit) string {
 
 // readExtra reads an extra.txt list: one case a line, a tab and the
 // reason after it, # comments. A missing file lists nothing.
-func readExtra(f files, name string) (map[string]bool, error) {
-	data, err := f.read(name)
+func readExtra(f Files, name string) (map[string]bool, error) {
+	data, err := f.Read(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]bool{}, nil
 	}
@@ -270,17 +270,17 @@ func readExtra(f files, name string) (map[string]bool, error) {
 }
 
 // randomUnits returns n random cases from seed.
-func randomUnits(o *options, n int, seed uint64) ([]unit, error) {
-	var units []unit
-	switch o.prog.family {
+func randomUnits(o *Options, n int, seed uint64) ([]Unit, error) {
+	var units []Unit
+	switch o.Prog.family {
 	case famCongo:
 		u, err := congoRandom(o, n, seed)
 		if err != nil {
 			return nil, err
 		}
-		units = []unit{u}
+		units = []Unit{u}
 	case famMorris:
-		cs := morrisRandom(o.prog.morris, o.board, n, seed)
+		cs := morrisRandom(o.Prog.morris, o.Board, n, seed)
 		for i := range cs {
 			units = append(units, &cs[i])
 		}
@@ -301,33 +301,33 @@ func randomUnits(o *options, n int, seed uint64) ([]unit, error) {
 }
 
 // casesSuite reads a set written by gen.
-func casesSuite(o *options) (*suite, error) {
-	if st, err := os.Stat(o.cases); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("-cases %q: not a directory", o.cases)
+func casesSuite(o *Options) (*suite, error) {
+	if st, err := os.Stat(o.Cases); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("-cases %q: not a directory", o.Cases)
 	}
-	var units []unit
+	var units []Unit
 	var err error
-	switch o.prog.family {
+	switch o.Prog.family {
 	case famCongo:
-		var u unit
+		var u Unit
 		u, err = congoReadSet(o)
-		units = []unit{u}
+		units = []Unit{u}
 	case famMorris:
 		var cs []morrisCase
-		cs, err = readMorrisTSV(dirFiles(o.cases), "cases.tsv", o.prog.morris, o.board, true)
+		cs, err = readMorrisTSV(DirFiles(o.Cases), "cases.tsv", o.Prog.morris, o.Board, true)
 		for i := range cs {
 			units = append(units, &cs[i])
 		}
 	case famStarCircle:
-		units, err = starcircleDir(dirFiles(o.cases), ".", "")
+		units, err = starcircleDir(DirFiles(o.Cases), ".", "")
 	default:
-		err = fmt.Errorf("%s is checked for validity only; gen writes no sets for it", o.prog.name)
+		err = fmt.Errorf("%s is checked for validity only; gen writes no sets for it", o.Prog.name)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("-cases: %v", err)
 	}
 	if len(units) == 0 {
-		return nil, fmt.Errorf("-cases %q: no cases for %s", o.cases, o.prog.name)
+		return nil, fmt.Errorf("-cases %q: no cases for %s", o.Cases, o.Prog.name)
 	}
 	return &suite{name: "cases", units: units}, nil
 }

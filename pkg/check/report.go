@@ -50,38 +50,38 @@ const maxScore = 100
 
 // newReport tallies results (in suite order) into a report with at most
 // maxFail failures shown, with their shrunk cases when shrink is set.
-func newReport(o *options, c *command, suites []*suite, results [][]*result, maxFail int, shrink bool) *report {
-	rep := &report{Program: o.prog.name, Command: c.String(), Settings: settings(o), Limits: limits(o), MaxScore: maxScore,
+func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, maxFail int, shrink bool) *report {
+	rep := &report{Program: o.Prog.name, Command: c.String(), Settings: settings(o), Limits: limits(o), MaxScore: maxScore,
 		Failures: []failure{}}
-	var all []*result
+	var all []*Result
 	nonEmpty := 0
 	for _, s := range suites {
 		if s.cases() > 0 {
 			nonEmpty++
 		}
 	}
-	var warn [numWarnings]int
-	var slowest *result
+	var warn [NumWarnings]int
+	var slowest *Result
 	for i, s := range suites {
 		sr := suiteResult{Name: s.name}
 		for _, r := range results[i] {
-			r.suite = s.name
+			r.Suite = s.name
 			sr.Total++
-			if r.passed {
+			if r.Passed {
 				sr.Passed++
 			} else if len(rep.Failures) < maxFail {
-				f := failure{Suite: s.name, Case: r.name, Input: r.input, Expected: r.expected, Actual: r.actual, Problem: r.problem}
-				if r.shrink != nil && shrink {
-					f.Shrunk = r.shrink()
+				f := failure{Suite: s.name, Case: r.Name, Input: r.Input, Expected: r.Expected, Actual: r.Actual, Problem: r.Problem}
+				if r.Shrink != nil && shrink {
+					f.Shrunk = r.Shrink()
 				}
 				rep.Failures = append(rep.Failures, f)
 			}
-			for w := warning(0); w < numWarnings; w++ {
-				if r.warn&(1<<w) != 0 {
+			for w := Warning(0); w < NumWarnings; w++ {
+				if r.Warn&(1<<w) != 0 {
 					warn[w]++
 				}
 			}
-			if r.run != nil && (slowest == nil || r.run.cpu*slowest.run.limit > slowest.run.cpu*r.run.limit) {
+			if r.Run != nil && (slowest == nil || r.Run.Cpu*slowest.Run.Limit > slowest.Run.Cpu*r.Run.Limit) {
 				slowest = r
 			}
 			all = append(all, r)
@@ -99,15 +99,15 @@ func newReport(o *options, c *command, suites []*suite, results [][]*result, max
 	if rep.Passed == rep.Total && rep.Total > 0 {
 		rep.Score = maxScore
 	}
-	for w := warning(0); w < numWarnings; w++ {
+	for w := Warning(0); w < NumWarnings; w++ {
 		if warn[w] == 0 {
 			continue
 		}
 		text := fmt.Sprintf("%s (%d of %d cases)", warningText[w], warn[w], rep.Total)
-		if w == warnSlow && slowest != nil {
-			rr := slowest.run
+		if w == WarnSlow && slowest != nil {
+			rr := slowest.Run
 			text += fmt.Sprintf("; the slowest, %s %s, used %s of CPU time of its %s, %s of wall-clock time",
-				slowest.suite, slowest.name, secs(rr.cpu), secs(rr.limit), secs(rr.wall))
+				slowest.Suite, slowest.Name, secs(rr.Cpu), secs(rr.Limit), secs(rr.Wall))
 		}
 		rep.Warnings = append(rep.Warnings, text)
 	}
@@ -122,30 +122,30 @@ func newReport(o *options, c *command, suites []*suite, results [][]*result, max
 
 // featureNames says what each feature cause means in the coverage line.
 var featureNames = []struct {
-	c    cause
+	c    Cause
 	what string
 }{
-	{causeBlack, "Black to move"},
-	{causePromotion, "depend on the promotion rule"},
-	{causePass, "meet a pass"},
-	{causeStack, "meet a stack on the last row"},
-	{causeMill, "close a mill in the search"},
-	{causeBlocked, "meet a side without a move"},
+	{CauseBlack, "Black to move"},
+	{CausePromotion, "depend on the promotion rule"},
+	{CausePass, "meet a pass"},
+	{CauseStack, "meet a stack on the last row"},
+	{CauseMill, "close a mill in the search"},
+	{CauseBlocked, "meet a side without a move"},
 }
 
 // coverage says how many random cases have each rule feature the
 // diagnosis knows ("" for a game without such features).
-func coverage(results []*result) string {
-	var n [numCauses]int
-	var seen causeSet
+func coverage(results []*Result) string {
+	var n [NumCauses]int
+	var seen CauseSet
 	for _, r := range results {
-		if r.features == nil {
+		if r.Features == nil {
 			continue
 		}
-		f := r.features()
+		f := r.Features()
 		seen |= f
 		for _, fn := range featureNames {
-			if f.has(fn.c) {
+			if f.Has(fn.c) {
 				n[fn.c]++
 			}
 		}
@@ -167,45 +167,45 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 // settings describes the options of a check that applied: the program's
 // game options, the suites, the random cases' number and seed when they
 // ran, the -cases set and the time limit.
-func settings(o *options) string {
+func settings(o *Options) string {
 	parts := gameSettings(o)
 	var suites []string
 	for _, n := range suiteNames {
-		if o.runs(n) {
+		if o.Runs(n) {
 			suites = append(suites, n)
 		}
 	}
 	if len(suites) > 0 {
 		parts = append(parts, "-suite "+strings.Join(suites, ","))
 	}
-	if o.runs("random") {
-		parts = append(parts, fmt.Sprintf("-n %d -seed %d", o.n, o.seed))
+	if o.Runs("random") {
+		parts = append(parts, fmt.Sprintf("-n %d -seed %d", o.N, o.Seed))
 	}
-	if o.cases != "" {
-		parts = append(parts, "-cases "+o.cases)
+	if o.Cases != "" {
+		parts = append(parts, "-cases "+o.Cases)
 	}
-	return strings.Join(append(parts, "-timeout "+o.timeout.String()), " ")
+	return strings.Join(append(parts, "-timeout "+o.Timeout.String()), " ")
 }
 
 // limits describes the time limits of a check for the report.
-func limits(o *options) string {
+func limits(o *Options) string {
 	what := "CPU time"
-	if o.prog.family == famMiniChess || o.prog.family == famAgent || (o.prog.family == famMorris && !o.prog.exact) {
+	if o.Prog.family == famMiniChess || o.Prog.family == famAgent || (o.Prog.family == famMorris && !o.Prog.exact) {
 		what = "wall-clock time"
 	}
-	s := fmt.Sprintf("%s per case %s", what, secs(o.timeout))
-	if !o.timeoutSet && o.prog.perWork > 0 {
+	s := fmt.Sprintf("%s per case %s", what, secs(o.Timeout))
+	if !o.TimeoutSet && o.Prog.perWork > 0 {
 		unit := "static evaluation"
-		if o.prog.family == famStarCircle {
+		if o.Prog.family == famStarCircle {
 			unit = "node"
 		}
-		s += fmt.Sprintf(" + %s per %s the reference makes", o.prog.perWork, unit)
+		s += fmt.Sprintf(" + %s per %s the reference makes", o.Prog.perWork, unit)
 	}
 	switch {
-	case o.prog.family == famCongo:
+	case o.Prog.family == famCongo:
 		s += fmt.Sprintf(", times the cases of a batch, + %s for start-up", secs(startup))
-	case o.prog.family == famAgent:
-		s = fmt.Sprintf("each reply within the go time, %s (the first one second more)", secs(o.timeout))
+	case o.Prog.family == famAgent:
+		s = fmt.Sprintf("each reply within the go time, %s (the first one second more)", secs(o.Timeout))
 	}
 	if what == "CPU time" {
 		s += "; a run also stops at 3× its limit + 5 s of wall-clock time, or after 10 s without using CPU"
@@ -214,23 +214,23 @@ func limits(o *options) string {
 }
 
 // caseSettings describes the options that decide the random cases.
-func caseSettings(o *options) string {
-	parts := append(gameSettings(o), fmt.Sprintf("-n %d -seed %d", o.n, o.seed))
+func caseSettings(o *Options) string {
+	parts := append(gameSettings(o), fmt.Sprintf("-n %d -seed %d", o.N, o.Seed))
 	return strings.Join(parts, " ")
 }
 
 // gameSettings are the flags of the game's conventions: the edition, the
 // board, the piece.
-func gameSettings(o *options) []string {
+func gameSettings(o *Options) []string {
 	var parts []string
-	switch o.prog.family {
+	switch o.Prog.family {
 	case famCongo, famAgent:
-		parts = append(parts, "-rules "+o.rules.String())
+		parts = append(parts, "-rules "+o.Rules.String())
 	case famMorris:
-		parts = append(parts, "-board "+o.board.String())
+		parts = append(parts, "-board "+o.Board.String())
 	}
-	if o.piece != "" {
-		parts = append(parts, "-piece "+o.piece)
+	if o.Piece != "" {
+		parts = append(parts, "-piece "+o.Piece)
 	}
 	return parts
 }
@@ -245,7 +245,7 @@ func (rep *report) firstFailure() string {
 	}
 	f := rep.Failures[0]
 	in := strings.ReplaceAll(strings.TrimSuffix(f.Input, "\n"), "\n", " / ")
-	return f.Suite + " " + f.Case + ": " + f.Problem + "; input: " + clip(in, 300)
+	return f.Suite + " " + f.Case + ": " + f.Problem + "; input: " + Clip(in, 300)
 }
 
 // text renders the report for a person.

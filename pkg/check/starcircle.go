@@ -26,8 +26,8 @@ type scCase struct {
 
 // starcircleDir reads every folder of dir holding input.txt and output.txt,
 // in name order; prefix is put before the folder names.
-func starcircleDir(f files, dir, prefix string) ([]unit, error) {
-	entries, err := f.readDir(dir)
+func starcircleDir(f Files, dir, prefix string) ([]Unit, error) {
+	entries, err := f.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -38,19 +38,19 @@ func starcircleDir(f files, dir, prefix string) ([]unit, error) {
 		}
 	}
 	sort.Strings(names)
-	var units []unit
+	var units []Unit
 	for _, name := range names {
-		in, err := f.read(path.Join(dir, name, "input.txt"))
+		in, err := f.Read(path.Join(dir, name, "input.txt"))
 		if err != nil {
 			return nil, err
 		}
-		want, err := f.read(path.Join(dir, name, "output.txt"))
+		want, err := f.Read(path.Join(dir, name, "output.txt"))
 		if err != nil {
 			return nil, err
 		}
 		p, err := starcircle.Parse(in)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", f.path(path.Join(dir, name, "input.txt")), err)
+			return nil, fmt.Errorf("%s: %v", f.Path(path.Join(dir, name, "input.txt")), err)
 		}
 		units = append(units, &scCase{name: prefix + name, prob: p, input: in, want: string(want)})
 	}
@@ -58,8 +58,8 @@ func starcircleDir(f files, dir, prefix string) ([]unit, error) {
 }
 
 // starcirclePublic returns the vendored cases.
-func starcirclePublic(o *options) ([]unit, error) {
-	return starcircleDir(o.corpus, "starcircle/cases", "")
+func starcirclePublic(o *Options) ([]Unit, error) {
+	return starcircleDir(o.Corpus, "starcircle/cases", "")
 }
 
 // starcircleRandom returns n random problems: positions reached from the
@@ -126,7 +126,7 @@ func starcircleRandom(n int, seed uint64) ([]scCase, error) {
 		}
 		out = append(out, scCase{name: fmt.Sprintf("#%d", len(out)+1), prob: p})
 	}
-	forEach(len(out), func(i int) { out[i] = newSCCase(out[i].name, out[i].prob) })
+	ForEach(len(out), func(i int) { out[i] = newSCCase(out[i].name, out[i].prob) })
 	return out, nil
 }
 
@@ -181,16 +181,16 @@ func playHeights(board *[64]int, who starcircle.Player, m starcircle.Move) {
 	}
 }
 
-func (sc *scCase) size() int { return 1 }
+func (sc *scCase) Size() int { return 1 }
 
-// run runs the command in a directory holding input.txt.
-func (sc *scCase) run(c *command, o *options) ([]*result, error) {
+// Run runs the command in a directory holding input.txt.
+func (sc *scCase) Run(c *Command, o *Options) ([]*Result, error) {
 	rr, err := sc.exec(c, o, sc.input)
 	if err != nil {
 		return nil, err
 	}
 	// probe runs the program on the same input at another depth.
-	probe := memoDepth(func(d int) *runResult {
+	probe := MemoDepth(func(d int) *RunResult {
 		p := *sc.prob
 		p.Depth = d
 		dc := newSCCase(sc.name, &p)
@@ -201,21 +201,21 @@ func (sc *scCase) run(c *command, o *options) ([]*result, error) {
 		return rr
 	})
 	r := sc.judge(rr, probe)
-	if !r.passed {
-		kind := failKind(rr)
-		r.shrink = memo(func() string { return sc.shrink(probe, kind) })
+	if !r.Passed {
+		kind := FailKind(rr)
+		r.Shrink = Memo(func() string { return sc.shrink(probe, kind) })
 	}
-	r.features = memo(sc.features)
-	return []*result{r}, nil
+	r.Features = Memo(sc.features)
+	return []*Result{r}, nil
 }
 
-func (sc *scCase) exec(c *command, o *options, input []byte) (*runResult, error) {
-	return c.run(runSpec{files: []file{{"input.txt", input}}, read: []string{"output.txt"}, limit: o.limit(1, sc.nodes())})
+func (sc *scCase) exec(c *Command, o *Options, input []byte) (*RunResult, error) {
+	return c.Run(RunSpec{Files: []File{{"input.txt", input}}, Read: []string{"output.txt"}, Limit: o.Limit(1, sc.nodes())})
 }
 
 // nodes is the node count of the expected output (its last line).
 func (sc *scCase) nodes() uint64 {
-	lines := splitLines(sc.want)
+	lines := SplitLines(sc.want)
 	if len(lines) == 0 {
 		return 0
 	}
@@ -225,89 +225,89 @@ func (sc *scCase) nodes() uint64 {
 
 // judge compares output.txt with the expected one; probe runs the program
 // at other depths, for the diagnosis.
-func (sc *scCase) judge(rr *runResult, probe func(d int) *runResult) *result {
-	r := &result{name: sc.name, input: "input.txt:\n" + showBytes(sc.input), expected: sc.want + "\n"}
-	data, written := rr.files["output.txt"]
-	got, w := normalize(data, false)
-	want := splitLines(sc.want)
-	r.warn = w
-	r.actual = fileState(data, written)
+func (sc *scCase) judge(rr *RunResult, probe func(d int) *RunResult) *Result {
+	r := &Result{Name: sc.name, Input: "input.txt:\n" + ShowBytes(sc.input), Expected: sc.want + "\n"}
+	data, written := rr.Files["output.txt"]
+	got, w := Normalize(data, false)
+	want := SplitLines(sc.want)
+	r.Warn = w
+	r.Actual = fileState(data, written)
 	if !written {
-		r.problem = rr.missing("output.txt")
+		r.Problem = rr.Missing("output.txt")
 	} else {
-		r.problem = firstDiff(want, got, "output.txt", 1)
+		r.Problem = FirstDiff(want, got, "output.txt", 1)
 	}
-	r.passed = r.problem == ""
-	if r.passed && rr.crashed() {
-		r.warn.add(warnExit)
+	r.Passed = r.Problem == ""
+	if r.Passed && rr.Crashed() {
+		r.Warn.Add(WarnExit)
 	}
-	if rr.slow() {
-		r.warn.add(warnSlow)
-		r.run = rr
+	if rr.Slow() {
+		r.Warn.Add(WarnSlow)
+		r.Run = rr
 	}
-	if !r.passed {
-		r.problem = runNote(rr, r.problem)
-		r.causes = memo(func() causeSet { return sc.causes(rr, want, got, written, probe) })
+	if !r.Passed {
+		r.Problem = runNote(rr, r.Problem)
+		r.Causes = Memo(func() CauseSet { return sc.causes(rr, want, got, written, probe) })
 	}
 	return r
 }
 
 // causes returns the mistakes that explain a failed run.
-func (sc *scCase) causes(rr *runResult, want, got []string, written bool, probe func(d int) *runResult) causeSet {
-	if rr.crashed() && wrongFileName(rr.crashLine(), "input.txt", "output.txt") {
-		return setOf(causeFileName, causeCrash, causeRunMixed)
+func (sc *scCase) causes(rr *RunResult, want, got []string, written bool, probe func(d int) *RunResult) CauseSet {
+	if rr.Crashed() && WrongFileName(rr.CrashLine(), "input.txt", "output.txt") {
+		return SetOf(CauseFileName, CauseCrash, CauseRunMixed)
 	}
-	if !written && !rr.timedOut && !rr.crashed() {
-		return setOf(causeNoOutputFile)
+	if !written && !rr.TimedOut && !rr.Crashed() {
+		return SetOf(CauseNoOutputFile)
 	}
-	if s := runCauses(rr, want, got, nil); s != 0 {
+	if s := RunCauses(rr, want, got, nil); s != 0 {
 		return s
 	}
 	if len(got) != 4 {
-		return setOf(causeFormat)
+		return SetOf(CauseFormat)
 	}
 	nodes, err := strconv.ParseUint(got[3], 10, 64)
 	if err != nil {
-		return setOf(causeFormat)
+		return SetOf(CauseFormat)
 	}
-	var s causeSet
+	var s CauseSet
 	joined := strings.Join(got, "\n")
-	for _, v := range variants {
-		if v.morrisOnly || v.abOnly && sc.prob.Algorithm != starcircle.AlphaBeta {
+	for _, v := range Variants {
+		if v.MorrisOnly || v.AbOnly && sc.prob.Algorithm != starcircle.AlphaBeta {
 			continue
 		}
-		if m, ok := sc.model(v.m, nil); ok && m.lines == joined {
-			s |= setOf(v.c)
+		if m, ok := sc.model(v.M, nil); ok && m.lines == joined {
+			s |= SetOf(v.C)
 		}
 	}
 	if got[0] != want[0] && got[2] == want[2] && got[3] == want[3] {
-		s |= setOf(causeTie)
+		s |= SetOf(CauseTie)
 	}
 	if probe != nil {
 		other := 1
 		if sc.prob.Depth == 1 {
 			other = 2
 		}
-		if rr1 := probe(other); rr1 != nil && !rr1.timedOut && !rr1.crashed() {
+		if rr1 := probe(other); rr1 != nil && !rr1.TimedOut && !rr1.Crashed() {
 			p := *sc.prob
 			p.Depth = other
 			w1 := starcircle.Solve(&p).Format(p.Scale)
-			g1, _ := normalize(rr1.files["output.txt"], false)
+			g1, _ := Normalize(rr1.Files["output.txt"], false)
 			if strings.Join(g1, "\n") == joined && w1 != sc.want && strings.TrimSuffix(w1, "\n") != joined {
-				s |= setOf(causeIgnoresDepth)
+				s |= SetOf(CauseIgnoresDepth)
 			}
 		}
 	}
 	if got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
 		return s
 	}
-	base, ok := sc.model(mistake{}, nil)
+	base, ok := sc.model(Mistake{}, nil)
 	if !ok {
 		return s
 	}
-	s |= countCauses(base.r, nodes, true)
+	s |= CountCauses(base.r, nodes, true)
 	if sc.prob.Algorithm == starcircle.AlphaBeta {
-		s |= setOf(causeCutoff)
+		s |= SetOf(CauseCutoff)
 	}
 	return s
 }
@@ -316,19 +316,19 @@ func (sc *scCase) causes(rr *runResult, want, got []string, written bool, probe 
 // stay in board order (the course's), and one piece's moves go jumps first
 // (orderJumpsFirst) or, on each landing row, right before left
 // (orderRightFirst).
-func scOrderKey(o moveOrder, _ *starcircle.Position, m starcircle.Move) int {
+func scOrderKey(o MoveOrder, _ *starcircle.Position, m starcircle.Move) int {
 	if m == starcircle.Pass {
 		return 0
 	}
 	from, to := int(m.From()), int(m.To())
 	k := from * 1024
 	switch o {
-	case orderJumpsFirst:
+	case OrderJumpsFirst:
 		if !m.IsJump() {
 			k += 512
 		}
 		return k + to
-	case orderRightFirst:
+	case OrderRightFirst:
 		right := 1
 		if m.To().Col() > m.From().Col() {
 			right = 0
@@ -341,21 +341,21 @@ func scOrderKey(o moveOrder, _ *starcircle.Position, m starcircle.Move) int {
 // scModel is a model search's answer.
 type scModel struct {
 	lines string
-	r     modelResult
+	r     ModelResult
 }
 
 // model runs the mistake model on the case.
-func (sc *scCase) model(m mistake, visit func(*starcircle.Position, starcircle.Move)) (scModel, bool) {
+func (sc *scCase) model(m Mistake, visit func(*starcircle.Position, starcircle.Move)) (scModel, bool) {
 	p := sc.prob
 	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 	root := p.Position()
-	r := runModel(g, root, p.Depth, p.Algorithm == starcircle.AlphaBeta, m, visit, scOrderKey)
-	if r.aborted {
+	r := RunModel(g, root, p.Depth, p.Algorithm == starcircle.AlphaBeta, m, visit, scOrderKey)
+	if r.Aborted {
 		return scModel{}, false
 	}
-	a := starcircle.Answer{Move: starcircle.Pass, Myopic: r.value, Farsighted: r.value, Nodes: r.nodes}
-	if r.idx >= 0 {
-		a.Move = g.Moves(&root, nil)[r.idx]
+	a := starcircle.Answer{Move: starcircle.Pass, Myopic: r.Value, Farsighted: r.Value, Nodes: r.Nodes}
+	if r.Idx >= 0 {
+		a.Move = g.Moves(&root, nil)[r.Idx]
 		var next starcircle.Position
 		g.Play(&next, &root, a.Move)
 		a.Myopic = g.Evaluate(&next)
@@ -365,29 +365,29 @@ func (sc *scCase) model(m mistake, visit func(*starcircle.Position, starcircle.M
 
 // features reports whether the search meets a pass, and whether a stack
 // stands on the board or a move lands on its own last-row pieces.
-func (sc *scCase) features() causeSet {
-	var s causeSet
+func (sc *scCase) features() CauseSet {
+	var s CauseSet
 	for _, h := range sc.prob.Board {
 		if h > 1 || h < -1 {
-			s |= setOf(causeStack)
+			s |= SetOf(CauseStack)
 		}
 	}
-	_, ok := sc.model(mistake{}, func(parent *starcircle.Position, m starcircle.Move) {
+	_, ok := sc.model(Mistake{}, func(parent *starcircle.Position, m starcircle.Move) {
 		if m == starcircle.Pass {
-			s |= setOf(causePass)
+			s |= SetOf(CausePass)
 		} else if parent.Pieces[parent.ToMove].Has(m.To()) {
-			s |= setOf(causeStack)
+			s |= SetOf(CauseStack)
 		}
 	})
 	if !ok {
-		return setOf(causePass, causeStack) // too large to tell: assume both
+		return SetOf(CausePass, CauseStack) // too large to tell: assume both
 	}
 	return s
 }
 
 // shrink reruns the command at the smaller depths and returns the first
 // that fails the same way (a wrong answer, a crash, a timeout).
-func (sc *scCase) shrink(probe func(d int) *runResult, kind string) string {
+func (sc *scCase) shrink(probe func(d int) *RunResult, kind string) string {
 	for d := 1; d < sc.prob.Depth; d++ {
 		p := *sc.prob
 		p.Depth = d
@@ -396,12 +396,12 @@ func (sc *scCase) shrink(probe func(d int) *runResult, kind string) string {
 		if rr == nil {
 			return ""
 		}
-		if r := dc.judge(rr, nil); !r.passed && failKind(rr) == kind {
-			return fmt.Sprintf("smallest depth that still differs: %d (the same input with depth %d)\n%s", d, d, r.problem)
+		if r := dc.judge(rr, nil); !r.Passed && FailKind(rr) == kind {
+			return fmt.Sprintf("smallest depth that still differs: %d (the same input with depth %d)\n%s", d, d, r.Problem)
 		}
 	}
 	if sc.prob.Depth > 1 {
-		return onlyAtDepth(sc.prob.Depth)
+		return OnlyAtDepth(sc.prob.Depth)
 	}
 	return "depth 1 is the smallest depth"
 }

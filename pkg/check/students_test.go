@@ -133,7 +133,7 @@ func TestStudents(t *testing.T) {
 				code, rep := check(m.name, m.flags)
 				mu.Lock()
 				table[i] = append(table[i], fmt.Sprintf("%-6s %-15s %-10s %d/%d passed, caught: %s", s.lang, s.program, m.name,
-					rep.Passed, rep.Total, clip(rep.LikelyCause, 90)))
+					rep.Passed, rep.Total, Clip(rep.LikelyCause, 90)))
 				mu.Unlock()
 				if code != 1 || rep.Passed == rep.Total {
 					t.Errorf("mistake %s: exit %d, %d/%d passed: not caught", m.name, code, rep.Passed, rep.Total)

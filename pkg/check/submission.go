@@ -150,7 +150,7 @@ func copyFolder(src, dst string) error {
 }
 
 // quoteName quotes a file name from a submission for a message.
-func quoteName(s string) string { return fmt.Sprintf("%q", clip(s, 60)) }
+func quoteName(s string) string { return fmt.Sprintf("%q", Clip(s, 60)) }
 
 // built is a submission made runnable: its language, its folder and the
 // command that runs it there.
@@ -273,7 +273,7 @@ func runBuild(dir string, argv ...string) error {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = dir
-	var out capBuffer
+	var out CapBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("build failed: %s", firstErrorLine(out.bytes(), err))
@@ -294,11 +294,11 @@ func firstErrorLine(out []byte, err error) string {
 			first = s
 		}
 		if strings.Contains(strings.ToLower(s), "error") {
-			return clip(s, 200)
+			return Clip(s, 200)
 		}
 	}
 	if first != "" {
-		return clip(first, 200)
+		return Clip(first, 200)
 	}
 	return err.Error()
 }

@@ -141,9 +141,9 @@ func TestEmptyLastLine(t *testing.T) {
 // TestExtraSuite: our own speed cases and decisions are not in the default
 // suites, and run with -suite extra.
 func TestExtraSuite(t *testing.T) {
-	o := &options{corpus: embeddedCorpus()}
+	o := &Options{Corpus: embeddedCorpus()}
 	var err error
-	if o.prog, err = findProgram("starcircle"); err != nil {
+	if o.Prog, err = findProgram("starcircle"); err != nil {
 		t.Fatal(err)
 	}
 	pub, err := publicSuite(o, false)
@@ -162,10 +162,10 @@ func TestExtraSuite(t *testing.T) {
 			t.Errorf("public suite holds %s", n)
 		}
 	}
-	if o.prog, err = findProgram("MiniMaxOpening"); err != nil {
+	if o.Prog, err = findProgram("MiniMaxOpening"); err != nil {
 		t.Fatal(err)
 	}
-	o.board = 1 // E21
+	o.Board = 1 // E21
 	extra, err = publicSuite(o, true)
 	if err != nil || extra.cases() != 1 || extra.units[0].(*morrisCase).line != 192 {
 		t.Errorf("Morris E21 extra suite: %v, %d cases; want line 192", err, extra.cases())
@@ -401,9 +401,9 @@ func TestRandomCoverage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var results []*result
+	var results []*Result
 	for i := range scs {
-		results = append(results, &result{features: memo(scs[i].features)})
+		results = append(results, &Result{Features: Memo(scs[i].features)})
 	}
 	cov := coverage(results)
 	var pass, stack int
@@ -412,7 +412,7 @@ func TestRandomCoverage(t *testing.T) {
 		t.Errorf("Star/Circle -n 60: %q; want at least 9 with a pass and 15 with a stack on the last row", cov)
 	}
 	p, _ := findProgram("congo-alphabeta")
-	u, err := congoRandom(&options{prog: p, rules: 1}, 60, DefaultSeed)
+	u, err := congoRandom(&Options{Prog: p, Rules: 1}, 60, DefaultSeed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,10 +429,10 @@ func TestRandomCoverage(t *testing.T) {
 	var mill, blocked int
 	for i := range ms {
 		f := ms[i].features()
-		if f.has(causeMill) {
+		if f.Has(CauseMill) {
 			mill++
 		}
-		if f.has(causeBlocked) {
+		if f.Has(CauseBlocked) {
 			blocked++
 		}
 	}
