@@ -1,17 +1,18 @@
 // Package pack is the packager of gamesearch: it builds the submission
-// archive of every course from the repository, one recipe per course
-// (congo.go, morris.go, minichess.go, starcircle.go), run by [Build] and by
-// the command cmd/gamesearch-pack ([Run]), which scripts/package.sh builds
-// and runs. What each archive holds, and why, is written in
-// docs/packaging.md.
+// archive of a course from the repository by the course's [Recipe]. It
+// knows no game: each game's recipe is in its pkg/<game>/gamedef/pack.go,
+// the Pack of its gamekit.Game, and the command cmd/gamesearch-pack
+// (package packcmd, which takes the recipes of the registered games, run
+// by scripts/package.sh) runs it with [Recipe.Build]. What each archive
+// holds, and why, is written in docs/packaging.md.
 //
 // Conventions:
 //
 //   - One path scheme: the archives of course go to DIST/<course>/, named
 //     after the NETID (MiniChess: one minichess-<os>-<arch>.zip per
 //     platform); see [Config.ZipPath].
-//   - The NETID is checked once, by [Build] with [NetID], before any work;
-//     bad arguments are a [*UsageError] (exit status 2 in [Run]).
+//   - The NETID is checked once, by [Recipe.Build] with [NetID], before any work;
+//     bad arguments are a [*UsageError] (exit status 2 in packcmd.Run).
 //   - Built from what is shipped: every recipe copies the sources into a
 //     staging directory exactly as they will be shipped, builds the
 //     programs there with no network (GOPROXY=off), and produces every
@@ -32,21 +33,25 @@
 //     darwin/arm64 by default, so files behind build constraints such as
 //     proc_windows.go are shipped too), and the modules outside the standard
 //     library they need.
+//
 //   - [Sources.AddTo] copies their non-test files into a src/ tree of an
 //     [Archive], with its own go.mod: the same module path and go version,
 //     and no require lines when only the standard library is used (with
 //     outside modules, the require lines and their go.sum lines).
+//
 //   - [Archive] holds the other files too (README, reports, examples,
 //     executables) and writes a deterministic zip: entries sorted by name, no
 //     directory entries, the fixed time [Epoch], mode 0644 for files and 0755
 //     for executables, Deflate. The same entries always give the same bytes.
 //     [Archive.WriteZip] writes it atomically.
+//
 //   - [GoBuild] builds a shipped tree the way a grader would: GOPROXY=off,
 //     GOWORK=off, CGO_ENABLED=0; [Unzip] unpacks an
 //     archive for checking (and refuses entries that would land outside its
 //     directory).
 //
-// The Congo Part 6 round robin, shipped in the Congo archive, is package
-// pkg/congo/arena/roundrobin; the MiniChess report generator, shipped in the
-// MiniChess archives, is package pkg/minichess/report.
+//   - A recipe works in a [Stage] (a temporary directory: [Stage.Ship]
+//     the sources, [Stage.BuildAll] the programs), runs them with
+//     [RunProgram], fills its templates with [Render] and writes a NETID
+//     archive with [Config.WriteNetID].
 package pack

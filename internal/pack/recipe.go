@@ -2,6 +2,7 @@ package pack
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,7 +18,7 @@ type Config struct {
 	Repo string
 	// NetID names the archive and its top folder (congo, morris,
 	// starcircle); for minichess it is optional and only recorded in
-	// README.txt. [Build] checks it; its case is kept.
+	// README.txt. [Recipe.Build] checks it; its case is kept.
 	NetID string
 	// Dist is the directory of the archives (empty: <Repo>/dist); see
 	// [Config.ZipPath].
@@ -41,61 +42,48 @@ type Config struct {
 	Log io.Writer
 }
 
-// recipe is the packaging of one course.
-type recipe struct {
-	// course is the course name of the command line.
-	course string
-	// needNetID says whether the NETID is required (it is optional
+// Recipe is the packaging of one course: each game that has a
+// submission archive lists its recipe in its gamekit.Game (pkg/<game>/gamedef),
+// and the command (package packcmd) takes the recipes of the registered
+// games.
+type Recipe struct {
+	// Course is the course name of the command line (the game's name).
+	Course string
+	// NeedNetID says whether the NETID is required (it is optional
 	// otherwise).
-	needNetID bool
-	// flags are the command-line flags that apply to this course only.
-	flags []string
-	// build writes the archives and returns their paths.
-	build func(cfg *Config) ([]string, error)
+	NeedNetID bool
+	// Usage is the course's lines of the usage text, from "  COURSE ..."
+	// to a line end; FlagUsage the lines of its flags ("" without flags).
+	Usage, FlagUsage string
+	// Time is the time the recipe takes, for the usage text ("about 5 s").
+	Time string
+	// Flags registers the command-line flags that apply to this course
+	// only, setting fields of cfg, and returns the check of their values,
+	// run after the command line is parsed (a [*UsageError]); nil when the
+	// course has no flags of its own.
+	Flags func(fs *flag.FlagSet, cfg *Config) (check func() error)
+	// Write writes the archives and returns their paths.
+	Write func(cfg *Config) ([]string, error)
 }
 
-// recipes are the courses, in the order of the usage text.
-var recipes = []recipe{
-	{"congo", true, []string{"max-moves"}, congo},
-	{"morris", true, []string{"no-bin"}, morris},
-	{"minichess", false, []string{"platforms", "report-nodes", "report-openings"}, miniChess},
-	{"starcircle", true, nil, starCircle},
-}
-
-// Courses returns the course names, in the order of the usage text.
-func Courses() []string {
-	names := make([]string, len(recipes))
-	for i, r := range recipes {
-		names[i] = r.course
+// FlagNames returns the names of the recipe's own flags, sorted.
+func (r *Recipe) FlagNames() []string {
+	if r.Flags == nil {
+		return nil
 	}
+	fs := flag.NewFlagSet(r.Course, flag.ContinueOnError)
+	var cfg Config
+	r.Flags(fs, &cfg)
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 	return names
 }
 
-// courseList is the course names for messages: "a, b, c or d".
-func courseList() string {
-	names := Courses()
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-// findRecipe returns the recipe of course.
-func findRecipe(course string) (recipe, error) {
-	for _, r := range recipes {
-		if r.course == course {
-			return r, nil
-		}
-	}
-	return recipe{}, usagef("unknown course %q (want %s)", course, courseList())
-}
-
-// Build runs the recipe of course with cfg and returns the paths of the
-// archives it wrote. It checks the NETID (with [NetID]) before any work; a
-// bad course or NETID is a [*UsageError]. Its errors do not name the course
-// (but for an unknown one): the caller knows it.
-func Build(course string, cfg Config) ([]string, error) {
-	r, err := findRecipe(course)
-	if err != nil {
-		return nil, err
-	}
+// Build runs the recipe with cfg and returns the paths of the archives it
+// wrote. It checks the NETID (with [NetID]) before any work; a bad NETID
+// is a [*UsageError]. Its errors do not name the course: the caller knows
+// it.
+func (r *Recipe) Build(cfg Config) ([]string, error) {
 	switch {
 	case cfg.NetID != "":
 		id, err := NetID(cfg.NetID)
@@ -103,14 +91,14 @@ func Build(course string, cfg Config) ([]string, error) {
 			return nil, &UsageError{Msg: err.Error()}
 		}
 		cfg.NetID = id
-	case r.needNetID:
-		return nil, usagef("no NETID given: it names the archive (3 to 20 letters or digits after the course)")
+	case r.NeedNetID:
+		return nil, Usagef("no NETID given: it names the archive (3 to 20 letters or digits after the course)")
 	}
-	return r.build(&cfg)
+	return r.Write(&cfg)
 }
 
-// logf writes a progress line.
-func (c *Config) logf(format string, a ...any) {
+// Logf writes a progress line.
+func (c *Config) Logf(format string, a ...any) {
 	if c.Log != nil {
 		fmt.Fprintf(c.Log, format+"\n", a...)
 	}
@@ -127,28 +115,28 @@ func (c *Config) ZipPath(course, name string) string {
 	return filepath.Join(dist, course, name+".zip")
 }
 
-// stage is the working area of one recipe run.
-type stage struct {
+// Stage is the working area of one recipe run.
+type Stage struct {
 	cfg *Config
-	dir string // temporary directory
-	src string // the shipped source tree, extracted
+	Dir string // temporary directory
+	Src string // the shipped source tree, extracted
 }
 
-// newStage makes a temporary staging directory; call done when finished.
-func newStage(cfg *Config) (*stage, error) {
+// NewStage makes a temporary staging directory; call done when finished.
+func NewStage(cfg *Config) (*Stage, error) {
 	dir, err := os.MkdirTemp("", "gamesearch-pack-")
 	if err != nil {
 		return nil, err
 	}
-	return &stage{cfg: cfg, dir: dir, src: filepath.Join(dir, "src")}, nil
+	return &Stage{cfg: cfg, Dir: dir, Src: filepath.Join(dir, "src")}, nil
 }
 
-// done removes the staging directory.
-func (s *stage) done() { os.RemoveAll(s.dir) }
+// Done removes the staging directory.
+func (s *Stage) Done() { os.RemoveAll(s.Dir) }
 
-// ship collects the sources of the packages matching patterns into a under
+// Ship collects the sources of the packages matching patterns into a under
 // prefix/src and extracts them into the staging src directory.
-func (s *stage) ship(a *Archive, prefix string, patterns []string) (*Sources, error) {
+func (s *Stage) Ship(a *Archive, prefix string, patterns []string) (*Sources, error) {
 	src, err := CollectSources(s.cfg.Repo, patterns, nil)
 	if err != nil {
 		return nil, err
@@ -159,24 +147,24 @@ func (s *stage) ship(a *Archive, prefix string, patterns []string) (*Sources, er
 	if err := src.AddTo(a, prefix+"/src"); err != nil {
 		return nil, err
 	}
-	if err := a.Extract(prefix+"/src", s.src); err != nil {
+	if err := a.Extract(prefix+"/src", s.Src); err != nil {
 		return nil, err
 	}
-	s.cfg.logf("shipping %d packages; building them offline", len(src.Packages))
+	s.cfg.Logf("shipping %d packages; building them offline", len(src.Packages))
 	if dirty := src.Uncommitted(); len(dirty) > 0 {
-		s.cfg.logf("note: %d shipped files differ from the last commit (%s); package a clean checkout to submit a commit", len(dirty), strings.Join(dirty, ", "))
+		s.cfg.Logf("note: %d shipped files differ from the last commit (%s); package a clean checkout to submit a commit", len(dirty), strings.Join(dirty, ", "))
 	}
 	return src, nil
 }
 
-// buildAll builds every package of the staged sources (go build ./..., the
+// BuildAll builds every package of the staged sources (go build ./..., the
 // offline build check) for the GOOS/GOARCH in env (this machine's when env
 // is empty) with one go command, writing the programs into the directory
 // dir of the staging area, and returns the path of each program by its
 // name (the base name of its package directory, without .exe).
-func (s *stage) buildAll(dir string, env []string) (map[string]string, error) {
-	out := filepath.Join(s.dir, dir)
-	if err := GoBuild(s.src, env, out+string(filepath.Separator), "./..."); err != nil {
+func (s *Stage) BuildAll(dir string, env []string) (map[string]string, error) {
+	out := filepath.Join(s.Dir, dir)
+	if err := GoBuild(s.Src, env, out+string(filepath.Separator), "./..."); err != nil {
 		return nil, fmt.Errorf("the shipped sources do not build offline: %w", err)
 	}
 	entries, err := os.ReadDir(out)
@@ -190,40 +178,40 @@ func (s *stage) buildAll(dir string, env []string) (map[string]string, error) {
 	return exes, nil
 }
 
-// exeName adds .exe for Windows.
-func exeName(name, goos string) string {
+// ExeName adds .exe for Windows.
+func ExeName(name, goos string) string {
 	if goos == "windows" {
 		return name + ".exe"
 	}
 	return name
 }
 
-// result is what a program run printed.
-type result struct {
-	stdout, stderr []byte
-	code           int
+// Result is what a program run printed.
+type Result struct {
+	Stdout, Stderr []byte
+	Code           int
 }
 
-// runProgram runs exe with args in dir, stdin as its input.
-func runProgram(dir, exe string, args []string, stdin []byte) (result, error) {
+// RunProgram runs exe with args in dir, stdin as its input.
+func RunProgram(dir, exe string, args []string, stdin []byte) (Result, error) {
 	cmd := exec.Command(exe, args...)
 	cmd.Dir = dir
 	cmd.Stdin = bytes.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
-	r := result{stdout: out.Bytes(), stderr: errb.Bytes()}
+	r := Result{Stdout: out.Bytes(), Stderr: errb.Bytes()}
 	if ee, ok := err.(*exec.ExitError); ok {
-		r.code = ee.ExitCode()
+		r.Code = ee.ExitCode()
 		return r, nil
 	}
 	return r, err
 }
 
-// render fills the template docs/<rel> of the repository (text/template)
+// Render fills the template docs/<rel> of the repository (text/template)
 // with data. A missing field or map key is an error, so a report never
 // ships half filled.
-func render(repo, rel string, data any) ([]byte, error) {
+func Render(repo, rel string, data any) ([]byte, error) {
 	file := filepath.Join(repo, "docs", filepath.FromSlash(rel))
 	t, err := template.New(filepath.Base(file)).Option("missingkey=error").ParseFiles(file)
 	if err != nil {
@@ -236,18 +224,18 @@ func render(repo, rel string, data any) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// netIDFile is a document of a NETID archive: its name under NETID/ and its
+// NetIDFile is a document of a NETID archive: its name under NETID/ and its
 // contents.
-type netIDFile struct {
-	name string
-	data []byte
+type NetIDFile struct {
+	Name string
+	Data []byte
 }
 
-// writeNetID adds files under netid/ to a, writes a as the archive of course
+// WriteNetID adds files under netid/ to a, writes a as the archive of course
 // for netid, and returns its path.
-func (c *Config) writeNetID(a *Archive, course, netid string, files ...netIDFile) ([]string, error) {
+func (c *Config) WriteNetID(a *Archive, course, netid string, files ...NetIDFile) ([]string, error) {
 	for _, f := range files {
-		if err := a.Add(netid+"/"+f.name, f.data, false); err != nil {
+		if err := a.Add(netid+"/"+f.Name, f.Data, false); err != nil {
 			return nil, err
 		}
 	}
@@ -255,6 +243,6 @@ func (c *Config) writeNetID(a *Archive, course, netid string, files ...netIDFile
 	if err := a.WriteZip(out); err != nil {
 		return nil, err
 	}
-	c.logf("wrote %s (%d files)", out, len(a.Names()))
+	c.Logf("wrote %s (%d files)", out, len(a.Names()))
 	return []string{out}, nil
 }

@@ -5,6 +5,7 @@
 package gamekit
 
 import (
+	"github.com/gamesearch/gamesearch/internal/pack"
 	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
@@ -24,4 +25,7 @@ type Game struct {
 	// Explorer shows the searches of the game's graded programs and plays
 	// it in "gamesearch serve"; nil when the game has no explorer pages.
 	Explorer explorer.Game
+	// Pack is the recipe of the course's submission archive for
+	// gamesearch-pack; nil when the course has no archive.
+	Pack *pack.Recipe
 }

@@ -1,6 +1,7 @@
 // Package gamedef describes Morris-Variant (UT Dallas AI) to the gamesearch tools: its Game value
 // (perft, tree and play in tools.go, matches in match.go, bench workloads
-// in bench.go, the explorer's pages in explore.go), listed by package games.
+// in bench.go, the explorer's pages in explore.go, the submission
+// archive's recipe in pack.go), listed by package games.
 package gamedef
 
 import (
@@ -16,4 +17,5 @@ var Game = &gamekit.Game{
 	Match:    morrisMatch,
 	Bench:    Bench,
 	Explorer: explorerGame{},
+	Pack:     packRecipe,
 }

@@ -1,6 +1,7 @@
 // Package gamedef describes Star/Circle (USC CSCI-561 HW1) to the gamesearch tools: its Game value
 // (perft, tree and play in tools.go, matches in match.go, bench workloads
-// in bench.go, the explorer's pages in explore.go), listed by package games.
+// in bench.go, the explorer's pages in explore.go, the submission
+// archive's recipe in pack.go), listed by package games.
 package gamedef
 
 import (
@@ -16,4 +17,5 @@ var Game = &gamekit.Game{
 	Match:    starcircleMatch,
 	Bench:    Bench,
 	Explorer: explorerGame{},
+	Pack:     packRecipe,
 }

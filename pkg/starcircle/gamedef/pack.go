@@ -1,4 +1,4 @@
-package pack
+package gamedef
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/gamesearch/gamesearch/internal/pack"
 )
 
 // StarCircleExamples is the directory, relative to the repository root,
@@ -28,23 +30,23 @@ type starCircleReadme struct {
 	Examples         []starCircleExample
 }
 
-// starCircle writes the Star/Circle archive starcircle/NETID.zip:
+// writeStarCircle writes the Star/Circle archive starcircle/NETID.zip:
 // NETID/README.txt, NETID/src/ (cmd/starcircle and what it imports) and
 // NETID/examples/<name>/ with input.txt and the output.txt that the shipped
 // program writes for it.
-func starCircle(cfg *Config) ([]string, error) {
+func writeStarCircle(cfg *pack.Config) ([]string, error) {
 	netid := cfg.NetID
-	st, err := newStage(cfg)
+	st, err := pack.NewStage(cfg)
 	if err != nil {
 		return nil, err
 	}
-	defer st.done()
-	a := NewArchive()
-	src, err := st.ship(a, netid, []string{"./cmd/starcircle"})
+	defer st.Done()
+	a := pack.NewArchive()
+	src, err := st.Ship(a, netid, []string{"./cmd/starcircle"})
 	if err != nil {
 		return nil, err
 	}
-	exes, err := st.buildAll("bin", nil)
+	exes, err := st.BuildAll("bin", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -69,19 +71,19 @@ func starCircle(cfg *Config) ([]string, error) {
 		}
 		// The grader's convention: input.txt in, output.txt out, in the
 		// current directory.
-		work := filepath.Join(st.dir, "run", name)
+		work := filepath.Join(st.Dir, "run", name)
 		if err := os.MkdirAll(work, 0o755); err != nil {
 			return nil, err
 		}
 		if err := os.WriteFile(filepath.Join(work, "input.txt"), input, 0o644); err != nil {
 			return nil, err
 		}
-		r, err := runProgram(work, exe, nil, nil)
+		r, err := pack.RunProgram(work, exe, nil, nil)
 		if err != nil {
 			return nil, err
 		}
-		if r.code != 0 || len(r.stderr) > 0 {
-			return nil, fmt.Errorf("example %s: starcircle exited with status %d: %s", name, r.code, strings.TrimSpace(string(r.stderr)))
+		if r.Code != 0 || len(r.Stderr) > 0 {
+			return nil, fmt.Errorf("example %s: starcircle exited with status %d: %s", name, r.Code, strings.TrimSpace(string(r.Stderr)))
 		}
 		output, err := os.ReadFile(filepath.Join(work, "output.txt"))
 		if err != nil {
@@ -95,10 +97,21 @@ func starCircle(cfg *Config) ([]string, error) {
 		}
 		examples = append(examples, starCircleExample{name, strings.ReplaceAll(string(output), "\n", " | ")})
 	}
-	cfg.logf("ran %d examples", len(dirs))
-	readme, err := render(cfg.Repo, "starcircle/README.txt.tmpl", starCircleReadme{netid, src.Module.GoVersion, examples})
+	cfg.Logf("ran %d examples", len(dirs))
+	readme, err := pack.Render(cfg.Repo, "starcircle/README.txt.tmpl", starCircleReadme{netid, src.Module.GoVersion, examples})
 	if err != nil {
 		return nil, err
 	}
-	return cfg.writeNetID(a, "starcircle", netid, netIDFile{"README.txt", readme})
+	return cfg.WriteNetID(a, "starcircle", netid, pack.NetIDFile{Name: "README.txt", Data: readme})
+}
+
+// packRecipe is the recipe of the Star/Circle archive, the Pack of [Game].
+var packRecipe = &pack.Recipe{
+	Course:    "starcircle",
+	NeedNetID: true,
+	Usage: `  starcircle NETID  starcircle/NETID.zip: sources, README.txt, the five
+                    handout examples with the program's outputs
+`,
+	Time:  "under 1 s",
+	Write: writeStarCircle,
 }

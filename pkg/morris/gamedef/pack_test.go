@@ -1,4 +1,4 @@
-package pack
+package gamedef
 
 import (
 	"archive/zip"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/internal/pack"
+	"github.com/gamesearch/gamesearch/internal/pack/packtest"
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"gotest.tools/v3/assert"
 )
@@ -21,9 +23,9 @@ func TestMorrisArchive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the Morris packaging test in -short mode (it builds and runs every program)")
 	}
-	needGo(t)
+	packtest.NeedGo(t)
 	repo := testutil.RepoRoot(t)
-	zips := buildTwice(t, "morris", Config{Repo: repo, NetID: "XY123"})
+	zips := packtest.BuildTwice(t, packRecipe, pack.Config{Repo: repo, NetID: "XY123"})
 	data, ok := zips["morris/XY123.zip"] // named by the NETID as given
 	assert.Assert(t, ok, "%v", zips)
 
@@ -53,7 +55,7 @@ func TestMorrisArchive(t *testing.T) {
 		}
 	}
 
-	dir := unpack(t, data, "XY123")
+	dir := packtest.Unpack(t, data, "XY123")
 	top := filepath.Join(dir, "XY123")
 	report, err := os.ReadFile(filepath.Join(top, "REPORT.md"))
 	assert.NilError(t, err)
@@ -68,8 +70,8 @@ func TestMorrisArchive(t *testing.T) {
 	assert.Assert(t, strings.Contains(string(readme), "bin/ in this archive already holds the eight programs"), string(readme))
 
 	src := filepath.Join(top, "src")
-	checkSrc(t, src)
-	bin := buildUnpacked(t, src)
+	packtest.CheckSrc(t, src)
+	bin := packtest.BuildUnpacked(t, src)
 	cases, err := filepath.Glob(filepath.Join(top, "examples", "*", "case*.txt"))
 	assert.NilError(t, err)
 	assert.Equal(t, len(cases), 3*len(MorrisPrograms))
@@ -82,23 +84,23 @@ func TestMorrisArchive(t *testing.T) {
 		args := strings.Fields(strings.TrimPrefix(lines[0], "$ "))
 		work := t.TempDir()
 		assert.NilError(t, os.WriteFile(filepath.Join(work, "in.txt"), []byte(strings.TrimPrefix(lines[1], "in.txt: ")+"\n"), 0o644))
-		r, err := runProgram(work, filepath.Join(bin, args[0]), args[1:], nil)
+		r, err := pack.RunProgram(work, filepath.Join(bin, args[0]), args[1:], nil)
 		assert.NilError(t, err)
-		assert.Equal(t, r.code, 0, "%s: %s", c, r.stderr)
+		assert.Equal(t, r.Code, 0, "%s: %s", c, r.Stderr)
 		out, err := os.ReadFile(filepath.Join(work, "out.txt"))
 		assert.NilError(t, err)
-		assert.Equal(t, lines[2], "--- stdout\n"+string(r.stdout)+"--- out.txt\n"+string(out), c)
+		assert.Equal(t, lines[2], "--- stdout\n"+string(r.Stdout)+"--- out.txt\n"+string(out), c)
 	}
 	if runtime.GOOS == "linux" && runtime.GOARCH == "amd64" {
-		r, err := runProgram(t.TempDir(), filepath.Join(top, "bin", "MiniMaxOpening"), []string{"-h"}, nil)
+		r, err := pack.RunProgram(t.TempDir(), filepath.Join(top, "bin", "MiniMaxOpening"), []string{"-h"}, nil)
 		assert.NilError(t, err)
-		assert.Assert(t, len(r.stdout)+len(r.stderr) > 0, "bin/MiniMaxOpening printed nothing")
+		assert.Assert(t, len(r.Stdout)+len(r.Stderr) > 0, "bin/MiniMaxOpening printed nothing")
 	}
 }
 
 // TestMorrisReadme checks the README of an archive without executables.
 func TestMorrisReadme(t *testing.T) {
-	got, err := render(testutil.RepoRoot(t), "morris/README.txt.tmpl", morrisReadme{GoVersion: "1.26", Bin: false})
+	got, err := pack.Render(testutil.RepoRoot(t), "morris/README.txt.tmpl", morrisReadme{GoVersion: "1.26", Bin: false})
 	assert.NilError(t, err)
 	assert.Assert(t, strings.Contains(string(got), "Building (Go 1.26 or later"), string(got))
 	assert.Assert(t, strings.Contains(string(got), "This archive holds no executables (it was made with -no-bin).\nsrc/cmd/"), string(got))
@@ -132,4 +134,18 @@ func TestParseSummary(t *testing.T) {
 	assert.ErrorContains(t, parseSummary("garbage", &rep), "unexpected self-play line")
 	assert.ErrorContains(t, parseSummary(strings.Replace(line, "mode=game", "mode=opening", 1), &rep), "unexpected mode")
 	assert.ErrorContains(t, parseSummary(strings.Replace(line, "depth=3", "depth=4", 1), &rep), "unexpected depth")
+}
+
+// TestPackTemplates fills every template of the recipe from docs/ with the
+// zero value of its data: the templates parse and name only fields that
+// exist.
+func TestPackTemplates(t *testing.T) {
+	repo := testutil.RepoRoot(t)
+	for rel, data := range map[string]any{
+		"morris/README.txt.tmpl": morrisReadme{},
+		"morris/REPORT.md.tmpl":  morrisReport{},
+	} {
+		_, err := pack.Render(repo, rel, data)
+		assert.NilError(t, err, rel)
+	}
 }

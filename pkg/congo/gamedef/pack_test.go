@@ -1,4 +1,4 @@
-package pack
+package gamedef
 
 import (
 	"bufio"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/internal/pack"
+	"github.com/gamesearch/gamesearch/internal/pack/packtest"
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"gotest.tools/v3/assert"
 )
@@ -63,21 +65,21 @@ func handoutSamples(t *testing.T) map[string]handoutSample {
 // runs every example there and compares with the archived output and with
 // the handout.
 func TestCongoArchive(t *testing.T) {
-	needGo(t)
+	packtest.NeedGo(t)
 	repo := testutil.RepoRoot(t)
-	zips := buildTwice(t, "congo", Config{Repo: repo, NetID: "AbC123", MaxMoves: 4})
+	zips := packtest.BuildTwice(t, packRecipe, pack.Config{Repo: repo, NetID: "AbC123", MaxMoves: 4})
 	data, ok := zips["congo/AbC123.zip"] // named by the NETID as given
 	assert.Assert(t, ok, "archive names: %v", zips)
-	dir := unpack(t, data, "AbC123")
+	dir := packtest.Unpack(t, data, "AbC123")
 	top := filepath.Join(dir, "AbC123")
 
 	src := filepath.Join(top, "src")
-	checkSrc(t, src)
+	packtest.CheckSrc(t, src)
 	programs, err := CongoPrograms(repo)
 	assert.NilError(t, err)
 	assert.Assert(t, len(programs) >= 9, "%v", programs)
 	assert.Assert(t, slices.Contains(programs, "congo-agent") && !slices.Contains(programs, "congo-roundrobin"), "%v", programs)
-	bin := buildUnpacked(t, src)
+	bin := packtest.BuildUnpacked(t, src)
 	for _, p := range programs {
 		_, err := os.Stat(filepath.Join(bin, p))
 		assert.NilError(t, err, "program %s not built from the archive", p)
@@ -94,10 +96,10 @@ func TestCongoArchive(t *testing.T) {
 		assert.NilError(t, err)
 		assert.Equal(t, string(cmdline), commandLine(ex.Program, ex.Args, "input.txt")+"\n")
 
-		r, err := runProgram(exDir, filepath.Join(bin, ex.Program), ex.Args, input)
+		r, err := pack.RunProgram(exDir, filepath.Join(bin, ex.Program), ex.Args, input)
 		assert.NilError(t, err)
-		assert.Equal(t, r.code, 0, "%s: %s", ex.Name, r.stderr)
-		assert.Equal(t, string(r.stdout), string(want), ex.Name)
+		assert.Equal(t, r.Code, 0, "%s: %s", ex.Name, r.Stderr)
+		assert.Equal(t, string(r.Stdout), string(want), ex.Name)
 
 		hs, ok := handout[ex.Handout]
 		assert.Assert(t, ok, "%s: no handout sample set %q", ex.Name, ex.Handout)
@@ -122,8 +124,22 @@ func TestCongoArchive(t *testing.T) {
 
 	// The round robin rebuilt from the archive, run inside src/ as the README
 	// says, reproduces the report's tables.
-	r, err := runProgram(src, filepath.Join(bin, "congo-roundrobin"), []string{"-max-moves", "4"}, nil)
+	r, err := pack.RunProgram(src, filepath.Join(bin, "congo-roundrobin"), []string{"-max-moves", "4"}, nil)
 	assert.NilError(t, err)
-	assert.Equal(t, r.code, 0, string(r.stderr))
-	assert.Assert(t, strings.Contains(string(report), strings.TrimRight(string(r.stdout), "\n")))
+	assert.Equal(t, r.Code, 0, string(r.Stderr))
+	assert.Assert(t, strings.Contains(string(report), strings.TrimRight(string(r.Stdout), "\n")))
+}
+
+// TestPackTemplates fills every template of the recipe from docs/ with the
+// zero value of its data: the templates parse and name only fields that
+// exist.
+func TestPackTemplates(t *testing.T) {
+	repo := testutil.RepoRoot(t)
+	for rel, data := range map[string]any{
+		"congo/README.txt.tmpl": congoReadme{},
+		"congo/REPORT.md.tmpl":  congoReport{},
+	} {
+		_, err := pack.Render(repo, rel, data)
+		assert.NilError(t, err, rel)
+	}
 }

@@ -1,11 +1,14 @@
-package pack
+package gamedef
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/gamesearch/gamesearch/internal/pack"
 )
 
 // MiniChessProgram is a MiniChess program of the archives: the command
@@ -50,46 +53,46 @@ type miniChessReadme struct {
 	Mac bool
 }
 
-// miniChess writes one archive per platform,
+// writeMiniChess writes one archive per platform,
 // minichess/minichess-<os>-<arch>.zip, each with the top folder
 // minichess-<os>-<arch>/ holding the programs built for that platform
 // under the course template's names, README.txt on running a game,
 // REPORT.md (the design report, written by the shipped minichess-report
 // built for this machine) and src/ with their sources.
-func miniChess(cfg *Config) ([]string, error) {
+func writeMiniChess(cfg *pack.Config) ([]string, error) {
 	platforms := cfg.Platforms
 	if len(platforms) == 0 {
-		platforms = DefaultPlatforms
+		platforms = pack.DefaultPlatforms
 	}
-	known, err := Platforms()
+	known, err := pack.Platforms()
 	if err != nil {
 		return nil, err
 	}
 	for _, pl := range platforms {
-		if !validPlatform(pl) {
-			return nil, usagef("platform %q: want GOOS/GOARCH", pl)
+		if !pack.ValidPlatform(pl) {
+			return nil, pack.Usagef("platform %q: want GOOS/GOARCH", pl)
 		}
 		if !known[pl] {
-			return nil, usagef("platform %q: not a GOOS/GOARCH pair of this Go (go tool dist list)", pl)
+			return nil, pack.Usagef("platform %q: not a GOOS/GOARCH pair of this Go (go tool dist list)", pl)
 		}
 	}
-	st, err := newStage(cfg)
+	st, err := pack.NewStage(cfg)
 	if err != nil {
 		return nil, err
 	}
-	defer st.done()
+	defer st.Done()
 	// The sources are the same for every platform: collect them once (over
 	// all of DefaultPlatforms, so every system's files are in).
-	srcArchive := NewArchive()
+	srcArchive := pack.NewArchive()
 	var patterns []string
 	for _, p := range MiniChessPrograms {
 		patterns = append(patterns, "./cmd/"+p.Cmd)
 	}
-	src, err := st.ship(srcArchive, "x", append(patterns, "./"+MiniChessReport))
+	src, err := st.Ship(srcArchive, "x", append(patterns, "./"+MiniChessReport))
 	if err != nil {
 		return nil, err
 	}
-	report, err := st.miniChessReport(cfg)
+	report, err := miniChessReport(st, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -97,14 +100,14 @@ func miniChess(cfg *Config) ([]string, error) {
 	for _, pl := range platforms {
 		goos, goarch, _ := strings.Cut(pl, "/")
 		top := "minichess-" + goos + "-" + goarch
-		a := NewArchive()
+		a := pack.NewArchive()
 		for _, name := range srcArchive.Names() {
 			data, _ := srcArchive.Data(name)
 			if err := a.Add(top+"/src/"+strings.TrimPrefix(name, "x/src/"), data, false); err != nil {
 				return nil, err
 			}
 		}
-		exes, err := st.buildAll("bin-"+goos+"-"+goarch, []string{"GOOS=" + goos, "GOARCH=" + goarch})
+		exes, err := st.BuildAll("bin-"+goos+"-"+goarch, []string{"GOOS=" + goos, "GOARCH=" + goarch})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pl, err)
 		}
@@ -120,16 +123,16 @@ func miniChess(cfg *Config) ([]string, error) {
 				return nil, err
 			}
 			for _, name := range p.Names {
-				if err := a.Add(top+"/"+exeName(name, goos), data, true); err != nil {
+				if err := a.Add(top+"/"+pack.ExeName(name, goos), data, true); err != nil {
 					return nil, err
 				}
-				readme.Programs = append(readme.Programs, miniChessFile{exeName(name, goos), p.Cmd})
+				readme.Programs = append(readme.Programs, miniChessFile{pack.ExeName(name, goos), p.Cmd})
 			}
 		}
 		if goos == "windows" {
 			readme.Run = "main.exe player_submission.exe baseline4.exe"
 		}
-		text, err := render(cfg.Repo, "minichess/README.txt.tmpl", readme)
+		text, err := pack.Render(cfg.Repo, "minichess/README.txt.tmpl", readme)
 		if err != nil {
 			return nil, err
 		}
@@ -143,7 +146,7 @@ func miniChess(cfg *Config) ([]string, error) {
 		if err := a.WriteZip(out); err != nil {
 			return nil, err
 		}
-		cfg.logf("wrote %s (%d files)", out, len(a.Names()))
+		cfg.Logf("wrote %s (%d files)", out, len(a.Names()))
 		outs = append(outs, out)
 	}
 	return outs, nil
@@ -152,7 +155,7 @@ func miniChess(cfg *Config) ([]string, error) {
 // miniChessReport builds the shipped minichess-report for this machine and
 // runs it on the shipped sources (the code it quotes) with the template and
 // the long runs' results of the repository's docs/, at the budgets of cfg.
-func (s *stage) miniChessReport(cfg *Config) ([]byte, error) {
+func miniChessReport(s *pack.Stage, cfg *pack.Config) ([]byte, error) {
 	nodes, openings := cfg.ReportNodes, cfg.ReportOpenings
 	if nodes == 0 {
 		nodes = 20000
@@ -160,14 +163,14 @@ func (s *stage) miniChessReport(cfg *Config) ([]byte, error) {
 	if openings == 0 {
 		openings = 50
 	}
-	exe := filepath.Join(s.dir, "minichess-report")
-	if err := GoBuild(s.src, nil, exe, "./"+MiniChessReport); err != nil {
+	exe := filepath.Join(s.Dir, "minichess-report")
+	if err := pack.GoBuild(s.Src, nil, exe, "./"+MiniChessReport); err != nil {
 		return nil, err
 	}
 	docs := filepath.Join(cfg.Repo, "docs")
-	out := filepath.Join(s.dir, "REPORT.md")
-	cfg.logf("measuring the report (about 30 s of CPU at the default budgets)")
-	r, err := runProgram(s.dir, exe, []string{"-root", s.src, "-o", out,
+	out := filepath.Join(s.Dir, "REPORT.md")
+	cfg.Logf("measuring the report (about 30 s of CPU at the default budgets)")
+	r, err := pack.RunProgram(s.Dir, exe, []string{"-root", s.Src, "-o", out,
 		"-template", filepath.Join(docs, "minichess", "report.md.tmpl"),
 		"-strength", filepath.Join(docs, "minichess", "strength.md"),
 		"-features", filepath.Join(docs, "engine", "minichess.md"),
@@ -176,8 +179,51 @@ func (s *stage) miniChessReport(cfg *Config) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.code != 0 {
-		return nil, fmt.Errorf("minichess-report exited with status %d: %s", r.code, strings.TrimSpace(string(r.stderr)))
+	if r.Code != 0 {
+		return nil, fmt.Errorf("minichess-report exited with status %d: %s", r.Code, strings.TrimSpace(string(r.Stderr)))
 	}
 	return os.ReadFile(out)
+}
+
+// packRecipe is the recipe of the MiniChess archives, the Pack of [Game].
+var packRecipe = &pack.Recipe{
+	Course: "minichess",
+	Usage: `  minichess [NETID] minichess/minichess-<os>-<arch>.zip for each platform:
+                    the programs, README.txt on running a game, REPORT.md
+                    (the design report, measured), sources
+`,
+	FlagUsage: `  -platforms LIST    minichess: comma-separated GOOS/GOARCH list (default
+                     linux/amd64,windows/amd64,darwin/amd64,darwin/arm64)
+  -report-nodes N    minichess: node budget per move of the report's matches
+                     (default 20000; the baseline games get 10 times as many)
+  -report-openings N minichess: random openings of the report's match
+                     against baseline4 (default 50, two games each)
+`,
+	Time:  "about 45 s (most of it the report's matches)",
+	Flags: packFlags,
+	Write: writeMiniChess,
+}
+
+// packFlags registers -platforms, -report-nodes and -report-openings.
+func packFlags(fs *flag.FlagSet, cfg *pack.Config) func() error {
+	platforms := fs.String("platforms", "", "")
+	fs.Uint64Var(&cfg.ReportNodes, "report-nodes", 0, "")
+	fs.IntVar(&cfg.ReportOpenings, "report-openings", 0, "")
+	return func() error {
+		if cfg.ReportNodes > 1e8 {
+			return pack.Usagef("-report-nodes %d: want 1 to 100000000", cfg.ReportNodes)
+		}
+		if cfg.ReportOpenings < 0 || cfg.ReportOpenings > 10000 {
+			return pack.Usagef("-report-openings %d: want 1 to 10000", cfg.ReportOpenings)
+		}
+		if *platforms != "" {
+			for _, pl := range strings.Split(*platforms, ",") {
+				if !pack.ValidPlatform(pl) {
+					return pack.Usagef("-platforms: %q is not GOOS/GOARCH", pl)
+				}
+				cfg.Platforms = append(cfg.Platforms, pl)
+			}
+		}
+		return nil
+	}
 }

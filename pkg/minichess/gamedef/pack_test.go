@@ -1,4 +1,4 @@
-package pack
+package gamedef
 
 import (
 	"os"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/internal/pack"
+	"github.com/gamesearch/gamesearch/internal/pack/packtest"
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"gotest.tools/v3/assert"
 )
@@ -17,17 +19,17 @@ import (
 // there, and plays baseline1 against baseline2 with the unpacked runner,
 // comparing gamelog.txt with the course's C++ runner's.
 func TestMiniChessArchive(t *testing.T) {
-	needGo(t)
+	packtest.NeedGo(t)
 	repo := testutil.RepoRoot(t)
 	platform := runtime.GOOS + "/" + runtime.GOARCH
-	zips := buildTwice(t, "minichess", Config{Repo: repo, Platforms: []string{platform}, ReportNodes: 300, ReportOpenings: 2})
+	zips := packtest.BuildTwice(t, packRecipe, pack.Config{Repo: repo, Platforms: []string{platform}, ReportNodes: 300, ReportOpenings: 2})
 	top := "minichess-" + runtime.GOOS + "-" + runtime.GOARCH
 	data, ok := zips["minichess/"+top+".zip"]
 	assert.Assert(t, ok, "%v", zips)
-	dir := unpack(t, data, top)
+	dir := packtest.Unpack(t, data, top)
 	for _, p := range MiniChessPrograms {
 		for _, name := range p.Names {
-			info, err := os.Stat(filepath.Join(dir, top, exeName(name, runtime.GOOS)))
+			info, err := os.Stat(filepath.Join(dir, top, pack.ExeName(name, runtime.GOOS)))
 			assert.NilError(t, err, name)
 			if runtime.GOOS != "windows" {
 				assert.Equal(t, info.Mode().Perm(), os.FileMode(0o755), name)
@@ -49,24 +51,24 @@ func TestMiniChessArchive(t *testing.T) {
 	assert.Assert(t, !strings.Contains(string(report), "<no value>"))
 
 	src := filepath.Join(dir, top, "src")
-	checkSrc(t, src)
-	bin := buildUnpacked(t, src)
+	packtest.CheckSrc(t, src)
+	bin := packtest.BuildUnpacked(t, src)
 	// The report rebuilt from the archive's sources reproduces REPORT.md.
 	docs := filepath.Join(repo, "docs")
-	r, err := runProgram(src, filepath.Join(bin, "minichess-report"), []string{"-o", "-", "-template", filepath.Join(docs, "minichess", "report.md.tmpl"),
+	r, err := pack.RunProgram(src, filepath.Join(bin, "minichess-report"), []string{"-o", "-", "-template", filepath.Join(docs, "minichess", "report.md.tmpl"),
 		"-strength", filepath.Join(docs, "minichess", "strength.md"), "-features", filepath.Join(docs, "engine", "minichess.md"),
 		"-nodes", "300", "-required1-nodes", "3000", "-baseline4-openings", "2"}, nil)
 	assert.NilError(t, err)
-	assert.Equal(t, r.code, 0, string(r.stderr))
-	assert.Equal(t, string(r.stdout), string(report))
+	assert.Equal(t, r.Code, 0, string(r.Stderr))
+	assert.Equal(t, string(r.Stdout), string(report))
 
 	game := testutil.Conformance(t, "minichess", "games", "b1_vs_b2", "gamelog.txt")
 	want, err := os.ReadFile(game)
 	assert.NilError(t, err)
 	run := filepath.Join(dir, top)
-	r, err = runProgram(run, filepath.Join(run, exeName("main", runtime.GOOS)), []string{"-no-clear", "./baseline1", "./baseline2"}, nil)
+	r, err = pack.RunProgram(run, filepath.Join(run, pack.ExeName("main", runtime.GOOS)), []string{"-no-clear", "./baseline1", "./baseline2"}, nil)
 	assert.NilError(t, err)
-	assert.Equal(t, r.code, 0, string(r.stderr))
+	assert.Equal(t, r.Code, 0, string(r.Stderr))
 	got, err := os.ReadFile(filepath.Join(run, "gamelog.txt"))
 	assert.NilError(t, err)
 	assert.Equal(t, string(got), string(want))
@@ -78,14 +80,27 @@ func TestMiniChessReadme(t *testing.T) {
 	repo := testutil.RepoRoot(t)
 	data := miniChessReadme{Platform: "darwin/arm64", NetID: "abc123", GoVersion: "1.26", Run: "./main ./player_submission ./baseline4", Mac: true,
 		Programs: []miniChessFile{{"main", "minichess-runner"}}}
-	got, err := render(repo, "minichess/README.txt.tmpl", data)
+	got, err := pack.Render(repo, "minichess/README.txt.tmpl", data)
 	assert.NilError(t, err)
 	for _, want := range []string{"Mini Project 3) - darwin/arm64\nPackaged for abc123.\n\nPrograms", "  main                   from cmd/minichess-runner\n\nRunning", "xattr -dr com.apple.quarantine"} {
 		assert.Assert(t, strings.Contains(string(got), want), "lacks %q:\n%s", want, got)
 	}
 	data.Platform, data.NetID, data.Mac = "windows/amd64", "", false
-	got, err = render(repo, "minichess/README.txt.tmpl", data)
+	got, err = pack.Render(repo, "minichess/README.txt.tmpl", data)
 	assert.NilError(t, err)
 	assert.Assert(t, strings.Contains(string(got), "Mini Project 3) - windows/amd64\n\nPrograms"), string(got))
 	assert.Assert(t, !strings.Contains(string(got), "xattr"), string(got))
+}
+
+// TestPackTemplates fills every template of the recipe from docs/ with the
+// zero value of its data: the templates parse and name only fields that
+// exist.
+func TestPackTemplates(t *testing.T) {
+	repo := testutil.RepoRoot(t)
+	for rel, data := range map[string]any{
+		"minichess/README.txt.tmpl": miniChessReadme{},
+	} {
+		_, err := pack.Render(repo, rel, data)
+		assert.NilError(t, err, rel)
+	}
 }

@@ -1,7 +1,8 @@
-package pack
+package packcmd
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/internal/pack"
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"gotest.tools/v3/assert"
 )
@@ -84,6 +86,14 @@ func checkCourseOnce(t *testing.T, course, line string, exact bool) {
 	}
 }
 
+// needGo skips when the go command is absent (the recipes build programs).
+func needGo(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go command not found")
+	}
+}
+
 // TestRunBuildFailure: a failure while packaging is one line naming the
 // course once, with exit status 1.
 func TestRunBuildFailure(t *testing.T) {
@@ -136,4 +146,31 @@ func TestScriptBadInput(t *testing.T) {
 		assert.Assert(t, strings.HasPrefix(stderr.String(), "gamesearch-pack: "), "%q: %q", args, stderr.String())
 		assert.Equal(t, stdout.String(), "")
 	}
+}
+
+// TestBuildErrors: bad courses and NETIDs are usage errors, before any
+// work; a repository without the programs fails.
+func TestBuildErrors(t *testing.T) {
+	repo := testutil.RepoRoot(t)
+	for _, tc := range []struct {
+		course string
+		cfg    pack.Config
+		want   string
+	}{
+		{"chess", pack.Config{Repo: repo, NetID: "abc"}, `unknown course "chess" (want congo, morris, minichess or starcircle)`},
+		{"congo", pack.Config{Repo: repo, NetID: "a"}, `NETID "a": want 3 to 20 letters or digits`},
+		{"morris", pack.Config{Repo: repo}, "no NETID given: it names the archive (3 to 20 letters or digits after the course)"},
+		{"starcircle", pack.Config{Repo: repo, NetID: "../x"}, `NETID "../x": want 3 to 20 letters or digits`},
+		{"minichess", pack.Config{Repo: repo, NetID: "a b c"}, `NETID "a b c": want 3 to 20 letters or digits`},
+		{"minichess", pack.Config{Repo: repo, Platforms: []string{"plan9"}}, `platform "plan9": want GOOS/GOARCH`},
+	} {
+		_, err := Build(tc.course, tc.cfg)
+		assert.Error(t, err, tc.want)
+		var ue *pack.UsageError
+		assert.Assert(t, errors.As(err, &ue), "%v is not a usage error", err)
+	}
+	_, err := Build("congo", pack.Config{Repo: t.TempDir(), NetID: "abc"})
+	assert.ErrorContains(t, err, "no cmd/congo-* programs")
+	_, err = Build("starcircle", pack.Config{Repo: t.TempDir(), NetID: "abc"})
+	assert.Assert(t, err != nil)
 }

@@ -1,14 +1,17 @@
-package pack
+package gamedef
 
 import (
 	"bufio"
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/gamesearch/gamesearch/internal/pack"
 )
 
 // MorrisPrograms are the eight programs of the Morris-Variant project, in
@@ -105,31 +108,31 @@ func morrisShipped() []string {
 	return pkgs
 }
 
-// morris writes the Morris-Variant archive morris/NETID.zip:
+// writeMorris writes the Morris-Variant archive writeMorris/NETID.zip:
 // NETID/README.txt, NETID/REPORT.md (example outputs, ALPHA-BETA savings,
 // positions where the improved estimators move differently, the self-play
 // evidence and the argument, all from runs of the shipped programs),
-// NETID/src/ (the eight programs, morris-selfplay and what they import),
+// NETID/src/ (the eight programs, writeMorris-selfplay and what they import),
 // NETID/bin/ (the eight programs for linux/amd64, unless NoBin) and
 // NETID/examples/<Program>/caseN.txt (the full runs).
-func morris(cfg *Config) ([]string, error) {
+func writeMorris(cfg *pack.Config) ([]string, error) {
 	netid := cfg.NetID
-	st, err := newStage(cfg)
+	st, err := pack.NewStage(cfg)
 	if err != nil {
 		return nil, err
 	}
-	defer st.done()
-	a := NewArchive()
-	src, err := st.ship(a, netid, morrisShipped())
+	defer st.Done()
+	a := pack.NewArchive()
+	src, err := st.Ship(a, netid, morrisShipped())
 	if err != nil {
 		return nil, err
 	}
-	exes, err := st.buildAll("bin", nil)
+	exes, err := st.BuildAll("bin", nil)
 	if err != nil {
 		return nil, err
 	}
 	if !cfg.NoBin {
-		linux, err := st.buildAll("bin-linux-amd64", []string{"GOOS=linux", "GOARCH=amd64"})
+		linux, err := st.BuildAll("bin-linux-amd64", []string{"GOOS=linux", "GOARCH=amd64"})
 		if err != nil {
 			return nil, err
 		}
@@ -143,7 +146,7 @@ func morris(cfg *Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &morrisRunner{dir: filepath.Join(st.dir, "runs"), exes: exes}
+	m := &morrisRunner{dir: filepath.Join(st.Dir, "runs"), exes: exes}
 	var rep morrisReport
 	steps := []struct {
 		name string
@@ -155,20 +158,20 @@ func morris(cfg *Config) ([]string, error) {
 		{"self-play", func() error { return m.selfPlay(&rep) }},
 	}
 	for _, s := range steps {
-		cfg.logf("report: %s", s.name)
+		cfg.Logf("report: %s", s.name)
 		if err := s.f(); err != nil {
 			return nil, fmt.Errorf("%s: %w", s.name, err)
 		}
 	}
-	report, err := render(cfg.Repo, "morris/REPORT.md.tmpl", rep)
+	report, err := pack.Render(cfg.Repo, "morris/REPORT.md.tmpl", rep)
 	if err != nil {
 		return nil, err
 	}
-	readme, err := render(cfg.Repo, "morris/README.txt.tmpl", morrisReadme{src.Module.GoVersion, !cfg.NoBin})
+	readme, err := pack.Render(cfg.Repo, "morris/README.txt.tmpl", morrisReadme{src.Module.GoVersion, !cfg.NoBin})
 	if err != nil {
 		return nil, err
 	}
-	return cfg.writeNetID(a, "morris", netid, netIDFile{"REPORT.md", report}, netIDFile{"README.txt", readme})
+	return cfg.WriteNetID(a, "morris", netid, pack.NetIDFile{Name: "REPORT.md", Data: report}, pack.NetIDFile{Name: "README.txt", Data: readme})
 }
 
 // morrisCandidate is a conformance input: board kind, input and depth.
@@ -237,22 +240,22 @@ func (m *morrisRunner) run(prog, kind, input string, depth int) (morrisRun, erro
 		args = append(args, "-board", kind)
 	}
 	args = append(args, "in.txt", "out.txt", strconv.Itoa(depth))
-	res, err := runProgram(dir, m.exes[prog], args, nil)
+	res, err := pack.RunProgram(dir, m.exes[prog], args, nil)
 	if err != nil {
 		return r, err
 	}
-	if res.code != 0 {
-		return r, fmt.Errorf("%s: exit status %d: %s", r.Command(), res.code, strings.TrimSpace(string(res.stderr)))
+	if res.Code != 0 {
+		return r, fmt.Errorf("%s: exit status %d: %s", r.Command(), res.Code, strings.TrimSpace(string(res.Stderr)))
 	}
-	g := morrisOutput.FindStringSubmatch(string(res.stdout))
+	g := morrisOutput.FindStringSubmatch(string(res.Stdout))
 	if g == nil {
-		return r, fmt.Errorf("%s: unexpected output %q", r.Command(), res.stdout)
+		return r, fmt.Errorf("%s: unexpected output %q", r.Command(), res.Stdout)
 	}
 	file, err := os.ReadFile(filepath.Join(dir, "out.txt"))
 	if err != nil {
 		return r, err
 	}
-	r.Board, r.Stdout, r.File = g[1], string(res.stdout), string(file)
+	r.Board, r.Stdout, r.File = g[1], string(res.Stdout), string(file)
 	r.Evaluated, _ = strconv.ParseUint(g[2], 10, 64)
 	r.Estimate, _ = strconv.ParseInt(g[3], 10, 64)
 	if r.File != r.Board+"\n" {
@@ -263,7 +266,7 @@ func (m *morrisRunner) run(prog, kind, input string, depth int) (morrisRun, erro
 
 // examples runs every program on three S22 positions of its phase, at
 // depths 2, 3 and 4, and keeps each full run as examples/<Program>/caseN.txt.
-func (m *morrisRunner) examples(a *Archive, netid string, cands []morrisCandidate, rep *morrisReport) error {
+func (m *morrisRunner) examples(a *pack.Archive, netid string, cands []morrisCandidate, rep *morrisReport) error {
 	for _, prog := range MorrisPrograms {
 		opening := strings.Contains(prog, "Opening")
 		k := 0
@@ -376,16 +379,16 @@ func (m *morrisRunner) selfPlay(rep *morrisReport) error {
 		if mode != "both" {
 			args = append(args, "-min-score", "0", "-min-colour", "0")
 		}
-		r, err := runProgram(m.dir, m.exes["morris-selfplay"], args, nil)
+		r, err := pack.RunProgram(m.dir, m.exes["morris-selfplay"], args, nil)
 		if err != nil {
 			return err
 		}
 		cmd := strings.Join(args, " ")
-		if r.code != 0 {
-			return fmt.Errorf("morris-selfplay %s: exit status %d: %s%s", cmd, r.code, r.stdout, r.stderr)
+		if r.Code != 0 {
+			return fmt.Errorf("morris-selfplay %s: exit status %d: %s%s", cmd, r.Code, r.Stdout, r.Stderr)
 		}
-		rep.SelfPlay = append(rep.SelfPlay, morrisSelfPlay{cmd, string(r.stdout)})
-		for _, line := range strings.Split(strings.TrimSpace(string(r.stdout)), "\n") {
+		rep.SelfPlay = append(rep.SelfPlay, morrisSelfPlay{cmd, string(r.Stdout)})
+		for _, line := range strings.Split(strings.TrimSpace(string(r.Stdout)), "\n") {
 			if err := parseSummary(line, rep); err != nil {
 				return err
 			}
@@ -428,4 +431,22 @@ func parseSummary(line string, rep *morrisReport) error {
 		return fmt.Errorf("self-play line %q: unexpected depth", line)
 	}
 	return nil
+}
+
+// packRecipe is the recipe of the Morris-Variant archive, the Pack of
+// [Game].
+var packRecipe = &pack.Recipe{
+	Course:    "morris",
+	NeedNetID: true,
+	Usage: `  morris NETID      morris/NETID.zip: sources, linux/amd64 executables,
+                    README.txt, examples, REPORT.md from runs of the programs
+`,
+	FlagUsage: `  -no-bin            morris: leave the executables out
+`,
+	Time: "about 5 s",
+	Flags: func(fs *flag.FlagSet, cfg *pack.Config) func() error {
+		fs.BoolVar(&cfg.NoBin, "no-bin", false, "")
+		return nil
+	},
+	Write: writeMorris,
 }

@@ -1,6 +1,7 @@
-package pack
+package gamedef
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path"
@@ -8,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gamesearch/gamesearch/internal/pack"
 )
 
 // CongoRoundRobin is the main package, shipped with the programs, that
@@ -133,12 +136,12 @@ type congoReport struct {
 	Tables, RoundRobin string
 }
 
-// congo writes the Congo archive congo/NETID.zip: NETID/README.txt,
+// writeCongo writes the Congo archive writeCongo/NETID.zip: NETID/README.txt,
 // NETID/REPORT.md (the Part 6 report with the round-robin tables),
 // NETID/src/ (the Congo programs, the round robin and what they import),
 // NETID/examples/<name>/ (handout samples run by the shipped programs) and
 // NETID/games/ (the record of every round-robin game).
-func congo(cfg *Config) ([]string, error) {
+func writeCongo(cfg *pack.Config) ([]string, error) {
 	netid := cfg.NetID
 	maxMoves := cfg.MaxMoves
 	if maxMoves == 0 {
@@ -148,21 +151,21 @@ func congo(cfg *Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err := newStage(cfg)
+	st, err := pack.NewStage(cfg)
 	if err != nil {
 		return nil, err
 	}
-	defer st.done()
-	a := NewArchive()
+	defer st.Done()
+	a := pack.NewArchive()
 	patterns := []string{"./" + CongoRoundRobin}
 	for _, p := range programs {
 		patterns = append(patterns, "./cmd/"+p)
 	}
-	src, err := st.ship(a, netid, patterns)
+	src, err := st.Ship(a, netid, patterns)
 	if err != nil {
 		return nil, err
 	}
-	exes, err := st.buildAll("bin", nil)
+	exes, err := st.BuildAll("bin", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -178,40 +181,40 @@ func congo(cfg *Config) ([]string, error) {
 		if !ok {
 			return nil, fmt.Errorf("example %s: program %s is not shipped", ex.Name, ex.Program)
 		}
-		r, err := runProgram(st.dir, exe, ex.Args, []byte(ex.Input))
+		r, err := pack.RunProgram(st.Dir, exe, ex.Args, []byte(ex.Input))
 		if err != nil {
 			return nil, fmt.Errorf("example %s: %w", ex.Name, err)
 		}
-		if r.code != 0 || len(r.stderr) > 0 {
-			return nil, fmt.Errorf("example %s: %s exited with status %d: %s", ex.Name, ex.Program, r.code, strings.TrimSpace(string(r.stderr)))
+		if r.Code != 0 || len(r.Stderr) > 0 {
+			return nil, fmt.Errorf("example %s: %s exited with status %d: %s", ex.Name, ex.Program, r.Code, strings.TrimSpace(string(r.Stderr)))
 		}
 		dir := path.Join(netid, "examples", ex.Name)
 		cmdline := commandLine(ex.Program, ex.Args, "input.txt")
 		for _, f := range []struct {
 			name string
 			data []byte
-		}{{"command.txt", []byte(cmdline + "\n")}, {"input.txt", []byte(ex.Input)}, {"output.txt", r.stdout}} {
+		}{{"command.txt", []byte(cmdline + "\n")}, {"input.txt", []byte(ex.Input)}, {"output.txt", r.Stdout}} {
 			if err := a.Add(path.Join(dir, f.name), f.data, false); err != nil {
 				return nil, err
 			}
 		}
 		examples = append(examples, congoExample{ex.Name, cmdline})
 	}
-	cfg.logf("ran %d handout samples", len(CongoExamples))
+	cfg.Logf("ran %d handout samples", len(CongoExamples))
 
 	// The Part 6 round robin, played by the shipped congo-roundrobin in the
 	// directory above bin/, which holds the shipped programs, as src/ does
 	// after the README's build command: a Program player names one as, for
 	// example, bin/congo-agent.
-	cfg.logf("playing the Part 6 round robin (draw after %d moves each)", maxMoves)
-	tables := filepath.Join(st.dir, "roundrobin.md")
-	games := filepath.Join(st.dir, "games")
-	r, err := runProgram(st.dir, rr, []string{"-max-moves", strconv.Itoa(maxMoves), "-o", tables, "-games", games}, nil)
+	cfg.Logf("playing the Part 6 round robin (draw after %d moves each)", maxMoves)
+	tables := filepath.Join(st.Dir, "roundrobin.md")
+	games := filepath.Join(st.Dir, "games")
+	r, err := pack.RunProgram(st.Dir, rr, []string{"-max-moves", strconv.Itoa(maxMoves), "-o", tables, "-games", games}, nil)
 	if err != nil {
 		return nil, err
 	}
-	if r.code != 0 {
-		return nil, fmt.Errorf("congo-roundrobin exited with status %d: %s", r.code, strings.TrimSpace(string(r.stderr)))
+	if r.Code != 0 {
+		return nil, fmt.Errorf("congo-roundrobin exited with status %d: %s", r.Code, strings.TrimSpace(string(r.Stderr)))
 	}
 	tableData, err := os.ReadFile(tables)
 	if err != nil {
@@ -224,7 +227,7 @@ func congo(cfg *Config) ([]string, error) {
 	if maxMoves != 100 {
 		rrCommand += " -max-moves " + strconv.Itoa(maxMoves)
 	}
-	report, err := render(cfg.Repo, "congo/REPORT.md.tmpl", congoReport{
+	report, err := pack.Render(cfg.Repo, "congo/REPORT.md.tmpl", congoReport{
 		NetID:      netid,
 		Tables:     strings.TrimRight(string(tableData), "\n"),
 		RoundRobin: rrCommand,
@@ -232,7 +235,7 @@ func congo(cfg *Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	readme, err := render(cfg.Repo, "congo/README.txt.tmpl", congoReadme{
+	readme, err := pack.Render(cfg.Repo, "congo/README.txt.tmpl", congoReadme{
 		NetID:      netid,
 		GoVersion:  src.Module.GoVersion,
 		Programs:   programs,
@@ -242,5 +245,27 @@ func congo(cfg *Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return cfg.writeNetID(a, "congo", netid, netIDFile{"REPORT.md", report}, netIDFile{"README.txt", readme})
+	return cfg.WriteNetID(a, "congo", netid, pack.NetIDFile{Name: "REPORT.md", Data: report}, pack.NetIDFile{Name: "README.txt", Data: readme})
+}
+
+// packRecipe is the recipe of the Congo archive, the Pack of [Game].
+var packRecipe = &pack.Recipe{
+	Course:    "congo",
+	NeedNetID: true,
+	Usage: `  congo NETID       congo/NETID.zip: sources, README.txt, the handout
+                    examples, REPORT.md with the Part 6 round robin
+`,
+	FlagUsage: `  -max-moves N       congo: draw after N moves by each side (default 100)
+`,
+	Time: "about 5 s",
+	Flags: func(fs *flag.FlagSet, cfg *pack.Config) func() error {
+		fs.IntVar(&cfg.MaxMoves, "max-moves", 0, "")
+		return func() error {
+			if cfg.MaxMoves < 0 || cfg.MaxMoves > 10000 {
+				return pack.Usagef("-max-moves %d: want 1 to 10000", cfg.MaxMoves)
+			}
+			return nil
+		}
+	},
+	Write: writeCongo,
 }

@@ -1,9 +1,11 @@
-package pack
+package packcmd
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/pack"
 )
 
 // FuzzParseArgs feeds command lines (arguments separated by NUL bytes) to
@@ -32,7 +34,7 @@ func FuzzParseArgs(f *testing.F) {
 			return
 		}
 		if err != nil {
-			ue, ok := err.(*UsageError)
+			ue, ok := err.(*pack.UsageError)
 			if !ok || ue.Msg == "" {
 				t.Fatalf("%q: error %v (%T)", args, err, err)
 			}
@@ -46,16 +48,17 @@ func FuzzParseArgs(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q: accepted course %q", args, course)
 		}
-		if cfg.MaxMoves != 0 && !slices.Contains(r.flags, "max-moves") || cfg.NoBin && !slices.Contains(r.flags, "no-bin") ||
-			cfg.Platforms != nil && !slices.Contains(r.flags, "platforms") || cfg.ReportNodes != 0 && !slices.Contains(r.flags, "report-nodes") ||
-			cfg.ReportOpenings != 0 && !slices.Contains(r.flags, "report-openings") {
+		flags := r.FlagNames()
+		if cfg.MaxMoves != 0 && !slices.Contains(flags, "max-moves") || cfg.NoBin && !slices.Contains(flags, "no-bin") ||
+			cfg.Platforms != nil && !slices.Contains(flags, "platforms") || cfg.ReportNodes != 0 && !slices.Contains(flags, "report-nodes") ||
+			cfg.ReportOpenings != 0 && !slices.Contains(flags, "report-openings") {
 			t.Fatalf("%q: accepted a flag of another course for %s: %+v", args, course, cfg)
 		}
 		if cfg.MaxMoves < 0 || cfg.MaxMoves > 10000 || cfg.ReportNodes > 1e8 || cfg.ReportOpenings < 0 || cfg.ReportOpenings > 10000 {
 			t.Fatalf("%q: accepted -max-moves %d, -report-nodes %d, -report-openings %d", args, cfg.MaxMoves, cfg.ReportNodes, cfg.ReportOpenings)
 		}
 		for _, pl := range cfg.Platforms {
-			if !validPlatform(pl) {
+			if !pack.ValidPlatform(pl) {
 				t.Fatalf("%q: accepted platform %q", args, pl)
 			}
 		}

@@ -1,4 +1,4 @@
-package pack
+package gamedef
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/internal/pack"
+	"github.com/gamesearch/gamesearch/internal/pack/packtest"
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"gotest.tools/v3/assert"
 )
@@ -15,14 +17,14 @@ import (
 // handout examples there, comparing with the archived outputs and the
 // conformance outputs.
 func TestStarCircleArchive(t *testing.T) {
-	needGo(t)
+	packtest.NeedGo(t)
 	repo := testutil.RepoRoot(t)
-	zips := buildTwice(t, "starcircle", Config{Repo: repo, NetID: "xyz9"})
-	dir := unpack(t, zips["starcircle/xyz9.zip"], "xyz9")
+	zips := packtest.BuildTwice(t, packRecipe, pack.Config{Repo: repo, NetID: "xyz9"})
+	dir := packtest.Unpack(t, zips["starcircle/xyz9.zip"], "xyz9")
 	top := filepath.Join(dir, "xyz9")
 	src := filepath.Join(top, "src")
-	checkSrc(t, src)
-	bin := buildUnpacked(t, src)
+	packtest.CheckSrc(t, src)
+	bin := packtest.BuildUnpacked(t, src)
 	cases := testutil.Conformance(t, "starcircle", "cases")
 	exDirs, err := filepath.Glob(filepath.Join(top, "examples", "*"))
 	assert.NilError(t, err)
@@ -32,9 +34,9 @@ func TestStarCircleArchive(t *testing.T) {
 		archived, err := os.ReadFile(filepath.Join(exDir, "output.txt"))
 		assert.NilError(t, err)
 		assert.NilError(t, os.Remove(filepath.Join(exDir, "output.txt")))
-		r, err := runProgram(exDir, filepath.Join(bin, "starcircle"), nil, nil)
+		r, err := pack.RunProgram(exDir, filepath.Join(bin, "starcircle"), nil, nil)
 		assert.NilError(t, err)
-		assert.Equal(t, r.code, 0, "%s: %s", name, r.stderr)
+		assert.Equal(t, r.Code, 0, "%s: %s", name, r.Stderr)
 		got, err := os.ReadFile(filepath.Join(exDir, "output.txt"))
 		assert.NilError(t, err)
 		assert.Equal(t, string(got), string(archived), name)
@@ -60,4 +62,17 @@ func trimmedLines(s []byte) []string {
 		lines[i] = strings.TrimRight(l, " \t\r")
 	}
 	return lines
+}
+
+// TestPackTemplates fills every template of the recipe from docs/ with the
+// zero value of its data: the templates parse and name only fields that
+// exist.
+func TestPackTemplates(t *testing.T) {
+	repo := testutil.RepoRoot(t)
+	for rel, data := range map[string]any{
+		"starcircle/README.txt.tmpl": starCircleReadme{},
+	} {
+		_, err := pack.Render(repo, rel, data)
+		assert.NilError(t, err, rel)
+	}
 }
