@@ -33,23 +33,19 @@
 //     darwin/arm64 by default, so files behind build constraints such as
 //     proc_windows.go are shipped too), and the modules outside the standard
 //     library they need.
-//
 //   - [Sources.AddTo] copies their non-test files into a src/ tree of an
 //     [Archive], with its own go.mod: the same module path and go version,
 //     and no require lines when only the standard library is used (with
 //     outside modules, the require lines and their go.sum lines).
-//
 //   - [Archive] holds the other files too (README, reports, examples,
 //     executables) and writes a deterministic zip: entries sorted by name, no
 //     directory entries, the fixed time [Epoch], mode 0644 for files and 0755
 //     for executables, Deflate. The same entries always give the same bytes.
 //     [Archive.WriteZip] writes it atomically.
-//
 //   - [GoBuild] builds a shipped tree the way a grader would: GOPROXY=off,
 //     GOWORK=off, CGO_ENABLED=0; [Unzip] unpacks an
 //     archive for checking (and refuses entries that would land outside its
 //     directory).
-//
 //   - A recipe works in a [Stage] (a temporary directory: [Stage.Ship]
 //     the sources, [Stage.BuildAll] the programs), runs them with
 //     [RunProgram], fills its templates with [Render] and writes a NETID
