@@ -11,6 +11,7 @@ import (
 	minichess "github.com/gamesearch/gamesearch/pkg/minichess/gamedef"
 	morris "github.com/gamesearch/gamesearch/pkg/morris/gamedef"
 	starcircle "github.com/gamesearch/gamesearch/pkg/starcircle/gamedef"
+	tictactoe "github.com/gamesearch/gamesearch/pkg/tictactoe/gamedef"
 )
 
 // All lists the games in the order of the tools' usage texts.
@@ -19,6 +20,7 @@ var All = []*gamekit.Game{
 	morris.Game,
 	minichess.Game,
 	starcircle.Game,
+	tictactoe.Game,
 }
 
 // Find returns the game called name, or nil.

@@ -1,0 +1,20 @@
+// Package gamedef describes tic-tac-toe to the gamesearch tools: its Game
+// value (perft, tree and play in tools.go, matches in match.go, bench
+// workloads in bench.go, the explorer's pages in explore.go), listed by
+// package games. Tic-tac-toe has no course archive, so no packaging recipe.
+package gamedef
+
+import (
+	"github.com/gamesearch/gamesearch/pkg/gamekit"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
+)
+
+// Game is tic-tac-toe for the tools.
+var Game = &gamekit.Game{
+	Name:     "tictactoe",
+	Title:    "Tic-tac-toe",
+	Tools:    func() kit.Game { return &adapter{} },
+	Match:    matchGame,
+	Bench:    Bench,
+	Explorer: explorerGame{},
+}
