@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # congo-agent-latency.sh measures congo-agent's reply times on a loaded
-# machine: it starts B busy processes (yes > /dev/null, killed at the end,
+# machine: it starts B busy processes (shell loops, killed at the end,
 # also on Ctrl-C), then plays congo-strength's match against the baseline at
 # each go time, with the agent as a program (-agent, as a tournament runner
 # starts it) and in-process, and prints the slowest reply (wall time from
@@ -36,7 +36,7 @@ done
 tmp=$(mktemp -d)
 pids=()
 cleanup() {
-	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	for p in "${pids[@]}"; do kill "$p" || true; done
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -50,7 +50,7 @@ if [ -z "$strength" ]; then
 	strength="$tmp/congo-strength"
 fi
 for ((i = 0; i < busy; i++)); do
-	yes > /dev/null &
+	sh -c 'while :; do :; done' &
 	pids+=($!)
 done
 echo "$busy busy processes; $(uptime | sed 's/.*load/load/')"

@@ -110,19 +110,29 @@ func TimeLimits(t time.Duration) (soft, hard time.Duration) {
 }
 
 // StallFactor is how many of the longest stalls seen must still fit before
-// the reply's deadline when the search stops (see [StallDeadline]).
-const StallFactor = 2
+// the reply's deadline when the search stops (see [StallDeadline]). On a
+// loaded machine the stalls come unannounced and vary: with two, a stall
+// twice as long as the longest seen made the reply late. Four halved the
+// late replies at go 0.1 beside two busy processes (docs/engine/congo.md);
+// idle, the stalls are a fraction of a millisecond and four of them change
+// nothing.
+const StallFactor = 4
+
+// stallMemory is how much of the longest stall of a search the next search
+// starts with (3/4: a loaded machine stays loaded for many moves, so the
+// guard forgets a stall slowly).
+const stallMemory = 3.0 / 4
 
 // StallDeadline returns the deadline of the stall guard of "go t"
 // ([engine.TimeManager.GuardStalls]): the reply limit less a margin of
 // t/20 + 5 ms for writing the reply. On a loaded machine the agent is kept
 // off the CPU now and then (a stall, measured as the longest gap between two
 // readings of the clock during the search, and the earlier searches' longest
-// gap halved at every move); the search then stops as soon as
-// [StallFactor] such stalls would no longer fit before this deadline, and
+// gap, of which each move keeps three quarters); the search then stops as
+// soon as [StallFactor] such stalls would no longer fit before this deadline, and
 // starts no iteration after half of that. An idle machine has stalls of a
 // fraction of a millisecond, and [TimeLimits] alone decide: at go 0.1 the
-// guard is at 60 ms, the hard limit at 40 ms; with stalls of 20 ms the
+// guard is at 60 ms, the hard limit at 40 ms; with stalls of 10 ms the
 // search stops at 20 ms, the reply due at 70 ms.
 func StallDeadline(t time.Duration) time.Duration {
 	return max(time.Millisecond/2, ReplyLimit(t)-t/20-5*time.Millisecond)
@@ -152,8 +162,8 @@ type Agent struct {
 	// measureCPU makes Think measure the CPU time of its thread (lastCPU).
 	measureCPU bool
 	lastCPU    time.Duration
-	// stall is the longest stall of the last timed search, halved: the
-	// prior of the next search's stall guard.
+	// stall is the longest stall of the last timed search times
+	// stallMemory: the prior of the next search's stall guard.
 	stall time.Duration
 	// chooser replaces the engines when not nil (eng is then nil).
 	chooser Chooser
@@ -280,7 +290,7 @@ func (a *Agent) Think(t time.Duration, tm *engine.TimeManager) (congo.Move, bool
 	}
 	if lim.Time != nil {
 		a.lastTime = lim.Time.Elapsed()
-		a.stall = lim.Time.Stall() / 2
+		a.stall = time.Duration(float64(lim.Time.Stall()) * stallMemory)
 	}
 	if !res.HasMove {
 		return a.buf[0], true

@@ -266,6 +266,20 @@ func TestReplyUnderLoad(t *testing.T) {
 		}
 		assert.Equal(t, len(strings.Fields(out.String())), 6)
 	}
+	// Stalls of 10 ms at go 0.1: each reply leaves room for two more such
+	// stalls before the guard's deadline (with StallFactor 2 the searches
+	// ran to the 40 ms hard limit, and two more stalls made the reply late
+	// on a loaded machine).
+	clock := &stallClock{Step: 100 * time.Microsecond, Stall: 10 * time.Millisecond, Every: 40}
+	a := New(Config{Edition: congo.Edition2022, Clock: clock})
+	w := bufio.NewWriter(&bytes.Buffer{})
+	for ply := 0; ply < 6; ply++ {
+		before := clock.T
+		_, err := a.Handle("go 0.1\n", ply+1, w, &bytes.Buffer{})
+		assert.NilError(t, err)
+		took := clock.T - before
+		assert.Assert(t, took+2*clock.Stall <= StallDeadline(100*time.Millisecond), "ply %d: %v", ply, took)
+	}
 	// On an idle machine the guard leaves the limits alone: at go 0.1 it
 	// is at 60 ms, the hard limit at 40 ms.
 	assert.Equal(t, StallDeadline(100*time.Millisecond), 60*time.Millisecond)
