@@ -4,28 +4,30 @@ import (
 	"bufio"
 	"bytes"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/games"
 	"gotest.tools/v3/assert"
 )
 
 const mod = "github.com/gamesearch/gamesearch/"
 
-// graded are the programs a course grades or a tournament runs: they link
-// rules and searches only.
-var graded = []string{
-	"congo-setup", "congo-moves", "congo-move", "congo-eval", "congo-minimax", "congo-adveval", "congo-alphabeta",
-	"congo-agent", "congo-baseline", "congo-checker",
-	"MiniMaxOpening", "MiniMaxGame", "ABOpening", "ABGame", "MiniMaxOpeningBlack", "MiniMaxGameBlack",
-	"MiniMaxOpeningImproved", "MiniMaxGameImproved",
-	"starcircle",
-	"minichess-random", "minichess-minimax", "minichess-alphabeta", "minichess-baseline", "minichess-submission",
+// graded returns the programs a course grades or a tournament runs (the
+// registered games' Graded): they link rules and searches only.
+func graded() []string {
+	var out []string
+	for _, g := range games.All {
+		out = append(out, g.Graded...)
+	}
+	return out
 }
 
 // forbidden reports whether a graded program may not link dep: process
@@ -46,6 +48,10 @@ func forbidden(dep string) bool {
 	return strings.Contains(p, "/arena")
 }
 
+// gameRules are the module packages a registered game's rules package
+// pkg/<game> may import (added to layers for every game of the registry).
+var gameRules = []string{"pkg/search", "pkg/engine", "internal/cliutil", "internal/atomicfile"}
+
 // layers lists, for each package (or package prefix ending in "/"), the
 // module packages it may import. A package not listed belongs to the game,
 // arena or tool layers, checked by the rules of TestLayers.
@@ -60,10 +66,6 @@ var layers = map[string][]string{
 	"pkg/engine":            {"pkg/search"},
 	"pkg/engine/enginetest": {"pkg/engine"},
 	"pkg/match":             {"pkg/engine", "pkg/search"},
-	"pkg/congo":             {"pkg/search", "pkg/engine", "internal/cliutil", "internal/atomicfile"},
-	"pkg/morris":            {"pkg/search", "pkg/engine", "internal/cliutil", "internal/atomicfile"},
-	"pkg/minichess":         {"pkg/search", "pkg/engine", "internal/cliutil", "internal/atomicfile"},
-	"pkg/starcircle":        {"pkg/search", "pkg/engine", "internal/cliutil", "internal/atomicfile"},
 }
 
 // goList runs go list in the repository root with the given arguments.
@@ -85,7 +87,7 @@ func goList(t *testing.T, args ...string) string {
 // harness, an arena or a tool.
 func TestGradedProgramsLinkNoTools(t *testing.T) {
 	var pkgs []string
-	for _, g := range graded {
+	for _, g := range graded() {
 		pkgs = append(pkgs, "./cmd/"+g)
 	}
 	for _, p := range pkgs {
@@ -104,8 +106,12 @@ func TestGradedProgramsLinkNoTools(t *testing.T) {
 // pkg/<game>/arena (which graded programs may not link).
 func TestLayers(t *testing.T) {
 	sc := bufio.NewScanner(strings.NewReader(goList(t, "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")))
-	games := []string{"congo", "morris", "minichess", "starcircle"}
-	checked, arenas := 0, 0
+	games := games.Names()
+	layers := maps.Clone(layers)
+	for _, g := range games {
+		layers["pkg/"+g] = gameRules
+	}
+	checked, arenas, defs := 0, 0, 0
 	listed := map[string]bool{}
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
@@ -140,6 +146,17 @@ func TestLayers(t *testing.T) {
 					}
 				}
 			}
+			if pkg == "pkg/"+g+"/gamedef" {
+				// The game's registration: its own game and the tools'
+				// kits, never another game.
+				defs++
+				for _, p := range own {
+					for _, other := range games {
+						assert.Assert(t, other == g || !strings.HasPrefix(p, "pkg/"+other+"/") && p != "pkg/"+other, "%s imports another game: %s", pkg, p)
+					}
+				}
+				continue
+			}
 			if !strings.HasPrefix(pkg, "pkg/"+g+"/") || arena || pkg == "pkg/minichess/runner" {
 				continue
 			}
@@ -153,11 +170,93 @@ func TestLayers(t *testing.T) {
 	}
 	assert.Equal(t, checked, len(layers))
 	assert.Assert(t, arenas >= 10, "%d arena packages checked", arenas)
+	assert.Equal(t, defs, len(games), "every registered game has its pkg/<game>/gamedef")
 	for _, g := range games {
 		a := "pkg/" + g + "/arena"
 		assert.Assert(t, listed[a], "%s is missing", a)
 		assert.Assert(t, forbidden(mod+a), "graded programs may link %s", a)
 	}
+}
+
+// TestToolsNameNoGame: no package of the tools (pkg/toolkit, pkg/check,
+// internal/pack, pkg/explorer and the kit pkg/gamekit) imports a game's
+// package; they read the registry, pkg/games, the one package that lists
+// the games. And every game is registered: a directory of pkg/ with a
+// gamedef package is a game the registry lists.
+func TestToolsNameNoGame(t *testing.T) {
+	gs := games.Names()
+	tools := []string{"pkg/toolkit", "pkg/check", "internal/pack", "pkg/explorer", "pkg/gamekit"}
+	sc := bufio.NewScanner(strings.NewReader(goList(t, "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")))
+	checked := 0
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		pkg, _ := strings.CutPrefix(f[0], mod)
+		if strings.HasSuffix(pkg, "/gamedef") {
+			g := strings.TrimSuffix(strings.TrimPrefix(pkg, "pkg/"), "/gamedef")
+			assert.Assert(t, slices.Contains(gs, g), "%s: the game %s is not in the registry pkg/games", pkg, g)
+		}
+		tool := false
+		for _, p := range tools {
+			tool = tool || pkg == p || strings.HasPrefix(pkg, p+"/")
+		}
+		if !tool {
+			continue
+		}
+		checked++
+		for _, imp := range f[1:] {
+			p, ok := strings.CutPrefix(imp, mod)
+			if !ok {
+				continue
+			}
+			for _, g := range gs {
+				assert.Assert(t, p != "pkg/"+g && !strings.HasPrefix(p, "pkg/"+g+"/"), "%s imports the game package %s (tools read the registry pkg/games)", pkg, p)
+			}
+		}
+	}
+	assert.Assert(t, checked >= 8, "%d tool packages checked", checked)
+}
+
+// TestOneRegistrationLine: adding tic-tac-toe, the worked example of
+// docs/architecture.md, touched nothing outside its own package, program,
+// golden files, corpus and doc but the registry: no other file names it.
+// The exceptions: docs/architecture.md, whose steps use it as their
+// example; the generated help texts that list the registered games; and
+// the toy games of the search, engine and match tests (tic-tac-toe boards
+// of their own, older than the game).
+func TestOneRegistrationLine(t *testing.T) {
+	root := testutil.RepoRoot(t)
+	own := []string{"pkg/tictactoe/", "cmd/tictactoe-minimax/", "testdata/tictactoe-minimax/", "testdata/conformance/tictactoe/", "docs/tictactoe.md"}
+	allowed := []string{"pkg/games/games.go", "internal/layout/layout_test.go", "docs/architecture.md",
+		"testdata/gamesearch/help.txt", "testdata/gamesearch/match_help.txt",
+		"pkg/search/search_test.go", "pkg/engine/engine_test.go", "pkg/engine/engine_games_test.go", "pkg/match/match_test.go", "docs/engine.md"}
+	names := regexp.MustCompile(`(?i)tic-?tac-?toe`)
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if strings.HasPrefix(d.Name(), ".") && path != root || rel == "bin" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		for _, o := range own {
+			if strings.HasPrefix(rel, o) {
+				return nil
+			}
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if names.Match(data) {
+			assert.Assert(t, slices.Contains(allowed, rel), "%s names tic-tac-toe: only its own files and the registry may", rel)
+		}
+		return nil
+	})
+	assert.NilError(t, err)
 }
 
 // TestMainsUnderCmd: every package main is a directory of cmd/ whose one

@@ -44,16 +44,16 @@ apt-get install -y --no-install-recommends python3 default-jdk-headless g++ gcc 
 
 // Autograder is "gamesearch autograder"; it returns the exit status: 0 when
 // the bundle was written, 2 for a usage error.
-func Autograder(args []string, stdout, stderr io.Writer) int {
-	return exitCode("autograder", autograder(args, stdout), stderr)
+func Autograder(fams []*Family, args []string, stdout, stderr io.Writer) int {
+	return exitCode("autograder", autograder(fams, args, stdout), stderr)
 }
 
-func autograder(args []string, stdout io.Writer) error {
+func autograder(fams []*Family, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("autograder", flag.ContinueOnError)
-	sf := registerSuiteFlags(fs, true)
+	sf := registerSuiteFlags(fs, true, fams)
 	out := fs.String("o", "", "the bundle `FILE` to write (a .zip)")
 	binary := fs.String("binary", "", "the linux/amd64 gamesearch `PATH` to put in the bundle (default: this program, when it is one)")
-	pos, err := parseFlags(fs, args, stdout, autograderUsage, autograderNotes+programList(true))
+	pos, err := parseFlags(fs, args, stdout, autograderUsage, autograderNotes+programList(fams, true))
 	if err != nil {
 		return err
 	}
@@ -69,8 +69,8 @@ func autograder(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if !o.Prog.exact {
-		return usagef("%s is checked for validity only: there are no hidden cases to freeze", o.Prog.name)
+	if !o.Prog.Exact {
+		return usagef("%s is checked for validity only: there are no hidden cases to freeze", o.Prog.Name)
 	}
 	if *out == "" {
 		return usagef("missing -o FILE.zip (usage: gamesearch %s)", autograderUsage)
@@ -111,7 +111,7 @@ func autograder(args []string, stdout io.Writer) error {
 	if err := atomicfile.WriteFile(*out, data, 0o644); err != nil {
 		return fmt.Errorf("-o %s: %v", *out, atomicfile.Cause(err))
 	}
-	_, err = fmt.Fprintf(stdout, "wrote %s: the Gradescope autograder of %s (%d hidden cases, %s)\n", *out, o.Prog.name, o.N, caseSettings(o))
+	_, err = fmt.Fprintf(stdout, "wrote %s: the Gradescope autograder of %s (%d hidden cases, %s)\n", *out, o.Prog.Name, o.N, caseSettings(o))
 	return err
 }
 
@@ -129,7 +129,7 @@ root="${AUTOGRADER_ROOT:-/autograder}"
 mkdir -p "$root/results"
 cd "$root/source" || exit 1
 exec ./gamesearch grade %s %s -suite public -cases cases -gradescope "$root/results/results.json" "$root/submission"
-`, o.Prog.name, strings.Join(flags, " "))
+`, o.Prog.Name, strings.Join(flags, " "))
 }
 
 // zipFile is one entry of a bundle.

@@ -21,12 +21,13 @@ func cpuTime() time.Duration {
 // the wall time per run it reports cpu-s/op, the CPU time of all threads,
 // which a loaded machine does not inflate.
 func BenchmarkReference(b *testing.B) {
-	for _, p := range programs {
-		if !p.exact {
+	for _, p := range allPrograms(b) {
+		if !p.Exact {
 			continue
 		}
-		b.Run(p.name, func(b *testing.B) {
-			o := &Options{Prog: p, Rules: p.rules, N: 200, Seed: DefaultSeed}
+		b.Run(p.Name, func(b *testing.B) {
+			o := testOptions(b, p.Name)
+			o.N, o.Seed = 200, DefaultSeed
 			cpu := cpuTime()
 			for b.Loop() {
 				units, err := randomUnits(o, o.N, o.Seed)

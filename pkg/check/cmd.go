@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,8 +20,6 @@ import (
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
 	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/internal/procgroup"
-	"github.com/gamesearch/gamesearch/pkg/congo"
-	"github.com/gamesearch/gamesearch/pkg/morris"
 )
 
 // maxN is the most random cases one check or gen makes.
@@ -31,8 +30,6 @@ const DefaultSeed = 1
 
 const checkUsage = "check PROGRAM [flags] -- COMMAND [ARG...]"
 
-const genUsage = "gen PROGRAM [-rules 2021|2022] [-board KIND] [-piece KIND] [-n N] [-seed S] -o DIR"
-
 // usagef returns a usage mistake (exit status 2, like every error of
 // check and gen).
 func usagef(format string, a ...any) error { return fmt.Errorf(format, a...) }
@@ -40,60 +37,82 @@ func usagef(format string, a ...any) error { return fmt.Errorf(format, a...) }
 // errHelp is returned after the help text was printed.
 var errHelp = errors.New("help")
 
-// common holds the flags check and gen share.
+// common holds the flags check and gen share: the families' settings
+// flags and the random cases'.
 type common struct {
-	rules, board, piece string
-	n                   int
-	seed                uint64
+	fams     []*Family
+	settings map[string]*string
+	n        int
+	seed     uint64
 }
 
-func (cf *common) register(fs *flag.FlagSet, gen bool) {
-	boardHelp := "Morris `board` of the random cases and of the public cases taken, "
-	if gen {
-		boardHelp = "Morris `board` of the cases, "
+// register registers the shared flags on fs: each settings flag of the
+// families once (the first family's help), then -n and -seed.
+func (cf *common) register(fs *flag.FlagSet, gen bool, fams []*Family) {
+	cf.fams, cf.settings = fams, map[string]*string{}
+	for _, f := range fams {
+		if f.Flags == nil {
+			continue
+		}
+		for _, fl := range f.Flags(gen) {
+			if cf.settings[fl.Name] == nil {
+				cf.settings[fl.Name] = fs.String(fl.Name, fl.Default, fl.Usage)
+			}
+		}
 	}
-	fs.StringVar(&cf.rules, "rules", "", "Congo edition, `2021|2022` (default: the program's own default)")
-	fs.StringVar(&cf.board, "board", "S22", boardHelp+morris.KindChoices())
-	fs.StringVar(&cf.piece, "piece", "", "congo-moves: the `kind` the program lists (lion, zebra, elephant, giraffe, pawn, superpawn, crocodile, monkey)")
 	fs.IntVar(&cf.n, "n", 200, "number of random cases (1 to 100000)")
 	fs.Uint64Var(&cf.seed, "seed", DefaultSeed, "seed of the random cases")
 }
 
-// apply checks the shared flags against the program and fills o.
+// settingsUsage is the usage text's part for the settings flags:
+// "[-rules 2021|2022] [-board KIND] ...".
+func settingsUsage(fams []*Family) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, f := range fams {
+		if f.Flags == nil {
+			continue
+		}
+		for _, fl := range f.Flags(true) {
+			if !seen[fl.Name] {
+				seen[fl.Name] = true
+				parts = append(parts, fmt.Sprintf("[-%s %s]", fl.Name, fl.Meta))
+			}
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// apply checks the shared flags against the program and fills o: a
+// settings flag set for a program whose family has no such flag is a
+// usage error; the family reads its own.
 func (cf *common) apply(fs *flag.FlagSet, o *Options) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	p := o.Prog
-	o.Rules = p.rules
-	if p.family == famAgent {
-		o.Rules = congo.Edition2022
+	o.Settings = map[string]string{}
+	for name, v := range cf.settings {
+		o.Settings[name] = *v
 	}
-	if set["rules"] {
-		if p.family != famCongo && p.family != famAgent {
-			return usagef("-rules applies to the Congo programs only")
+	own := map[string]bool{}
+	if fl := o.Prog.Family.Flags; fl != nil {
+		for _, f := range fl(false) {
+			own[f.Name] = true
 		}
-		r, ok := congo.ParseEdition(cf.rules)
-		if !ok {
-			return usagef("-rules %q: want 2021 or 2022", cf.rules)
-		}
-		o.Rules = r
 	}
-	k, ok := morris.ParseKind(cf.board)
-	if !ok {
-		return usagef("-board %q: want %s", cf.board, morris.KindList())
+	var names []string
+	for name := range cf.settings {
+		names = append(names, name)
 	}
-	if set["board"] && p.family != famMorris {
-		return usagef("-board applies to the Morris programs only")
+	sort.Strings(names)
+	for _, name := range names {
+		if set[name] && !own[name] {
+			return usagef("-%s applies to %s only", name, flagOwners(cf.fams, name))
+		}
 	}
-	o.Board = k
-	if set["piece"] {
-		if p.name != "congo-moves" {
-			return usagef("-piece applies to congo-moves only")
+	if o.Prog.Family.Apply != nil {
+		if err := o.Prog.Family.Apply(o, set); err != nil {
+			return err
 		}
-		if _, ok := congo.KindByName(cf.piece); !ok {
-			return usagef("-piece %q: unknown kind (want lion, zebra, elephant, giraffe, pawn, superpawn, crocodile, monkey)", cf.piece)
-		}
-		o.Piece = cf.piece
 	}
 	if cf.n < 1 || cf.n > maxN {
 		return usagef("-n %d: want 1 to %d", cf.n, maxN)
@@ -128,16 +147,38 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer, usage, notes 
 	}
 }
 
-// programList is the usage text's list of programs (the exact ones only,
-// for gen).
-func programList(exactOnly bool) string {
-	var b strings.Builder
-	b.WriteString("programs:\n")
-	for _, p := range programs {
-		if exactOnly && !p.exact {
+// flagOwners names the programs that have the settings flag name: its
+// scope, or "the Congo programs".
+func flagOwners(fams []*Family, name string) string {
+	var titles []string
+	for _, f := range fams {
+		if f.Flags == nil {
 			continue
 		}
-		fmt.Fprintf(&b, "  %-23s %s\n", p.name, p.about)
+		for _, fl := range f.Flags(false) {
+			if fl.Name == name && fl.Scope != "" {
+				return fl.Scope
+			}
+			if fl.Name == name && !slices.Contains(titles, f.Title) {
+				titles = append(titles, f.Title)
+			}
+		}
+	}
+	return "the " + strings.Join(titles, " and ") + " programs"
+}
+
+// programList is the usage text's list of programs (the exact ones only,
+// for gen).
+func programList(fams []*Family, exactOnly bool) string {
+	var b strings.Builder
+	b.WriteString("programs:\n")
+	for _, f := range fams {
+		for _, p := range f.Programs {
+			if exactOnly && !p.Exact {
+				continue
+			}
+			fmt.Fprintf(&b, "  %-23s %s\n", p.Name, p.About)
+		}
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
@@ -154,9 +195,9 @@ COMMAND cannot start. See docs/check.md.
 // Check is "gamesearch check"; args are the arguments after "check". It
 // writes the report and returns the exit status: 0 when every case passed,
 // 1 when a case failed, 2 for a usage error or a COMMAND that cannot start.
-func Check(args []string, stdout, stderr io.Writer) int {
+func Check(fams []*Family, args []string, stdout, stderr io.Writer) int {
 	interrupted.Store(false)
-	return exitCode("check", check(args, stdout), stderr)
+	return exitCode("check", check(fams, args, stdout), stderr)
 }
 
 // exitCode is the exit status of command cmd that ended with err: 0 for
@@ -182,7 +223,7 @@ type failedError struct{}
 
 func (failedError) Error() string { return "a case failed" }
 
-func check(args []string, stdout io.Writer) error {
+func check(fams []*Family, args []string, stdout io.Writer) error {
 	dash := len(args)
 	for i, a := range args {
 		if a == "--" {
@@ -191,13 +232,13 @@ func check(args []string, stdout io.Writer) error {
 		}
 	}
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	sf := registerSuiteFlags(fs, false)
+	sf := registerSuiteFlags(fs, false, fams)
 	dirFlag := fs.String("dir", ".", "the submission `DIR`: each case runs in a fresh directory holding links to its entries, and a COMMAND naming a path is taken relative to it")
 	format := fs.String("format", "text", "report format, `text|json|gradescope`")
 	outFlag := fs.String("o", "", "write the report to `FILE` instead of stdout")
 	batch := fs.String("batch", "", "check each subfolder of `DIR` as a submission (its -dir), {} in COMMAND standing for its path; one CSV row each")
 	jobs := fs.Int("j", 1, "with -batch: check `N` submissions at a time")
-	pos, err := parseFlags(fs, args[:dash], stdout, checkUsage, checkNotes+programList(false))
+	pos, err := parseFlags(fs, args[:dash], stdout, checkUsage, checkNotes+programList(fams, false))
 	if err != nil {
 		return err
 	}
@@ -234,7 +275,7 @@ func check(args []string, stdout io.Writer) error {
 		total += s.cases()
 	}
 	if total == 0 {
-		return usagef("no cases: the corpora have none for %s with these -rules, -board or -piece; add -suite random", o.Prog.name)
+		return usagef("no cases: the corpora have none for %s with these -rules, -board or -piece; add -suite random", o.Prog.Name)
 	}
 	stop := watchSignals()
 	defer stop()
@@ -279,9 +320,9 @@ type suiteFlags struct {
 }
 
 // registerSuiteFlags registers the flags of suiteFlags on fs.
-func registerSuiteFlags(fs *flag.FlagSet, gen bool) *suiteFlags {
+func registerSuiteFlags(fs *flag.FlagSet, gen bool, fams []*Family) *suiteFlags {
 	sf := &suiteFlags{}
-	sf.cf.register(fs, gen)
+	sf.cf.register(fs, gen, fams)
 	sf.suite = fs.String("suite", "public,random", "the suites to run, a comma-separated `LIST` of public (the course corpora), random and extra (our own speed cases and decisions where the handouts are silent); all is all three")
 	sf.cases = fs.String("cases", "", "run the set in `DIR` written by gamesearch gen (only that set, unless -suite adds more)")
 	sf.corpus = fs.String("corpus", "", "the conformance `DIR` (default: the copy built into gamesearch)")
@@ -295,7 +336,7 @@ func registerSuiteFlags(fs *flag.FlagSet, gen bool) *suiteFlags {
 func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*Options, error) {
 	o := &Options{Cases: *sf.cases}
 	var err error
-	if o.Prog, err = findProgram(name); err != nil {
+	if o.Prog, err = findProgram(sf.cf.fams, name); err != nil {
 		return nil, usagef("%v", err)
 	}
 	if err := sf.cf.apply(fs, o); err != nil {
@@ -307,10 +348,10 @@ func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*Options, error) {
 	switch {
 	case *sf.max < 0:
 		return nil, usagef("-max %d: want 0 or more", *sf.max)
-	case o.Cases != "" && !o.Prog.exact:
-		return nil, usagef("-cases: %s is checked for validity only; gen writes no sets for it", o.Prog.name)
+	case o.Cases != "" && !o.Prog.Exact:
+		return nil, usagef("-cases: %s is checked for validity only; gen writes no sets for it", o.Prog.Name)
 	}
-	o.Timeout = o.Prog.perCase
+	o.Timeout = o.Prog.PerCase
 	if t := *sf.timeout; t != "" {
 		d, err := time.ParseDuration(t)
 		if err != nil {

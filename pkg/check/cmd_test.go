@@ -57,7 +57,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"congo-moves", "-piece", "crocodile", "-suite", "public", "--", "x"}, "no cases"},
 	} {
 		var out, errb bytes.Buffer
-		code := Check(c.args, &out, &errb)
+		code := Check(families, c.args, &out, &errb)
 		msg := errb.String()
 		if code != 2 || out.Len() != 0 || strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "gamesearch check: ") ||
 			!strings.Contains(msg, c.want) {
@@ -73,14 +73,14 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"ABGame", "-o", filepath.Join(dir, "f"), "x"}, "want one PROGRAM"},
 	} {
 		var out, errb bytes.Buffer
-		code := Gen(c.args, &out, &errb)
+		code := Gen(families, c.args, &out, &errb)
 		msg := errb.String()
 		if code != 2 || strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "gamesearch gen: ") || !strings.Contains(msg, c.want) {
 			t.Errorf("gen %q: exit %d, stderr %q; want exit 2 and one line saying %q", c.args, code, msg, c.want)
 		}
 	}
 	var out, errb bytes.Buffer
-	if code := Check([]string{"-h"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "usage: gamesearch check") {
+	if code := Check(families, []string{"-h"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "usage: gamesearch check") {
 		t.Errorf("check -h: exit %d, stdout %q", code, out.String())
 	}
 }
@@ -92,7 +92,7 @@ func TestReportFile(t *testing.T) {
 	bin := ownBin(t)
 	file := filepath.Join(t.TempDir(), "report.txt")
 	var out, errb bytes.Buffer
-	code := Check([]string{"congo-minimax", "-rules", "2022", "-suite", "random", "-n", "60", "-o", file,
+	code := Check(families, []string{"congo-minimax", "-rules", "2022", "-suite", "random", "-n", "60", "-o", file,
 		"--", filepath.Join(bin, "congo-minimax"), "-rules", "2021"}, &out, &errb)
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -185,7 +185,7 @@ func TestBatch(t *testing.T) {
 	}
 	for _, jobs := range []string{"1", "2"} {
 		var out, errb bytes.Buffer
-		code := Check([]string{"congo-adveval", "-suite", "random", "-n", "30", "-batch", root, "-j", jobs,
+		code := Check(families, []string{"congo-adveval", "-suite", "random", "-n", "30", "-batch", root, "-j", jobs,
 			"--", "sh", "{}/run.sh"}, &out, &errb)
 		if code != 1 || errb.Len() != 0 {
 			t.Fatalf("-j %s: exit %d, stderr %q; want 1 (bob and carol fail)", jobs, code, errb.String())
@@ -295,7 +295,7 @@ func TestGradescope(t *testing.T) {
 		full  bool
 	}{{"2022", true}, {"2021", false}} {
 		var out, errb bytes.Buffer
-		code := Check([]string{"congo-minimax", "-n", "50", "-format", "gradescope", "--",
+		code := Check(families, []string{"congo-minimax", "-n", "50", "-format", "gradescope", "--",
 			filepath.Join(bin, "congo-minimax"), "-rules", c.rules}, &out, &errb)
 		if err := validateGradescope(out.Bytes()); err != nil {
 			t.Fatalf("-rules %s: results.json: %v\n%s", c.rules, err, out.String())

@@ -146,3 +146,47 @@ func OnlyAtDepth(d int) string {
 	}
 	return fmt.Sprintf("depths 1 to %d are answered right; the case differs only at depth %d", d-1, d)
 }
+
+// FileState shows an output file's content, or that it is missing.
+func FileState(data []byte, written bool) string {
+	if !written {
+		return "(not written)\n"
+	}
+	if len(data) == 0 {
+		return "(empty)\n"
+	}
+	s := string(data)
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	return s
+}
+
+// RunNote adds how the run ended to a problem when it ended abnormally.
+func RunNote(rr *RunResult, problem string) string {
+	switch {
+	case rr.TimedOut, rr.Crashed():
+		note := rr.Status()
+		if l := rr.CrashLine(); l != "" && !rr.TimedOut {
+			note += "; stderr: " + l
+		}
+		return problem + " (" + note + ")"
+	case rr.Overflow:
+		return problem + " (more than 8 MiB of output)"
+	}
+	return problem
+}
+
+// UnshowBytes reads back the bytes a ShowBytes display shows (a final line
+// without its newline comes back with one); false when shown is not such a
+// display.
+func UnshowBytes(shown string) (string, bool) {
+	lines := strings.SplitAfter(shown, "\n")
+	if n := len(lines); n > 0 && lines[n-1] == "" {
+		lines = lines[:n-1]
+	}
+	if len(lines) == 0 || !strings.HasPrefix(lines[len(lines)-1], "(") {
+		return "", false
+	}
+	return strings.ReplaceAll(strings.Join(lines[:len(lines)-1], ""), "␍\n", "\r\n"), true
+}

@@ -2,7 +2,7 @@ package check
 
 // This file holds the verdict of one case and the "likely cause" diagnosis:
 // every failure lists the known mistakes that explain it, and the report
-// names the first mistake (in the order of causeText) that explains every
+// names the first mistake (in the order of CauseText) that explains every
 // failure seen.
 
 import (
@@ -69,8 +69,8 @@ const (
 	NumCauses
 )
 
-// causeText is the "likely cause" line of each mistake.
-var causeText = [NumCauses]string{
+// CauseText is the "likely cause" line of each mistake.
+var CauseText = [NumCauses]string{
 	CauseSlow: "timeout after right answers: every case answered before the time limit is right, and the " +
 		"run was stopped before the others — the program is too slow for the limit (docs/check.md: time " +
 		"limits; -timeout raises it), or it loops on the first case not answered (its shrunk case runs it alone)",
@@ -245,11 +245,11 @@ func Memo[T any](f func() T) func() T {
 // every failure.
 const noKnownMistake = "no known mistake reproduces these outputs: compare the first failure's expected and actual answers"
 
-// likelyCause returns the text of the first cause that explains every
+// LikelyCause returns the text of the first cause that explains every
 // failure, with how many failures it explains, or noKnownMistake when none
 // does ("" when nothing failed). A feature cause counts only when some
 // passing case lacks the feature.
-func likelyCause(results []*Result) string {
+func LikelyCause(results []*Result) string {
 	all := CauseSet(1<<NumCauses - 1)
 	failed := 0
 	for _, r := range results {
@@ -279,9 +279,9 @@ func likelyCause(results []*Result) string {
 			continue
 		}
 		if failed == 1 {
-			return causeText[c] + " (it fits the one failing case)"
+			return CauseText[c] + " (it fits the one failing case)"
 		}
-		return fmt.Sprintf("%s (it fits all %d failing cases)", causeText[c], failed)
+		return fmt.Sprintf("%s (it fits all %d failing cases)", CauseText[c], failed)
 	}
 	return noKnownMistake
 }

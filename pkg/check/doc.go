@@ -6,14 +6,19 @@
 // "gamesearch gen" writes fresh test sets with expected outputs in the
 // course's own layout.
 //
-// The expected outputs come from the graded programs' own code, called in
-// process (pkg/congo/cli, pkg/morris, pkg/starcircle); no graded program
-// imports this package. The diagnosis also runs mistake models (model.go):
-// a plain minimax/alpha-beta that can break ties the other way, cut
-// strictly or leave the root's alpha alone, and compares their answers with
-// the student's.
+// The package names no game. A course's programs are a Family: where their
+// cases come from (the corpora, a seeded generator, a gen set), how a case
+// is run and judged (a Unit), and the settings flags it takes; each game's
+// gamedef package (pkg/<game>/gamedef) describes its families, and the
+// entry points (Check, Gen, Grade, Autograder) take the registered
+// families (package games). The expected outputs come from the graded
+// programs' own code, called in process; no graded program imports this
+// package. The diagnosis also runs mistake models (model.go): a plain
+// minimax/alpha-beta that can break ties the other way, cut strictly or
+// leave the root's alpha alone, and compares their answers with the
+// student's.
 //
-// Families (see docs/check.md):
+// The families of the course games (see docs/check.md):
 //
 //   - Congo batch programs: N and the cases on stdin, one run per batch;
 //     each case is judged on its own output lines.

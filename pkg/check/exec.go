@@ -210,13 +210,13 @@ func (r *RunResult) Crashed() bool { return !r.TimedOut && r.ExitCode != 0 }
 func (r *RunResult) Status() string {
 	switch {
 	case r.Killed == "idle":
-		return fmt.Sprintf("stopped after %s without using any CPU time (waiting for input that never comes?)", secs(idleLimit))
+		return fmt.Sprintf("stopped after %s without using any CPU time (waiting for input that never comes?)", Secs(idleLimit))
 	case r.Killed == "wall":
-		return fmt.Sprintf("killed at the wall-clock backstop after %s (%s of CPU time; the limit is %s of CPU time)", secs(r.Wall), secs(r.Cpu), secs(r.Limit))
+		return fmt.Sprintf("killed at the wall-clock backstop after %s (%s of CPU time; the limit is %s of CPU time)", Secs(r.Wall), Secs(r.Cpu), Secs(r.Limit))
 	case r.Killed == "time":
-		return fmt.Sprintf("killed at the time limit of %s (wall clock)", secs(r.Limit))
+		return fmt.Sprintf("killed at the time limit of %s (wall clock)", Secs(r.Limit))
 	case r.TimedOut:
-		return fmt.Sprintf("killed at the time limit: %s of CPU time used (%s wall clock)", secs(r.Limit), secs(r.Wall))
+		return fmt.Sprintf("killed at the time limit: %s of CPU time used (%s wall clock)", Secs(r.Limit), Secs(r.Wall))
 	case r.Signal != "":
 		return "killed by signal " + r.Signal
 	default:
@@ -228,8 +228,8 @@ func (r *RunResult) Status() string {
 // its CPU limit.
 func (r *RunResult) Slow() bool { return !r.TimedOut && r.Limit > 0 && 2*r.Cpu > r.Limit }
 
-// secs prints a duration in seconds with at most two decimals ("2.5 s").
-func secs(d time.Duration) string {
+// Secs prints a duration in seconds with at most two decimals ("2.5 s").
+func Secs(d time.Duration) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", d.Seconds()), "0"), ".") + " s"
 }
 
@@ -314,16 +314,16 @@ func (c *Command) Run(s RunSpec) (*RunResult, error) {
 		}
 	}
 	var stdout, stderr CapBuffer
-	p, err := c.start(dir, s.Args, bytes.NewReader(s.Stdin), &stdout, &stderr)
+	p, err := c.Start(dir, s.Args, bytes.NewReader(s.Stdin), &stdout, &stderr)
 	if err != nil {
 		return nil, err
 	}
 	res := &RunResult{Limit: s.Limit}
 	res.Killed = p.wait(s.Limit, s.WallClock)
 	res.TimedOut = res.Killed != ""
-	res.ExitCode, res.Signal = p.finish()
+	res.ExitCode, res.Signal = p.Finish()
 	res.Cpu, res.Wall = max(p.cpu, p.leaderCPU()), time.Since(p.began)
-	res.Stdout, res.Stderr = stdout.bytes(), stderr.bytes()
+	res.Stdout, res.Stderr = stdout.Bytes(), stderr.Bytes()
 	res.Overflow = stdout.over || stderr.over
 	for _, name := range s.Read {
 		data, what, over := readOutput(filepath.Join(dir, name))
@@ -383,20 +383,20 @@ func readOutput(path string) (data []byte, what string, over bool) {
 	return data, "", false
 }
 
-// process is one started run of the command.
-type process struct {
+// Process is one started run of the command.
+type Process struct {
 	cmd   *exec.Cmd
 	group *procgroup.Group
-	done  chan struct{}
+	Done  chan struct{}
 	began time.Time
 	// cpu is the group's CPU time at the last measurement.
 	cpu time.Duration
 }
 
-// start starts the command with extra arguments in dir. stdin, stdout and
+// Start starts the command with extra arguments in dir. stdin, stdout and
 // stderr are connected through pipes; Wait gives up on output still held
 // open by an escaped grandchild one kill grace after the program exits.
-func (c *Command) start(dir string, extra []string, stdin io.Reader, stdout, stderr io.Writer) (*process, error) {
+func (c *Command) Start(dir string, extra []string, stdin io.Reader, stdout, stderr io.Writer) (*Process, error) {
 	path := c.Exe
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(dir, path)
@@ -415,10 +415,10 @@ func (c *Command) start(dir string, extra []string, stdin io.Reader, stdout, std
 		return nil, fmt.Errorf("%w %s: %v", errCannotStart, c.Argv[0], unwrapExec(err))
 	}
 	g.Started()
-	p := &process{cmd: cmd, group: g, done: make(chan struct{}), began: time.Now()}
+	p := &Process{cmd: cmd, group: g, Done: make(chan struct{}), began: time.Now()}
 	go func() {
 		cmd.Wait()
-		close(p.done)
+		close(p.Done)
 	}()
 	return p, nil
 }
@@ -443,7 +443,7 @@ func backstop(l time.Duration) time.Duration { return 3*l + 5*time.Second }
 // wall clock reaches limit ("time"). Then the group is
 // asked to stop, and killed one grace period later. With wallClock, or
 // where CPU time cannot be measured, limit is wall-clock time.
-func (p *process) wait(limit time.Duration, wallClock bool) string {
+func (p *Process) wait(limit time.Duration, wallClock bool) string {
 	wall := backstop(limit)
 	if wallClock {
 		wall = limit
@@ -454,7 +454,7 @@ func (p *process) wait(limit time.Duration, wallClock bool) string {
 	for interval := 20 * time.Millisecond; reason == ""; interval = min(2*interval, 100*time.Millisecond) {
 		t := time.NewTimer(interval)
 		select {
-		case <-p.done:
+		case <-p.Done:
 			t.Stop()
 			return ""
 		case now := <-t.C:
@@ -488,20 +488,20 @@ func (p *process) wait(limit time.Duration, wallClock bool) string {
 	grace := time.NewTimer(KillGrace)
 	defer grace.Stop()
 	select {
-	case <-p.done:
+	case <-p.Done:
 	case <-grace.C:
 		p.group.Kill()
-		<-p.done
+		<-p.Done
 	}
 	return reason
 }
 
-// finish kills whatever is left of the program's group and whatever
+// Finish kills whatever is left of the program's group and whatever
 // escaped it, waits for the program itself and returns its exit code (-1
 // after a signal) and the signal's name.
-func (p *process) finish() (int, string) {
+func (p *Process) Finish() (int, string) {
 	p.group.Kill()
-	<-p.done
+	<-p.Done
 	for deadline := time.Now().Add(KillGrace); !p.group.Empty() && time.Now().Before(deadline); {
 		p.group.Kill()
 		time.Sleep(5 * time.Millisecond)
@@ -520,7 +520,7 @@ func (p *process) finish() (int, string) {
 
 // leaderCPU is the CPU time of the program and the children it waited
 // for, as the system reported it when the program ended.
-func (p *process) leaderCPU() time.Duration {
+func (p *Process) leaderCPU() time.Duration {
 	if st := p.cmd.ProcessState; st != nil {
 		return st.UserTime() + st.SystemTime()
 	}
@@ -562,7 +562,8 @@ func (c *CapBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (c *CapBuffer) bytes() []byte {
+// Bytes returns what was captured.
+func (c *CapBuffer) Bytes() []byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.b

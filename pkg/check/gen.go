@@ -11,8 +11,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
 )
@@ -27,16 +25,22 @@ with gamesearch check PROGRAM -cases DIR -- COMMAND.
 
 // Gen is "gamesearch gen"; args are the arguments after "gen". It returns
 // the exit status: 0 on success, 2 for a usage error or an unwritable DIR.
-func Gen(args []string, stdout, stderr io.Writer) int {
-	return exitCode("gen", gen(args, stdout), stderr)
+func Gen(fams []*Family, args []string, stdout, stderr io.Writer) int {
+	return exitCode("gen", gen(fams, args, stdout), stderr)
 }
 
-func gen(args []string, stdout io.Writer) error {
+// genUsage is gen's usage line, with the families' settings flags.
+func genUsage(fams []*Family) string {
+	return "gen PROGRAM " + settingsUsage(fams) + " [-n N] [-seed S] -o DIR"
+}
+
+func gen(fams []*Family, args []string, stdout io.Writer) error {
+	genUsage := genUsage(fams)
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	var cf common
-	cf.register(fs, true)
+	cf.register(fs, true, fams)
 	outDir := fs.String("o", "", "the `DIR` to write (created if missing)")
-	pos, err := parseFlags(fs, args, stdout, genUsage, genNotes+programList(true))
+	pos, err := parseFlags(fs, args, stdout, genUsage, genNotes+programList(fams, true))
 	if err != nil {
 		return err
 	}
@@ -44,11 +48,11 @@ func gen(args []string, stdout io.Writer) error {
 		return usagef("want one PROGRAM, got %d arguments (usage: gamesearch %s)", len(pos), genUsage)
 	}
 	o := &Options{Suites: map[string]bool{"random": true}}
-	if o.Prog, err = findProgram(pos[0]); err != nil {
+	if o.Prog, err = findProgram(fams, pos[0]); err != nil {
 		return usagef("%v", err)
 	}
-	if !o.Prog.exact {
-		return usagef("%s is checked for validity only: there are no expected outputs to write", o.Prog.name)
+	if !o.Prog.Exact {
+		return usagef("%s is checked for validity only: there are no expected outputs to write", o.Prog.Name)
 	}
 	if err := cf.apply(fs, o); err != nil {
 		return err
@@ -66,7 +70,7 @@ func gen(args []string, stdout io.Writer) error {
 	if err := writeSet(*outDir, files); err != nil {
 		return fmt.Errorf("-o %s: %v", *outDir, err)
 	}
-	_, err = fmt.Fprintf(stdout, "wrote %d cases of %s (%s) to %s\n", o.N, o.Prog.name, caseSettings(o), *outDir)
+	_, err = fmt.Fprintf(stdout, "wrote %d cases of %s (%s) to %s\n", o.N, o.Prog.Name, caseSettings(o), *outDir)
 	return err
 }
 
@@ -140,48 +144,18 @@ func genFiles(o *Options) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	var files []File
-	switch o.Prog.family {
-	case famCongo:
-		u := units[0].(*congoUnit)
-		in, out := congoSetNames(o)
-		var want strings.Builder
-		for k := range u.cases {
-			for _, l := range u.wantLines(k) {
-				want.WriteString(l + "\n")
-			}
-		}
-		files = append(files, File{in, congoInput(u.cases)}, File{out, []byte(want.String())})
-	case famMorris:
-		cs := make([]morrisCase, len(units))
-		for i, u := range units {
-			cs[i] = *u.(*morrisCase)
-		}
-		files = append(files, File{"cases.tsv", writeMorrisTSV(cs)})
-	case famStarCircle:
-		width := len(strconv.Itoa(len(units)))
-		for i, u := range units {
-			sc := u.(*scCase)
-			dir := fmt.Sprintf("%0*d", width, i+1)
-			files = append(files, File{filepath.Join(dir, "input.txt"), sc.input},
-				File{filepath.Join(dir, "output.txt"), []byte(sc.want)})
-		}
-	}
+	files := o.Prog.Family.SetFiles(o, units)
 	readme := fmt.Sprintf("Test set for %s written by gamesearch gen (%s).\n"+
 		"Expected outputs come from the gamesearch reference.\n"+
 		"Check a program with: gamesearch check %s %s -- COMMAND\n",
-		o.Prog.name, caseSettings(o), o.Prog.name, setFlags(o))
+		o.Prog.Name, caseSettings(o), o.Prog.Name, setFlags(o))
 	return append(files, File{"README.txt", []byte(readme)}), nil
 }
 
 // setFlags are the flags check needs to read a set back.
 func setFlags(o *Options) string {
-	s := "-cases DIR"
-	if o.Prog.family == famCongo {
-		s = "-rules " + o.Rules.String() + " " + s
+	if f := o.Prog.Family.SetFlags; f != nil {
+		return f(o)
 	}
-	if o.Piece != "" {
-		s += " -piece " + o.Piece
-	}
-	return s
+	return "-cases DIR"
 }

@@ -41,9 +41,9 @@ See docs/check.md.
 // Grade is "gamesearch grade"; args are the arguments after "grade". It
 // writes the gradebook and returns the exit status: 0 when every student
 // passed, 1 when one did not, 2 for a usage error, 130 when interrupted.
-func Grade(args []string, stdout, stderr io.Writer) int {
+func Grade(fams []*Family, args []string, stdout, stderr io.Writer) int {
 	interrupted.Store(false)
-	return exitCode("grade", grade(args, stdout, stderr), stderr)
+	return exitCode("grade", grade(fams, args, stdout, stderr), stderr)
 }
 
 // submission is one student's entry in SUBMISSIONS.
@@ -71,13 +71,13 @@ type gradeRow struct {
 	command      string
 }
 
-func grade(args []string, stdout, stderr io.Writer) error {
+func grade(fams []*Family, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
-	sf := registerSuiteFlags(fs, false)
+	sf := registerSuiteFlags(fs, false, fams)
 	jobs := fs.Int("j", 1, "grade `N` submissions at a time")
 	outDir := fs.String("o", "grades", "the `OUTDIR` to write (new or empty)")
 	gsFile := fs.String("gradescope", "", "SUBMISSIONS is one submission: write Gradescope's results.json to `FILE` (the autograder bundle's run_autograder does)")
-	pos, err := parseFlags(fs, args, stdout, gradeUsage, gradeNotes+programList(false))
+	pos, err := parseFlags(fs, args, stdout, gradeUsage, gradeNotes+programList(fams, false))
 	if err != nil {
 		return err
 	}
@@ -144,7 +144,7 @@ func grade(args []string, stdout, stderr io.Writer) error {
 	if err := writeGradebook(*outDir, o, rows); err != nil {
 		return fmt.Errorf("-o %s: %v", *outDir, err)
 	}
-	fmt.Fprintf(stdout, "graded %d submissions of %s: %d passed every case; %s\n", len(rows), o.Prog.name,
+	fmt.Fprintf(stdout, "graded %d submissions of %s: %d passed every case; %s\n", len(rows), o.Prog.Name,
 		len(rows)-failing, filepath.Join(*outDir, "index.html"))
 	if failing > 0 {
 		return failedError{}
@@ -256,7 +256,7 @@ func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail 
 	}
 	var b *built
 	if err == nil {
-		b, err = buildSubmission(src, o.Prog.name)
+		b, err = buildSubmission(src, o.Prog.Name)
 	}
 	if err != nil {
 		row.Build = err.Error()
@@ -339,7 +339,7 @@ func gradeOneToGradescope(o *Options, dir, name string, maxFail int, stdout io.W
 		text = row.rep.gradescopeText()
 	} else {
 		g := gradescope{Score: 0, Output: row.Build, StdoutVisibility: "hidden", Tests: []gradescopeTest{{
-			Name: o.Prog.name + ": build", MaxScore: maxScore, Status: "failed", Output: row.Build, Visibility: "visible"}}}
+			Name: o.Prog.Name + ": build", MaxScore: maxScore, Status: "failed", Output: row.Build, Visibility: "visible"}}}
 		data, _ := json.MarshalIndent(g, "", "  ")
 		text = string(data) + "\n"
 	}
@@ -349,6 +349,6 @@ func gradeOneToGradescope(o *Options, dir, name string, maxFail int, stdout io.W
 	if err := writeOut(name, text, stdout); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %s\n", o.Prog.name, row.summary())
+	fmt.Fprintf(stdout, "%s: %s\n", o.Prog.Name, row.summary())
 	return nil
 }

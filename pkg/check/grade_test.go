@@ -88,7 +88,7 @@ func TestGradeClass(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "grades")
 	var stdout, stderr bytes.Buffer
 	began := time.Now()
-	code := Grade([]string{"ABGame", "-suite", "random", "-n", "2", "-timeout", "5s", "-max", "1", "-j", "2", "-o", out, class}, &stdout, &stderr)
+	code := Grade(families, []string{"ABGame", "-suite", "random", "-n", "2", "-timeout", "5s", "-max", "1", "-j", "2", "-o", out, class}, &stdout, &stderr)
 	t.Logf("graded in %s:\n%s%s", time.Since(began).Round(time.Millisecond), stdout.String(), stderr.String())
 	if code != 1 {
 		t.Fatalf("exit %d, want 1", code)
@@ -184,7 +184,7 @@ func TestAutograderBundle(t *testing.T) {
 	dir := t.TempDir()
 	bundle := filepath.Join(dir, "autograder.zip")
 	var out, errb bytes.Buffer
-	if code := Autograder([]string{"ABGame", "-n", "3", "-seed", "9", "-binary", filepath.Join(bin, "gamesearch"), "-o", bundle}, &out, &errb); code != 0 {
+	if code := Autograder(families, []string{"ABGame", "-n", "3", "-seed", "9", "-binary", filepath.Join(bin, "gamesearch"), "-o", bundle}, &out, &errb); code != 0 {
 		t.Fatalf("autograder: %s", errb.String())
 	}
 	cpp := source(t, "class", "ABGame.cpp")

@@ -87,7 +87,7 @@ func gradePage(o *Options, rows []*gradeRow) ([]byte, error) {
 		mean = sum / float64(len(rows))
 	}
 	data := map[string]any{
-		"Program": o.Prog.name, "Settings": settings(o), "Rows": rows, "Bins": bins, "Causes": cc,
+		"Program": o.Prog.Name, "Settings": settings(o), "Rows": rows, "Bins": bins, "Causes": cc,
 		"Count": len(rows), "Passed": passed, "Mean": fmtScore(round2(mean)), "Width": 20 + 11*(barW+6), "BarW": barW,
 		"ChartH": chartH + 40,
 	}

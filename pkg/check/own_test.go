@@ -24,12 +24,12 @@ func TestOwnProgramsPass(t *testing.T) {
 		cmd   []string
 	}
 	var runs []run
-	for _, p := range programs {
-		if p.family != famCongo {
+	for _, p := range allPrograms(t) {
+		if !p.Batch {
 			continue
 		}
 		for _, rules := range []string{"2021", "2022"} {
-			runs = append(runs, run{p.name, []string{"-rules", rules}, []string{p.name, "-rules", rules}})
+			runs = append(runs, run{p.Name, []string{"-rules", rules}, []string{p.Name, "-rules", rules}})
 		}
 	}
 	for _, piece := range []string{"lion", "zebra", "elephant", "pawn"} {

@@ -22,6 +22,8 @@ type report struct {
 	LikelyCause string        `json:"likely_cause,omitempty"`
 	Coverage    string        `json:"coverage,omitempty"`
 	Warnings    []string      `json:"warnings,omitempty"`
+	// prog is the program checked, for the explorer lines.
+	prog *Program
 }
 
 // suiteResult is one suite's tally and points.
@@ -51,7 +53,7 @@ const maxScore = 100
 // newReport tallies results (in suite order) into a report with at most
 // maxFail failures shown, with their shrunk cases when shrink is set.
 func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, maxFail int, shrink bool) *report {
-	rep := &report{Program: o.Prog.name, Command: c.String(), Settings: settings(o), Limits: limits(o), MaxScore: maxScore,
+	rep := &report{prog: o.Prog, Program: o.Prog.Name, Command: c.String(), Settings: settings(o), Limits: limits(o), MaxScore: maxScore,
 		Failures: []failure{}}
 	var all []*Result
 	nonEmpty := 0
@@ -107,11 +109,11 @@ func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, max
 		if w == WarnSlow && slowest != nil {
 			rr := slowest.Run
 			text += fmt.Sprintf("; the slowest, %s %s, used %s of CPU time of its %s, %s of wall-clock time",
-				slowest.Suite, slowest.Name, secs(rr.Cpu), secs(rr.Limit), secs(rr.Wall))
+				slowest.Suite, slowest.Name, Secs(rr.Cpu), Secs(rr.Limit), Secs(rr.Wall))
 		}
 		rep.Warnings = append(rep.Warnings, text)
 	}
-	rep.LikelyCause = likelyCause(all)
+	rep.LikelyCause = LikelyCause(all)
 	for i, s := range suites {
 		if s.name == "random" {
 			rep.Coverage = coverage(results[i])
@@ -187,27 +189,24 @@ func settings(o *Options) string {
 	return strings.Join(append(parts, "-timeout "+o.Timeout.String()), " ")
 }
 
-// limits describes the time limits of a check for the report.
+// limits describes the time limits of a check for the report: the
+// family's words, or the program's CPU-time limits.
 func limits(o *Options) string {
+	if f := o.Prog.Family.Limits; f != nil {
+		return f(o)
+	}
 	what := "CPU time"
-	if o.Prog.family == famMiniChess || o.Prog.family == famAgent || (o.Prog.family == famMorris && !o.Prog.exact) {
+	if o.Prog.WallClock {
 		what = "wall-clock time"
 	}
-	s := fmt.Sprintf("%s per case %s", what, secs(o.Timeout))
-	if !o.TimeoutSet && o.Prog.perWork > 0 {
-		unit := "static evaluation"
-		if o.Prog.family == famStarCircle {
-			unit = "node"
-		}
-		s += fmt.Sprintf(" + %s per %s the reference makes", o.Prog.perWork, unit)
+	s := fmt.Sprintf("%s per case %s", what, Secs(o.Timeout))
+	if !o.TimeoutSet && o.Prog.PerWork > 0 {
+		s += fmt.Sprintf(" + %s per %s the reference makes", o.Prog.PerWork, o.Prog.WorkUnit)
 	}
-	switch {
-	case o.Prog.family == famCongo:
-		s += fmt.Sprintf(", times the cases of a batch, + %s for start-up", secs(startup))
-	case o.Prog.family == famAgent:
-		s = fmt.Sprintf("each reply within the go time, %s (the first one second more)", secs(o.Timeout))
+	if o.Prog.Batch {
+		s += fmt.Sprintf(", times the cases of a batch, + %s for start-up", Secs(Startup))
 	}
-	if what == "CPU time" {
+	if !o.Prog.WallClock {
 		s += "; a run also stops at 3× its limit + 5 s of wall-clock time, or after 10 s without using CPU"
 	}
 	return s
@@ -219,20 +218,13 @@ func caseSettings(o *Options) string {
 	return strings.Join(parts, " ")
 }
 
-// gameSettings are the flags of the game's conventions: the edition, the
-// board, the piece.
+// gameSettings are the flags of the game's conventions (the family's
+// settings: an edition, a board, a piece).
 func gameSettings(o *Options) []string {
-	var parts []string
-	switch o.Prog.family {
-	case famCongo, famAgent:
-		parts = append(parts, "-rules "+o.Rules.String())
-	case famMorris:
-		parts = append(parts, "-board "+o.Board.String())
+	if f := o.Prog.Family.Settings; f != nil {
+		return f(o)
 	}
-	if o.Piece != "" {
-		parts = append(parts, "-piece "+o.Piece)
-	}
-	return parts
+	return nil
 }
 
 // ok reports whether every case passed.
@@ -269,7 +261,7 @@ func (rep *report) text() string {
 		if f.Shrunk != "" {
 			fmt.Fprintf(&b, "  shrunk case:\n%s\n", indent(f.Shrunk, "    "))
 		}
-		if line := exploreLine(rep.Program, rep.Settings, f.Input); line != "" {
+		if line := exploreLine(rep.prog, rep.Settings, f.Input); line != "" {
 			fmt.Fprintf(&b, "  %s\n", line)
 		}
 	}

@@ -276,7 +276,7 @@ func runBuild(dir string, argv ...string) error {
 	var out CapBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("build failed: %s", firstErrorLine(out.bytes(), err))
+		return fmt.Errorf("build failed: %s", firstErrorLine(out.Bytes(), err))
 	}
 	return nil
 }

@@ -7,7 +7,6 @@ package check
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,8 +15,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/gamesearch/gamesearch/pkg/morris"
 )
 
 // inDir runs check with -dir dir.
@@ -102,7 +99,7 @@ func TestCasesAlone(t *testing.T) {
 	bin := ownBin(t)
 	set := filepath.Join(t.TempDir(), "set")
 	var out, errb bytes.Buffer
-	if code := Gen([]string{"congo-eval", "-n", "4", "-o", set}, &out, &errb); code != 0 {
+	if code := Gen(families, []string{"congo-eval", "-n", "4", "-o", set}, &out, &errb); code != 0 {
 		t.Fatalf("gen: %s", errb.String())
 	}
 	code, rep := runCheck(t, "congo-eval", "-cases", set, "--", filepath.Join(bin, "congo-eval"))
@@ -141,11 +138,8 @@ func TestEmptyLastLine(t *testing.T) {
 // TestExtraSuite: our own speed cases and decisions are not in the default
 // suites, and run with -suite extra.
 func TestExtraSuite(t *testing.T) {
-	o := &Options{Corpus: embeddedCorpus()}
-	var err error
-	if o.Prog, err = findProgram("starcircle"); err != nil {
-		t.Fatal(err)
-	}
+	o := testOptions(t, "starcircle")
+	o.Corpus = embeddedCorpus()
 	pub, err := publicSuite(o, false)
 	if err != nil {
 		t.Fatal(err)
@@ -158,16 +152,14 @@ func TestExtraSuite(t *testing.T) {
 		t.Errorf("Star/Circle: public %d, extra %d cases; want 1002 and 2", pub.cases(), extra.cases())
 	}
 	for _, u := range pub.units {
-		if n := u.(*scCase).name; strings.HasPrefix(n, "start_") {
+		if n := corpusKey(u); strings.HasPrefix(n, "start_") {
 			t.Errorf("public suite holds %s", n)
 		}
 	}
-	if o.Prog, err = findProgram("MiniMaxOpening"); err != nil {
-		t.Fatal(err)
-	}
-	o.Board = 1 // E21
+	o = testOptions(t, "MiniMaxOpening", "board", "E21")
+	o.Corpus = embeddedCorpus()
 	extra, err = publicSuite(o, true)
-	if err != nil || extra.cases() != 1 || extra.units[0].(*morrisCase).line != 192 {
+	if err != nil || extra.cases() != 1 || corpusKey(extra.units[0]) != "cases.tsv:192" {
 		t.Errorf("Morris E21 extra suite: %v, %d cases; want line 192", err, extra.cases())
 	}
 }
@@ -201,7 +193,7 @@ func TestReportNeverReplacesInput(t *testing.T) {
 		{"congo-setup", "-o", dir, "--", prog},
 	} {
 		var out, errb bytes.Buffer
-		if code := Check(args, &out, &errb); code != 2 || strings.Contains(errb.String(), ".tmp") {
+		if code := Check(families, args, &out, &errb); code != 2 || strings.Contains(errb.String(), ".tmp") {
 			t.Errorf("check %q: exit %d, %q; want exit 2", args, code, errb.String())
 		}
 	}
@@ -217,17 +209,17 @@ func TestGenNeverMixes(t *testing.T) {
 	readme := filepath.Join(dir, "README.txt")
 	os.WriteFile(readme, []byte("my notes\n"), 0o644)
 	var out, errb bytes.Buffer
-	if code := Gen([]string{"starcircle", "-n", "3", "-o", dir}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not empty") {
+	if code := Gen(families, []string{"starcircle", "-n", "3", "-o", dir}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not empty") {
 		t.Fatalf("gen into a used folder: exit %d, %q", code, errb.String())
 	}
 	if data, _ := os.ReadFile(readme); string(data) != "my notes\n" {
 		t.Error("README.txt was replaced")
 	}
 	set := filepath.Join(dir, "set")
-	if code := Gen([]string{"starcircle", "-n", "12", "-o", set}, &out, &errb); code != 0 {
+	if code := Gen(families, []string{"starcircle", "-n", "12", "-o", set}, &out, &errb); code != 0 {
 		t.Fatal(errb.String())
 	}
-	if code := Gen([]string{"starcircle", "-n", "3", "-o", set}, &out, &errb); code != 2 {
+	if code := Gen(families, []string{"starcircle", "-n", "3", "-o", set}, &out, &errb); code != 2 {
 		t.Error("gen over an earlier set: want exit 2")
 	}
 	entries, _ := os.ReadDir(dir)
@@ -280,7 +272,7 @@ func TestDamagedCases(t *testing.T) {
 	os.MkdirAll(filepath.Join(dir, "sc", "01"), 0o755)
 	os.WriteFile(filepath.Join(dir, "sc", "01", "output.txt"), []byte("PASS\n"), 0o644)
 	os.MkdirAll(filepath.Join(dir, "m"), 0o755)
-	os.WriteFile(filepath.Join(dir, "m", "cases.tsv"), []byte(morrisHeader+"\n"+strings.Repeat("x", 70000)+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "m", "cases.tsv"), []byte("program\tboard_kind\tdepth\tinput\toutput_board\tevaluated\testimate\tsource\n"+strings.Repeat("x", 70000)+"\n"), 0o644)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -289,7 +281,7 @@ func TestDamagedCases(t *testing.T) {
 		{[]string{"ABGame", "-cases", filepath.Join(dir, "m"), "--", "x"}, "cases.tsv: line 2: 70000 bytes"},
 	} {
 		var out, errb bytes.Buffer
-		if code := Check(c.args, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
+		if code := Check(families, c.args, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("check %q: exit %d, %q; want %q", c.args, code, errb.String(), c.want)
 		}
 	}
@@ -302,7 +294,7 @@ func TestMissingInterpreter(t *testing.T) {
 	path := filepath.Join(dir, "hw1.py")
 	os.WriteFile(path, []byte("#!/nonexistent/python2\nprint(1)\n"), 0o755)
 	var out, errb bytes.Buffer
-	if code := Check([]string{"starcircle", "--", path}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `interpreter "/nonexistent/python2"`) {
+	if code := Check(families, []string{"starcircle", "--", path}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `interpreter "/nonexistent/python2"`) {
 		t.Errorf("exit %d, %q", code, errb.String())
 	}
 }
@@ -393,51 +385,18 @@ func TestInterrupt(t *testing.T) {
 	}
 }
 
-// TestRandomCoverage: the random suites reach the rule features the
-// classic mistakes break, in at least the shares docs/check.md states, and
-// the report counts them.
-func TestRandomCoverage(t *testing.T) {
-	scs, err := starcircleRandom(60, DefaultSeed)
-	if err != nil {
-		t.Fatal(err)
+// TestCoverageLine: the report's coverage line counts the random cases
+// with each rule feature (the games' tests hold the shares of their random
+// suites, docs/check.md).
+func TestCoverageLine(t *testing.T) {
+	f := func(cs ...Cause) *Result { return &Result{Features: func() CauseSet { return SetOf(cs...) }} }
+	got := coverage([]*Result{f(CausePass), f(CauseStack, CausePass), f(), {}})
+	want := "of the 4 random cases, 2 meet a pass, 1 meet a stack on the last row"
+	if got != want {
+		t.Errorf("coverage %q, want %q", got, want)
 	}
-	var results []*Result
-	for i := range scs {
-		results = append(results, &Result{Features: Memo(scs[i].features)})
-	}
-	cov := coverage(results)
-	var pass, stack int
-	fmt.Sscanf(cov[strings.Index(cov, ", ")+2:], "%d meet a pass, %d meet a stack", &pass, &stack)
-	if pass < 9 || stack < 15 {
-		t.Errorf("Star/Circle -n 60: %q; want at least 9 with a pass and 15 with a stack on the last row", cov)
-	}
-	p, _ := findProgram("congo-alphabeta")
-	u, err := congoRandom(&Options{Prog: p, Rules: 1}, 60, DefaultSeed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	black := 0
-	for _, c := range u.cases {
-		if strings.Fields(c.fen)[1] == "b" {
-			black++
-		}
-	}
-	if black < 20 {
-		t.Errorf("Congo -n 60: %d positions with Black to move; want at least 20", black)
-	}
-	ms := morrisRandom(morris.ABGame, morris.S22, 60, DefaultSeed)
-	var mill, blocked int
-	for i := range ms {
-		f := ms[i].features()
-		if f.Has(CauseMill) {
-			mill++
-		}
-		if f.Has(CauseBlocked) {
-			blocked++
-		}
-	}
-	if mill < 30 || blocked < 3 {
-		t.Errorf("Morris ABGame -n 60: %d searches close a mill, %d meet a side without a move; want at least 30 and 3", mill, blocked)
+	if got := coverage([]*Result{{}, f()}); got != "" {
+		t.Errorf("coverage without features %q, want none", got)
 	}
 }
 

@@ -5,16 +5,20 @@
 package gamedef
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/gamekit"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
 // Game is Congo (Wits COMS3005A) for the tools.
 var Game = &gamekit.Game{
-	Name:     "congo",
-	Title:    "Congo",
+	Name:  "congo",
+	Title: "Congo",
+	Graded: []string{"congo-setup", "congo-moves", "congo-move", "congo-eval", "congo-minimax", "congo-adveval", "congo-alphabeta",
+		"congo-agent", "congo-baseline", "congo-checker"},
 	Tools:    func() kit.Game { return &congoAdapter{} },
 	Match:    congoMatch,
+	Check:    []*check.Family{congoCheck, agentCheck},
 	Bench:    Bench,
 	Explorer: explorerGame{},
 	Pack:     packRecipe,

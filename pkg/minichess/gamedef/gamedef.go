@@ -5,6 +5,7 @@
 package gamedef
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/gamekit"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
@@ -13,8 +14,10 @@ import (
 var Game = &gamekit.Game{
 	Name:     "minichess",
 	Title:    "MiniChess 6x5",
+	Graded:   []string{"minichess-random", "minichess-minimax", "minichess-alphabeta", "minichess-baseline", "minichess-submission"},
 	Tools:    func() kit.Game { return &minichessAdapter{} },
 	Match:    minichessMatch,
+	Check:    []*check.Family{playerCheck},
 	Bench:    Bench,
 	Explorer: explorerGame{},
 	Pack:     packRecipe,

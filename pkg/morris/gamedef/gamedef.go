@@ -5,16 +5,20 @@
 package gamedef
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/gamekit"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
 // Game is Morris-Variant (UT Dallas AI) for the tools.
 var Game = &gamekit.Game{
-	Name:     "morris",
-	Title:    "Morris-Variant",
+	Name:  "morris",
+	Title: "Morris-Variant",
+	Graded: []string{"MiniMaxOpening", "MiniMaxGame", "ABOpening", "ABGame", "MiniMaxOpeningBlack", "MiniMaxGameBlack",
+		"MiniMaxOpeningImproved", "MiniMaxGameImproved"},
 	Tools:    func() kit.Game { return &morrisAdapter{} },
 	Match:    morrisMatch,
+	Check:    []*check.Family{morrisCheck},
 	Bench:    Bench,
 	Explorer: explorerGame{},
 	Pack:     packRecipe,

@@ -5,6 +5,7 @@
 package gamedef
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/gamekit"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
@@ -13,8 +14,10 @@ import (
 var Game = &gamekit.Game{
 	Name:     "starcircle",
 	Title:    "Star/Circle",
+	Graded:   []string{"starcircle"},
 	Tools:    func() kit.Game { return &starcircleAdapter{} },
 	Match:    starcircleMatch,
+	Check:    []*check.Family{starcircleCheck},
 	Bench:    Bench,
 	Explorer: explorerGame{},
 	Pack:     packRecipe,

@@ -1,10 +1,12 @@
 // Package gamedef describes tic-tac-toe to the gamesearch tools: its Game
 // value (perft, tree and play in tools.go, matches in match.go, bench
-// workloads in bench.go, the explorer's pages in explore.go), listed by
-// package games. Tic-tac-toe has no course archive, so no packaging recipe.
+// workloads in bench.go, the program for check in check.go, the explorer's
+// pages in explore.go), listed by package games. Tic-tac-toe has no course
+// archive, so no packaging recipe.
 package gamedef
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/gamekit"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
@@ -13,8 +15,10 @@ import (
 var Game = &gamekit.Game{
 	Name:     "tictactoe",
 	Title:    "Tic-tac-toe",
+	Graded:   []string{"tictactoe-minimax"},
 	Tools:    func() kit.Game { return &adapter{} },
 	Match:    matchGame,
 	Bench:    Bench,
+	Check:    []*check.Family{minimaxCheck},
 	Explorer: explorerGame{},
 }

@@ -1,4 +1,4 @@
-package check
+package gamedef
 
 // The diagnosis of a failed Morris case: run-level causes, the model
 // Variants that reproduce the answer, and the program re-run at depth 1.
@@ -6,71 +6,72 @@ package check
 import (
 	"math/bits"
 
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
 // causes returns the mistakes that explain a failed exact run.
-func (mc *morrisCase) causes(rr *RunResult, want, got []string, probe func(d int) *RunResult) CauseSet {
-	if s := RunCauses(rr, want, got, nil, morrisIn); s != 0 {
-		if s.Has(CauseTimeout) {
-			return SlowOrTimeout(false)
+func (mc *morrisCase) causes(rr *check.RunResult, want, got []string, probe func(d int) *check.RunResult) check.CauseSet {
+	if s := check.RunCauses(rr, want, got, nil, morrisIn); s != 0 {
+		if s.Has(check.CauseTimeout) {
+			return check.SlowOrTimeout(false)
 		}
 		return s
 	}
 	n := morris.BoardOf(mc.kind).N
-	if FirstDiff(want, got, "", 1) == "" {
-		return SetOf(CauseNoOutputFile)
+	if check.FirstDiff(want, got, "", 1) == "" {
+		return check.SetOf(check.CauseNoOutputFile)
 	}
 	a, ok := parseMorris(got)
 	if !ok {
-		return SetOf(CauseFormat)
+		return check.SetOf(check.CauseFormat)
 	}
 	wb := mc.want.Board.Format(n)
-	var s CauseSet
-	for _, v := range Variants {
+	var s check.CauseSet
+	for _, v := range check.Variants {
 		if v.Keyed || v.AbOnly && !mc.prog.AlphaBeta || v.M.MinRoot && !mc.prog.Black {
 			continue
 		}
 		if m, ok := mc.model(v.M); ok && m.morrisAnswer == a {
-			s |= SetOf(v.C)
+			s |= check.SetOf(v.C)
 		}
 	}
 	if a.board != wb && a.estimate == mc.want.Estimate && a.count == mc.want.Evaluated {
-		s |= SetOf(CauseTie)
+		s |= check.SetOf(check.CauseTie)
 	}
 	if a.board == wb && a.count == mc.want.Evaluated && a.estimate == -mc.want.Estimate && mc.prog.Black {
-		s |= SetOf(CauseBlackView)
+		s |= check.SetOf(check.CauseBlackView)
 	}
 	if mc.ignoresDepth(a, probe) {
-		s |= SetOf(CauseIgnoresDepth)
+		s |= check.SetOf(check.CauseIgnoresDepth)
 	}
 	if a.board != wb || a.estimate != mc.want.Estimate {
 		return s
 	}
-	base, bok := mc.model(Mistake{})
+	base, bok := mc.model(check.Mistake{})
 	if !bok {
 		return s
 	}
-	counts := CountCauses(base.r, a.count, false)
+	counts := check.CountCauses(base.r, a.count, false)
 	// The root counted (or not) is off by one at every depth: at depth 1 too.
-	if counts&SetOf(CauseCountRoot, CauseCountNoRoot) != 0 && mc.depth > 1 {
+	if counts&check.SetOf(check.CauseCountRoot, check.CauseCountNoRoot) != 0 && mc.depth > 1 {
 		if !mc.offAtDepth1(int64(a.count)-int64(mc.want.Evaluated), probe) {
-			counts &^= SetOf(CauseCountRoot, CauseCountNoRoot)
+			counts &^= check.SetOf(check.CauseCountRoot, check.CauseCountNoRoot)
 		}
 	}
 	s |= counts
 	if mc.depth > 1 && mc.offAtDepth1(0, probe) {
-		s |= SetOf(CauseCountDeep)
+		s |= check.SetOf(check.CauseCountDeep)
 	}
 	if mc.prog.AlphaBeta {
-		s |= SetOf(CauseCutoff)
+		s |= check.SetOf(check.CauseCutoff)
 	}
 	return s
 }
 
 // answerAt returns the program's parsed answer at depth d.
-func answerAt(probe func(d int) *RunResult, d int) (morrisAnswer, bool) {
+func answerAt(probe func(d int) *check.RunResult, d int) (morrisAnswer, bool) {
 	if probe == nil {
 		return morrisAnswer{}, false
 	}
@@ -78,14 +79,14 @@ func answerAt(probe func(d int) *RunResult, d int) (morrisAnswer, bool) {
 	if rr == nil || rr.TimedOut || rr.Crashed() {
 		return morrisAnswer{}, false
 	}
-	got, _ := Normalize(rr.Stdout, true)
+	got, _ := check.Normalize(rr.Stdout, true)
 	return parseMorris(got)
 }
 
 // ignoresDepth reports whether the program gives answer a at another depth
 // too (1, or 2 for a depth-1 case), wrong there as well, while the
 // reference's answers at the two depths differ.
-func (mc *morrisCase) ignoresDepth(a morrisAnswer, probe func(d int) *RunResult) bool {
+func (mc *morrisCase) ignoresDepth(a morrisAnswer, probe func(d int) *check.RunResult) bool {
 	other := 1
 	if mc.depth == 1 {
 		other = 2
@@ -102,7 +103,7 @@ func (mc *morrisCase) ignoresDepth(a morrisAnswer, probe func(d int) *RunResult)
 
 // offAtDepth1 reports whether the program's count at depth 1 is off by
 // delta, with the right board and estimate (delta 0: depth 1 is right).
-func (mc *morrisCase) offAtDepth1(delta int64, probe func(d int) *RunResult) bool {
+func (mc *morrisCase) offAtDepth1(delta int64, probe func(d int) *check.RunResult) bool {
 	a1, ok := answerAt(probe, 1)
 	w1, err := morrisSolve(mc.prog, mc.kind, mc.input, 1)
 	if !ok || err != nil {
@@ -140,7 +141,7 @@ func (g noRemovalChild) Moves(n *morris.Node, buf []morris.Node) []morris.Node {
 // morrisOrderKey sorts a node's children into a student's order: with
 // OrderNeighboursDown the pieces stay in ascending order and each piece's
 // destinations go in descending order (a child's removals keep theirs).
-func morrisOrderKey(o MoveOrder, parent *morris.Node, c morris.Node) int {
+func morrisOrderKey(o check.MoveOrder, parent *morris.Node, c morris.Node) int {
 	me, cme := parent.W, c.W
 	if parent.Black {
 		me, cme = parent.B, c.B
@@ -148,7 +149,7 @@ func morrisOrderKey(o MoveOrder, parent *morris.Node, c morris.Node) int {
 	from := bits.TrailingZeros32(me &^ cme)
 	to := bits.TrailingZeros32(cme &^ me)
 	switch {
-	case o != OrderNeighboursDown:
+	case o != check.OrderNeighboursDown:
 		return 0
 	case me&^cme == 0, bits.OnesCount32(me) == 3:
 		// A placement, or a hop to any point: no neighbour list.
@@ -206,11 +207,11 @@ func inMills(b *morris.Board, own uint32) uint32 {
 // morrisModel is a model search's answer.
 type morrisModel struct {
 	morrisAnswer
-	r ModelResult
+	r check.ModelResult
 }
 
 // model runs the mistake model of the case's program.
-func (mc *morrisCase) model(m Mistake) (morrisModel, bool) {
+func (mc *morrisCase) model(m check.Mistake) (morrisModel, bool) {
 	b := morris.BoardOf(mc.kind)
 	pos, _, err := morris.ParseBoard([]byte(mc.input), mc.kind, true)
 	if err != nil {
@@ -218,18 +219,18 @@ func (mc *morrisCase) model(m Mistake) (morrisModel, bool) {
 	}
 	rules := morris.CourseGame{Board: b, Phase: mc.prog.Phase, Estimator: mc.prog.Estimator}
 	root, depth := mc.prog.Root(b, pos, mc.depth)
-	var r ModelResult
+	var r check.ModelResult
 	switch {
 	case m.MinRoot:
 		// The board as given, Black to move and minimising: the model
 		// maximises the negated estimate.
 		root = morris.Node{Position: pos, Black: true}
-		r = RunModel(negated{rules}, root, depth, mc.prog.AlphaBeta, m, nil, nil)
+		r = check.RunModel(negated{rules}, root, depth, mc.prog.AlphaBeta, m, nil, nil)
 		r.Value = -r.Value
 	case m.NoRemovalChild:
-		r = RunModel(noRemovalChild{rules}, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
+		r = check.RunModel(noRemovalChild{rules}, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
 	default:
-		r = RunModel(rules, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
+		r = check.RunModel(rules, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
 	}
 	if r.Aborted {
 		return morrisModel{}, false
@@ -255,7 +256,7 @@ func (g negated) Evaluate(n *morris.Node) search.Value { return -g.CourseGame.Ev
 // a move that closes a mill, a node without moves.
 type featureGame struct {
 	morris.CourseGame
-	seen *CauseSet
+	seen *check.CauseSet
 }
 
 // Moves records a side without a move and the children where a mill
@@ -264,11 +265,11 @@ func (g featureGame) Moves(n *morris.Node, buf []morris.Node) []morris.Node {
 	start := len(buf)
 	buf = g.CourseGame.Moves(n, buf)
 	if len(buf) == start {
-		*g.seen |= SetOf(CauseBlocked)
+		*g.seen |= check.SetOf(check.CauseBlocked)
 	}
 	for i := range buf[start:] {
 		if closed, removed := millMove(g.Board, n, &buf[start+i]); closed || removed {
-			*g.seen |= SetOf(CauseMill)
+			*g.seen |= check.SetOf(check.CauseMill)
 		}
 	}
 	return buf
@@ -276,17 +277,17 @@ func (g featureGame) Moves(n *morris.Node, buf []morris.Node) []morris.Node {
 
 // features reports whether the case's search closes a mill and whether it
 // meets a side without a move.
-func (mc *morrisCase) features() CauseSet {
+func (mc *morrisCase) features() check.CauseSet {
 	b := morris.BoardOf(mc.kind)
 	pos, _, err := morris.ParseBoard([]byte(mc.input), mc.kind, true)
 	if err != nil {
 		return 0
 	}
-	var seen CauseSet
+	var seen check.CauseSet
 	g := featureGame{morris.CourseGame{Board: b, Phase: mc.prog.Phase, Estimator: mc.prog.Estimator}, &seen}
 	root, depth := mc.prog.Root(b, pos, mc.depth)
-	if r := RunModel(g, root, depth, mc.prog.AlphaBeta, Mistake{}, nil, nil); r.Aborted {
-		return SetOf(CauseMill, CauseBlocked) // too large to tell: assume both
+	if r := check.RunModel(g, root, depth, mc.prog.AlphaBeta, check.Mistake{}, nil, nil); r.Aborted {
+		return check.SetOf(check.CauseMill, check.CauseBlocked) // too large to tell: assume both
 	}
 	return seen
 }

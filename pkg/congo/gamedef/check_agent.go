@@ -1,4 +1,4 @@
-package check
+package gamedef
 
 // congo-agent: the tournament's text protocol, one fresh process per case.
 // check sends newgame, position FEN and go T, expects a legal move within T
@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/match"
 )
@@ -33,16 +34,16 @@ type agentCase struct {
 
 // agentPublic is the handout's example exchange: the start position, then
 // the opponent answers d6d5.
-func agentPublic(o *Options) []Unit {
-	return []Unit{&agentCase{name: "handout example", fen: congo.StartFEN(o.Rules), reply: "d6d5", rules: o.Rules}}
+func agentPublic(o *check.Options) []check.Unit {
+	return []check.Unit{&agentCase{name: "handout example", fen: congo.StartFEN(edition(o)), reply: "d6d5", rules: edition(o)}}
 }
 
 // agentRandom returns n sessions from random positions of the edition.
-func agentRandom(o *Options, n int, seed uint64) []Unit {
-	var units []Unit
+func agentRandom(o *check.Options, n int, seed uint64) []check.Unit {
+	var units []check.Unit
 	r := match.NewRand(seed ^ 0x6167656e74) // "agent": other games than the batch programs'
-	for i, c := range congoPositions(o.Rules, n, seed, false) {
-		units = append(units, &agentCase{name: fmt.Sprintf("#%d", i+1), fen: c.fen, seed: r.Uint64(), rules: o.Rules})
+	for i, c := range congoPositions(edition(o), n, seed, false) {
+		units = append(units, &agentCase{name: fmt.Sprintf("#%d", i+1), fen: c.fen, seed: r.Uint64(), rules: edition(o)})
 	}
 	return units
 }
@@ -50,7 +51,7 @@ func agentRandom(o *Options, n int, seed uint64) []Unit {
 func (ac *agentCase) Size() int { return 1 }
 
 // Run plays the session.
-func (ac *agentCase) Run(c *Command, o *Options) ([]*Result, error) {
+func (ac *agentCase) Run(c *check.Command, o *check.Options) ([]*check.Result, error) {
 	dir, err := os.MkdirTemp("", "gamesearch-check-")
 	if err != nil {
 		return nil, err
@@ -64,8 +65,8 @@ func (ac *agentCase) Run(c *Command, o *Options) ([]*Result, error) {
 	}
 	defer stdinW.Close()
 	out := newLineSink()
-	var stderr CapBuffer
-	p, err := c.start(dir, nil, stdinR, out, &stderr)
+	var stderr check.CapBuffer
+	p, err := c.Start(dir, nil, stdinR, out, &stderr)
 	stdinR.Close()
 	if err != nil {
 		return nil, err
@@ -76,48 +77,48 @@ func (ac *agentCase) Run(c *Command, o *Options) ([]*Result, error) {
 		transcript.WriteString("> " + s + "\n")
 		io.WriteString(stdinW, s+"\n")
 	}
-	r := &Result{Name: ac.name, Input: "position " + ac.fen}
-	fail := func(cs Cause, problem string) []*Result {
+	r := &check.Result{Name: ac.name, Input: "position " + ac.fen}
+	fail := func(cs check.Cause, problem string) []*check.Result {
 		stdinW.Close()
-		p.finish()
+		p.Finish()
 		r.Actual = transcript.String()
 		r.Problem = problem
-		if l := strings.TrimSpace(strings.SplitN(string(stderr.bytes()), "\n", 2)[0]); l != "" && cs == CauseCrash {
-			r.Problem += "; stderr: " + Clip(l, 160)
+		if l := strings.TrimSpace(strings.SplitN(string(stderr.Bytes()), "\n", 2)[0]); l != "" && cs == check.CauseCrash {
+			r.Problem += "; stderr: " + check.Clip(l, 160)
 		}
-		r.Causes = func() CauseSet { return WithMixed(cs) }
-		return []*Result{r}
+		r.Causes = func() check.CauseSet { return check.WithMixed(cs) }
+		return []*check.Result{r}
 	}
 	pos, _ := congo.ParseFEN(ac.fen)
 	// ask sends go and checks the reply within limit.
-	ask := func(limit time.Duration) (string, Cause, string) {
+	ask := func(limit time.Duration) (string, check.Cause, string) {
 		send("go " + secs)
-		line, ok, exited := out.next(limit, p.done)
+		line, ok, exited := out.next(limit, p.Done)
 		switch {
 		case !ok && exited:
-			code, sig := p.finish()
+			code, sig := p.Finish()
 			st := fmt.Sprintf("exit status %d", code)
 			if sig != "" {
 				st = "signal " + sig
 			}
-			return "", CauseCrash, "the program ended (" + st + ") without replying to go"
+			return "", check.CauseCrash, "the program ended (" + st + ") without replying to go"
 		case !ok:
-			return "", CauseTimeout, fmt.Sprintf("no reply to go %s within %s", secs, limit)
+			return "", check.CauseTimeout, fmt.Sprintf("no reply to go %s within %s", secs, limit)
 		}
 		transcript.WriteString("< " + line + "\n")
 		m, valid := congo.ParseMove(strings.TrimSpace(line))
 		switch {
 		case !valid:
-			return "", CauseFormat, fmt.Sprintf("reply %s is not a move like d2d3 (stdout carries only the moves)", QuoteLine(line))
+			return "", check.CauseFormat, fmt.Sprintf("reply %s is not a move like d2d3 (stdout carries only the moves)", check.QuoteLine(line))
 		case !pos.IsLegal(m):
-			return "", CauseIllegal, fmt.Sprintf("%s is not legal in %s", m, pos.String())
+			return "", check.CauseIllegal, fmt.Sprintf("%s is not legal in %s", m, pos.String())
 		}
 		pos.MakeMove(m, ac.rules)
 		return m.String(), 0, ""
 	}
 	send("newgame")
 	send("position " + ac.fen)
-	if _, cs, problem := ask(o.Timeout + KillGrace); problem != "" {
+	if _, cs, problem := ask(o.Timeout + check.KillGrace); problem != "" {
 		return fail(cs, problem), nil
 	}
 	if !pos.LionMissing() {
@@ -130,16 +131,16 @@ func (ac *agentCase) Run(c *Command, o *Options) ([]*Result, error) {
 	send("quit")
 	stdinW.Close()
 	select {
-	case <-p.done:
-	case <-time.After(KillGrace):
+	case <-p.Done:
+	case <-time.After(check.KillGrace):
 	}
-	p.finish()
+	p.Finish()
 	if extra := out.rest(); len(extra) > 0 {
-		return fail(CauseExtra, fmt.Sprintf("extra output on stdout: %s", QuoteLine(extra[0]))), nil
+		return fail(check.CauseExtra, fmt.Sprintf("extra output on stdout: %s", check.QuoteLine(extra[0]))), nil
 	}
 	r.Actual = transcript.String()
 	r.Passed = true
-	return []*Result{r}, nil
+	return []*check.Result{r}, nil
 }
 
 // opponent returns the opponent's reply in pos: the case's own when it is

@@ -1,4 +1,4 @@
-package check
+package gamedef
 
 // Morris-Variant: one run per case, as the course's grader runs a
 // submission: "COMMAND board1.txt board2.txt DEPTH" in a fresh directory
@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/morris/arena"
@@ -69,7 +70,7 @@ const morrisHeader = "program\tboard_kind\tdepth\tinput\toutput_board\tevaluated
 // readMorrisTSV reads the rows of a cases.tsv file for program p (for an
 // improved program: its standard program's rows) on board kind (all boards
 // when anyBoard).
-func readMorrisTSV(f Files, name string, p morris.Program, kind morris.Kind, anyBoard bool) ([]morrisCase, error) {
+func readMorrisTSV(f check.Files, name string, p morris.Program, kind morris.Kind, anyBoard bool) ([]morrisCase, error) {
 	data, err := f.Read(name)
 	if err != nil {
 		return nil, err
@@ -175,29 +176,29 @@ func morrisRandom(p morris.Program, kind morris.Kind, n int, seed uint64) []morr
 		// One game case in six is a search that meets a side without a
 		// move: rare in random games, so others are passed over (at most
 		// 100 times) until one is found.
-		if p.Phase == morris.Game && len(out)%6 == 5 && misses < 100 && !mc.features().Has(CauseBlocked) {
+		if p.Phase == morris.Game && len(out)%6 == 5 && misses < 100 && !mc.features().Has(check.CauseBlocked) {
 			misses++
 			continue
 		}
 		misses = 0
 		out = append(out, mc)
 	}
-	ForEach(len(out), func(i int) {
+	check.ForEach(len(out), func(i int) {
 		out[i].want, _ = morrisSolve(standardOf(p), kind, out[i].input, out[i].depth)
 	})
 	return out
 }
 
 // Run runs the command on the case and judges it.
-func (mc *morrisCase) Run(c *Command, o *Options) ([]*Result, error) {
+func (mc *morrisCase) Run(c *check.Command, o *check.Options) ([]*check.Result, error) {
 	rr, err := mc.exec(c, o, mc.depth)
 	if err != nil {
 		return nil, err
 	}
-	var r *Result
+	var r *check.Result
 	if mc.prog.Estimator == morris.Standard {
 		// probe runs the program on the same board at another depth.
-		probe := MemoDepth(func(d int) *RunResult {
+		probe := check.MemoDepth(func(d int) *check.RunResult {
 			rr, err := mc.exec(c, o, d)
 			if err != nil {
 				return nil
@@ -205,24 +206,24 @@ func (mc *morrisCase) Run(c *Command, o *Options) ([]*Result, error) {
 			return rr
 		})
 		r = mc.judge(rr, probe)
-		r.Features = Memo(mc.features)
+		r.Features = check.Memo(mc.features)
 		if !r.Passed {
-			kind := FailKind(rr)
-			r.Shrink = Memo(func() string { return mc.shrink(probe, kind) })
+			kind := check.FailKind(rr)
+			r.Shrink = check.Memo(func() string { return mc.shrink(probe, kind) })
 		}
 	} else {
 		r = mc.judgeValid(rr)
 	}
-	return []*Result{r}, nil
+	return []*check.Result{r}, nil
 }
 
 func (mc *morrisCase) Size() int { return 1 }
 
 // exec runs the command on the case's board at depth.
-func (mc *morrisCase) exec(c *Command, o *Options, depth int) (*RunResult, error) {
-	return c.Run(RunSpec{
+func (mc *morrisCase) exec(c *check.Command, o *check.Options, depth int) (*check.RunResult, error) {
+	return c.Run(check.RunSpec{
 		Args:  []string{morrisIn, morrisOut, strconv.Itoa(depth)},
-		Files: []File{{morrisIn, []byte(mc.input + "\n")}},
+		Files: []check.File{{Name: morrisIn, Data: []byte(mc.input + "\n")}},
 		Read:  []string{morrisOut},
 		Limit: o.Limit(1, mc.want.Evaluated),
 		// The improved programs play under the tournament's wall-clock
@@ -270,19 +271,19 @@ func parseMorris(lines []string) (morrisAnswer, bool) {
 
 // judge compares an exact program's run with the reference; probe runs
 // the program at other depths, for the diagnosis.
-func (mc *morrisCase) judge(rr *RunResult, probe func(d int) *RunResult) *Result {
+func (mc *morrisCase) judge(rr *check.RunResult, probe func(d int) *check.RunResult) *check.Result {
 	n := morris.BoardOf(mc.kind).N
 	wantOut := morrisStdout(mc.want, n)
 	wantFile := mc.want.Board.Format(n)
-	r := &Result{Name: mc.name, Input: mc.describe(mc.depth),
+	r := &check.Result{Name: mc.name, Input: mc.describe(mc.depth),
 		Expected: wantOut + morrisOut + ": " + wantFile + "\n"}
-	got, w := Normalize(rr.Stdout, true)
+	got, w := check.Normalize(rr.Stdout, true)
 	fileData, written := rr.Files[morrisOut]
-	gotFile, fw := Normalize(fileData, true)
+	gotFile, fw := check.Normalize(fileData, true)
 	r.Warn = w | fw
-	r.Actual = string(rr.Stdout) + morrisOut + ": " + fileState(fileData, written)
-	want := SplitLines(wantOut)
-	r.Problem = FirstDiff(want, got, "stdout", 1)
+	r.Actual = string(rr.Stdout) + morrisOut + ": " + check.FileState(fileData, written)
+	want := check.SplitLines(wantOut)
+	r.Problem = check.FirstDiff(want, got, "stdout", 1)
 	if r.Problem == "" {
 		r.Problem = fileDiff(wantFile, gotFile, written)
 		if !written {
@@ -291,32 +292,17 @@ func (mc *morrisCase) judge(rr *RunResult, probe func(d int) *RunResult) *Result
 	}
 	r.Passed = r.Problem == ""
 	if r.Passed && rr.Crashed() {
-		r.Warn.Add(WarnExit)
+		r.Warn.Add(check.WarnExit)
 	}
 	if rr.Slow() {
-		r.Warn.Add(WarnSlow)
+		r.Warn.Add(check.WarnSlow)
 		r.Run = rr
 	}
 	if !r.Passed {
-		r.Problem = runNote(rr, r.Problem)
-		r.Causes = Memo(func() CauseSet { return mc.causes(rr, want, got, probe) })
+		r.Problem = check.RunNote(rr, r.Problem)
+		r.Causes = check.Memo(func() check.CauseSet { return mc.causes(rr, want, got, probe) })
 	}
 	return r
-}
-
-// fileState shows an output file's content, or that it is missing.
-func fileState(data []byte, written bool) string {
-	if !written {
-		return "(not written)\n"
-	}
-	if len(data) == 0 {
-		return "(empty)\n"
-	}
-	s := string(data)
-	if !strings.HasSuffix(s, "\n") {
-		s += "\n"
-	}
-	return s
 }
 
 // fileDiff compares an output file holding one line with want.
@@ -324,27 +310,12 @@ func fileDiff(want string, got []string, written bool) string {
 	if !written {
 		return morrisOut + " was not written"
 	}
-	return FirstDiff([]string{want}, got, morrisOut, 1)
-}
-
-// runNote adds how the run ended to a problem when it ended abnormally.
-func runNote(rr *RunResult, problem string) string {
-	switch {
-	case rr.TimedOut, rr.Crashed():
-		note := rr.Status()
-		if l := rr.CrashLine(); l != "" && !rr.TimedOut {
-			note += "; stderr: " + l
-		}
-		return problem + " (" + note + ")"
-	case rr.Overflow:
-		return problem + " (more than 8 MiB of output)"
-	}
-	return problem
+	return check.FirstDiff([]string{want}, got, morrisOut, 1)
 }
 
 // shrink reruns the command at the smaller depths and returns the first
 // that fails the same way (a wrong answer, a crash, a timeout).
-func (mc *morrisCase) shrink(probe func(d int) *RunResult, kind string) string {
+func (mc *morrisCase) shrink(probe func(d int) *check.RunResult, kind string) string {
 	for d := 1; d < mc.depth; d++ {
 		want, err := morrisSolve(mc.prog, mc.kind, mc.input, d)
 		if err != nil {
@@ -356,12 +327,12 @@ func (mc *morrisCase) shrink(probe func(d int) *RunResult, kind string) string {
 		}
 		dc := *mc
 		dc.depth, dc.want = d, want
-		if r := dc.judge(rr, nil); !r.Passed && FailKind(rr) == kind {
+		if r := dc.judge(rr, nil); !r.Passed && check.FailKind(rr) == kind {
 			return fmt.Sprintf("smallest depth that still differs: %d\n%s\n%s", d, dc.describe(d), r.Problem)
 		}
 	}
 	if mc.depth > 1 {
-		return OnlyAtDepth(mc.depth)
+		return check.OnlyAtDepth(mc.depth)
 	}
 	return "depth 1 is the smallest depth"
 }
@@ -370,39 +341,39 @@ func (mc *morrisCase) shrink(probe func(d int) *RunResult, kind string) string {
 // form naming a legal board (a child of the input for White, or the input
 // when White has none), the same board in board2.txt, within the time
 // limit, no crash.
-func (mc *morrisCase) judgeValid(rr *RunResult) *Result {
-	r := &Result{Name: mc.name, Input: mc.describe(mc.depth)}
-	got, w := Normalize(rr.Stdout, true)
+func (mc *morrisCase) judgeValid(rr *check.RunResult) *check.Result {
+	r := &check.Result{Name: mc.name, Input: mc.describe(mc.depth)}
+	got, w := check.Normalize(rr.Stdout, true)
 	fileData, written := rr.Files[morrisOut]
-	gotFile, fw := Normalize(fileData, true)
+	gotFile, fw := check.Normalize(fileData, true)
 	r.Warn = w | fw
-	r.Actual = string(rr.Stdout) + morrisOut + ": " + fileState(fileData, written)
-	fail := func(c Cause, problem string) *Result {
-		r.Problem = runNote(rr, problem)
-		r.Causes = func() CauseSet { return WithMixed(c) }
+	r.Actual = string(rr.Stdout) + morrisOut + ": " + check.FileState(fileData, written)
+	fail := func(c check.Cause, problem string) *check.Result {
+		r.Problem = check.RunNote(rr, problem)
+		r.Causes = func() check.CauseSet { return check.WithMixed(c) }
 		return r
 	}
 	switch {
 	case rr.TimedOut:
-		return fail(CauseTimeout, "no answer before the time limit")
+		return fail(check.CauseTimeout, "no answer before the time limit")
 	case rr.Crashed():
-		return fail(CauseCrash, "the program crashed")
+		return fail(check.CauseCrash, "the program crashed")
 	case len(got) == 0:
-		return fail(CauseEmpty, "stdout is empty")
+		return fail(check.CauseEmpty, "stdout is empty")
 	}
 	a, ok := parseMorris(got)
 	if !ok {
-		return fail(CauseFormat, "stdout is not the three lines \"Board Position: …\", "+
+		return fail(check.CauseFormat, "stdout is not the three lines \"Board Position: …\", "+
 			"\"Positions evaluated by static estimation: N.\", \"MINIMAX estimate: V.\"")
 	}
 	if !mc.legal(a.board) {
-		return fail(CauseIllegal, fmt.Sprintf("board %s is not a position White can reach from %s in one move", a.board, mc.input))
+		return fail(check.CauseIllegal, fmt.Sprintf("board %s is not a position White can reach from %s in one move", a.board, mc.input))
 	}
 	if !written || len(gotFile) != 1 || gotFile[0] != a.board {
-		return fail(CauseNoOutputFile, fmt.Sprintf("%s must hold the printed board %s", morrisOut, a.board))
+		return fail(check.CauseNoOutputFile, fmt.Sprintf("%s must hold the printed board %s", morrisOut, a.board))
 	}
 	if a.count != mc.want.Evaluated {
-		r.Warn.Add(WarnCount)
+		r.Warn.Add(check.WarnCount)
 	}
 	r.Passed = true
 	return r

@@ -1,18 +1,19 @@
-package check
+package gamedef
 
 // Congo's random cases: positions reached from the edition's start by
 // random games, and for congo-move the moves that show Part 3's edge cases.
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/match"
 )
 
 // congoRandom returns a batch of n random cases: positions reached from the
 // edition's start position by random games.
-func congoRandom(o *Options, n int, seed uint64) (*congoUnit, error) {
-	u := &congoUnit{prog: o.Prog, rules: o.Rules, piece: o.Piece, label: "",
-		cases: congoPositions(o.Rules, n, seed, withMove(o.Prog))}
+func congoRandom(o *check.Options, n int, seed uint64) (*congoUnit, error) {
+	u := &congoUnit{prog: o.Prog, rules: edition(o), piece: piece(o), label: "",
+		cases: congoPositions(edition(o), n, seed, withMove(o.Prog))}
 	want, err := u.reference(u.cases, u.rules)
 	if err != nil {
 		return nil, err

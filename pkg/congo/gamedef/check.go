@@ -1,4 +1,4 @@
-package check
+package gamedef
 
 // Congo: the course's grader feeds N and the cases on stdin and compares
 // stdout, so one run answers a whole batch; each case is judged on its own
@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
@@ -25,7 +26,7 @@ type congoCase struct {
 
 // congoUnit is one batch: one run of the command.
 type congoUnit struct {
-	prog  *programInfo
+	prog  *check.Program
 	rules congo.Edition
 	piece string
 	// label names the batch in case names ("positions_500.in"; empty for
@@ -36,8 +37,8 @@ type congoUnit struct {
 
 // linesPerCase is the number of output lines of one case (without the blank
 // line that separates congo-setup's blocks).
-func linesPerCase(p *programInfo) int {
-	switch p.name {
+func linesPerCase(p *check.Program) int {
+	switch p.Name {
 	case "congo-setup":
 		return 17
 	case "congo-move":
@@ -47,11 +48,11 @@ func linesPerCase(p *programInfo) int {
 }
 
 // withMove reports whether the program's cases are FEN and move pairs.
-func withMove(p *programInfo) bool { return p.name == "congo-move" }
+func withMove(p *check.Program) bool { return p.Name == "congo-move" }
 
 // editionMatters reports whether the program's output depends on -rules.
-func editionMatters(p *programInfo) bool {
-	switch p.name {
+func editionMatters(p *check.Program) bool {
+	switch p.Name {
 	case "congo-move", "congo-minimax", "congo-alphabeta":
 		return true
 	}
@@ -74,7 +75,7 @@ func congoInput(cases []congoCase) []byte {
 // wantLines returns the lines case k of a batch must produce: for
 // congo-setup, blocks after the first are preceded by an empty line.
 func (u *congoUnit) wantLines(k int) []string {
-	if k > 0 && u.prog.name == "congo-setup" {
+	if k > 0 && u.prog.Name == "congo-setup" {
 		return append([]string{""}, u.cases[k].want...)
 	}
 	return u.cases[k].want
@@ -99,16 +100,16 @@ func (u *congoUnit) reference(cases []congoCase, rules congo.Edition) ([][]strin
 	chunks := (len(cases) + referenceChunk - 1) / referenceChunk
 	parts := make([][][]string, chunks)
 	errs := make([]error, chunks)
-	ForEach(chunks, func(i int) {
+	check.ForEach(chunks, func(i int) {
 		part := cases[i*referenceChunk : min(len(cases), (i+1)*referenceChunk)]
 		var out, errb bytes.Buffer
-		if st := u.prog.congo(u.referenceArgs(rules), bytes.NewReader(congoInput(part)), &out, &errb); st != 0 {
-			errs[i] = fmt.Errorf("reference %s: %s", u.prog.name, strings.TrimSpace(errb.String()))
+		if st := ref(u.prog).run(u.referenceArgs(rules), bytes.NewReader(congoInput(part)), &out, &errb); st != 0 {
+			errs[i] = fmt.Errorf("reference %s: %s", u.prog.Name, strings.TrimSpace(errb.String()))
 			return
 		}
 		// Each chunk is a batch of its own: congo-setup's first block has
 		// no empty line before it.
-		parts[i], errs[i] = splitCongo(u.prog, SplitLines(out.String()), len(part))
+		parts[i], errs[i] = splitCongo(u.prog, check.SplitLines(out.String()), len(part))
 	})
 	var all [][]string
 	for i := range parts {
@@ -121,12 +122,12 @@ func (u *congoUnit) reference(cases []congoCase, rules congo.Edition) ([][]strin
 }
 
 // splitCongo cuts a program's complete output into n cases.
-func splitCongo(p *programInfo, lines []string, n int) ([][]string, error) {
+func splitCongo(p *check.Program, lines []string, n int) ([][]string, error) {
 	per := linesPerCase(p)
 	out := make([][]string, 0, n)
 	i := 0
 	for k := 0; k < n; k++ {
-		if k > 0 && p.name == "congo-setup" {
+		if k > 0 && p.Name == "congo-setup" {
 			if i >= len(lines) || lines[i] != "" {
 				return nil, fmt.Errorf("case %d: missing the empty line between blocks", k+1)
 			}
@@ -147,19 +148,19 @@ func splitCongo(p *programInfo, lines []string, n int) ([][]string, error) {
 func (u *congoUnit) Size() int { return len(u.cases) }
 
 // Run runs the whole batch once and judges each case on its lines.
-func (u *congoUnit) Run(c *Command, o *Options) ([]*Result, error) {
-	rr, err := c.Run(RunSpec{Stdin: congoInput(u.cases), Limit: o.Limit(len(u.cases), 0)})
+func (u *congoUnit) Run(c *check.Command, o *check.Options) ([]*check.Result, error) {
+	rr, err := c.Run(check.RunSpec{Stdin: congoInput(u.cases), Limit: o.Limit(len(u.cases), 0)})
 	if err != nil {
 		return nil, err
 	}
-	got, w := Normalize(rr.Stdout, true)
+	got, w := check.Normalize(rr.Stdout, true)
 	var all []string
 	for k := range u.cases {
 		all = append(all, u.wantLines(k)...)
 	}
-	got = PadFinalEmpty(all, got, rr.Stdout, &w)
-	unitCauses := Memo(func() CauseSet { return u.RunCauses(rr, all, got) })
-	alt := Memo(func() [][]string {
+	got = check.PadFinalEmpty(all, got, rr.Stdout, &w)
+	unitCauses := check.Memo(func() check.CauseSet { return u.RunCauses(rr, all, got) })
+	alt := check.Memo(func() [][]string {
 		if !editionMatters(u.prog) {
 			return nil
 		}
@@ -175,50 +176,50 @@ func (u *congoUnit) Run(c *Command, o *Options) ([]*Result, error) {
 		}
 		o += len(want)
 	}
-	results := make([]*Result, len(u.cases))
+	results := make([]*check.Result, len(u.cases))
 	off := 0
 	for k := range u.cases {
 		want := u.wantLines(k)
 		end := min(off+len(want), len(got))
 		chunk := got[min(off, len(got)):end]
-		r := &Result{Name: strings.TrimSpace(fmt.Sprintf("%s #%d", u.label, k+1)), Input: u.describe(k), Warn: w,
+		r := &check.Result{Name: strings.TrimSpace(fmt.Sprintf("%s #%d", u.label, k+1)), Input: u.describe(k), Warn: w,
 			Expected: strings.Join(u.cases[k].want, "\n") + "\n"}
 		r.Actual = strings.Join(chunk, "\n")
 		if len(chunk) > 0 {
 			r.Actual += "\n"
 		}
-		r.Problem = FirstDiff(want, chunk, "stdout", off+1)
+		r.Problem = check.FirstDiff(want, chunk, "stdout", off+1)
 		if r.Problem != "" && len(chunk) < len(want) {
-			r.Problem = runNote(rr, r.Problem)
+			r.Problem = check.RunNote(rr, r.Problem)
 			if rr.TimedOut && answered == k {
 				r.Problem += fmt.Sprintf("; %d of %d cases answered before the limit, all right", k, len(u.cases))
 			}
 		}
 		if k == len(u.cases)-1 && r.Problem == "" && len(got) > len(all) {
-			r.Problem = fmt.Sprintf("stdout goes on after the last case for %d more lines: %s", len(got)-len(all), QuoteLine(got[len(all)]))
+			r.Problem = fmt.Sprintf("stdout goes on after the last case for %d more lines: %s", len(got)-len(all), check.QuoteLine(got[len(all)]))
 		}
 		r.Passed = r.Problem == ""
 		if !r.Passed {
-			r.Causes = func() CauseSet {
+			r.Causes = func() check.CauseSet {
 				if s := unitCauses(); s != 0 {
 					return s
 				}
 				s := u.variantCauses(k, chunk)
 				if a := alt(); a != nil && strings.Join(a[k], "\n") == strings.Join(chunk, "\n") {
-					s |= SetOf(CauseEdition)
+					s |= check.SetOf(check.CauseEdition)
 				}
 				return s
 			}
 			unanswered := len(chunk) < len(want) && (rr.TimedOut || rr.Crashed())
-			r.Shrink = Memo(func() string { return u.shrink(c, o, k, unanswered) })
+			r.Shrink = check.Memo(func() string { return u.shrink(c, o, k, unanswered) })
 		}
-		r.Features = Memo(func() CauseSet {
-			var s CauseSet
+		r.Features = check.Memo(func() check.CauseSet {
+			var s check.CauseSet
 			if f := strings.Fields(u.cases[k].fen); len(f) > 1 && strings.EqualFold(f[1], "b") {
-				s |= SetOf(CauseBlack)
+				s |= check.SetOf(check.CauseBlack)
 			}
 			if a := alt(); a != nil && strings.Join(a[k], "\n") != strings.Join(u.cases[k].want, "\n") {
-				s |= SetOf(CausePromotion)
+				s |= check.SetOf(check.CausePromotion)
 			}
 			return s
 		})
@@ -227,10 +228,10 @@ func (u *congoUnit) Run(c *Command, o *Options) ([]*Result, error) {
 	}
 	for _, r := range results {
 		if r.Passed && rr.Crashed() {
-			r.Warn.Add(WarnExit)
+			r.Warn.Add(check.WarnExit)
 		}
 		if rr.Slow() {
-			r.Warn.Add(WarnSlow)
+			r.Warn.Add(check.WarnSlow)
 			r.Run = rr
 		}
 	}
@@ -263,9 +264,9 @@ func congoValue[G search.Game[congo.Position, congo.Move]](g G, opt search.Optio
 // variantCauses returns the mistakes of congo-minimax and congo-alphabeta
 // whose model gives the program's answer got on case k: the depth one more
 // or one less, the evaluation not negated for Black.
-func (u *congoUnit) variantCauses(k int, got []string) CauseSet {
-	ab := u.prog.name == "congo-alphabeta"
-	if len(got) != 1 || !ab && u.prog.name != "congo-minimax" {
+func (u *congoUnit) variantCauses(k int, got []string) check.CauseSet {
+	ab := u.prog.Name == "congo-alphabeta"
+	if len(got) != 1 || !ab && u.prog.Name != "congo-minimax" {
 		return 0
 	}
 	p, err := congo.ParseFEN(u.cases[k].fen)
@@ -277,30 +278,30 @@ func (u *congoUnit) variantCauses(k int, got []string) CauseSet {
 		depth = 4
 	}
 	g, opt := congo.NewCourseGame(u.rules, ab), congo.CourseOptions(ab)
-	var s CauseSet
+	var s check.CauseSet
 	for _, d := range []int{depth - 1, depth + 1} {
 		if congoValue(g, opt, p, d, ab) == got[0] {
-			s |= SetOf(CauseDepthOff)
+			s |= check.SetOf(check.CauseDepthOff)
 		}
 	}
 	if congoValue(whiteView{g}, opt, p, depth, ab) == got[0] {
-		s |= SetOf(CauseWhiteView)
+		s |= check.SetOf(check.CauseWhiteView)
 	}
 	return s
 }
 
 // RunCauses returns the causes that concern the whole run: how it ended,
 // answers shifted by a case, extra lines.
-func (u *congoUnit) RunCauses(rr *RunResult, all, got []string) CauseSet {
-	if s := RunCauses(rr, all, got, u.shifted); s != 0 {
-		if s.Has(CauseTimeout) {
+func (u *congoUnit) RunCauses(rr *check.RunResult, all, got []string) check.CauseSet {
+	if s := check.RunCauses(rr, all, got, u.shifted); s != 0 {
+		if s.Has(check.CauseTimeout) {
 			// Every line written before the limit is the reference's.
-			return SlowOrTimeout(len(got) > 0 && len(got) <= len(all) && slices.Equal(got, all[:len(got)]))
+			return check.SlowOrTimeout(len(got) > 0 && len(got) <= len(all) && slices.Equal(got, all[:len(got)]))
 		}
 		return s
 	}
 	if len(got) < len(all) {
-		return SetOf(CauseTruncated)
+		return check.SetOf(check.CauseTruncated)
 	}
 	return 0
 }
@@ -314,7 +315,7 @@ func (u *congoUnit) shifted(got []string) bool {
 	}
 	per := linesPerCase(u.prog)
 	sep := 0
-	if u.prog.name == "congo-setup" {
+	if u.prog.Name == "congo-setup" {
 		sep = 1
 	}
 	// chunk returns the lines of case k in got, without its separator.
@@ -350,7 +351,7 @@ func (u *congoUnit) describe(k int) string {
 
 // shrink runs case k alone (N = 1). unanswered tells that the batch ended
 // (time limit or crash) before answering the case.
-func (u *congoUnit) shrink(c *Command, o *Options, k int, unanswered bool) string {
+func (u *congoUnit) shrink(c *check.Command, o *check.Options, k int, unanswered bool) string {
 	one := &congoUnit{prog: u.prog, rules: u.rules, piece: u.piece, label: u.label, cases: u.cases[k : k+1]}
 	rs, err := one.Run(c, o)
 	if err != nil || len(rs) != 1 {
@@ -369,13 +370,13 @@ func (u *congoUnit) shrink(c *Command, o *Options, k int, unanswered bool) strin
 
 // readCongoIn reads an .in file: N and the cases (FEN and move pairs for
 // congo-move).
-func readCongoIn(f Files, name string, moves bool) ([]congoCase, error) {
+func readCongoIn(f check.Files, name string, moves bool) ([]congoCase, error) {
 	data, err := f.Read(name)
 	if err != nil {
 		return nil, err
 	}
 	path := f.Path(name)
-	lines := SplitLines(strings.ReplaceAll(string(data), "\r\n", "\n"))
+	lines := check.SplitLines(strings.ReplaceAll(string(data), "\r\n", "\n"))
 	if len(lines) == 0 {
 		return nil, fmt.Errorf("%s: empty", path)
 	}
@@ -401,7 +402,7 @@ func readCongoIn(f Files, name string, moves bool) ([]congoCase, error) {
 }
 
 // congoFiles builds a unit from an .in file and an .out file.
-func congoFiles(o *Options, f Files, label, in, out string) (*congoUnit, error) {
+func congoFiles(o *check.Options, f check.Files, label, in, out string) (*congoUnit, error) {
 	cases, err := readCongoIn(f, in, withMove(o.Prog))
 	if err != nil {
 		return nil, err
@@ -410,14 +411,14 @@ func congoFiles(o *Options, f Files, label, in, out string) (*congoUnit, error) 
 	if err != nil {
 		return nil, err
 	}
-	want, err := splitCongo(o.Prog, SplitLines(string(data)), len(cases))
+	want, err := splitCongo(o.Prog, check.SplitLines(string(data)), len(cases))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", f.Path(out), err)
 	}
 	for k := range cases {
 		cases[k].want = want[k]
 	}
-	return &congoUnit{prog: o.Prog, rules: o.Rules, piece: o.Piece, label: label, cases: cases}, nil
+	return &congoUnit{prog: o.Prog, rules: edition(o), piece: piece(o), label: label, cases: cases}, nil
 }
 
 // congoCorpus lists the vendored corpus files of each program and edition:
@@ -480,9 +481,9 @@ func congoCorpus(prog string, r congo.Edition, piece string) [][2]string {
 }
 
 // congoPublic returns the vendored corpus batches of the program.
-func congoPublic(o *Options) ([]Unit, error) {
-	var units []Unit
-	for _, f := range congoCorpus(o.Prog.name, o.Rules, o.Piece) {
+func congoPublic(o *check.Options) ([]check.Unit, error) {
+	var units []check.Unit
+	for _, f := range congoCorpus(o.Prog.Name, edition(o), piece(o)) {
 		u, err := congoFiles(o, o.Corpus, path.Base(f[1]), "congo/"+f[0], "congo/"+f[1])
 		if err != nil {
 			return nil, err
@@ -493,16 +494,16 @@ func congoPublic(o *Options) ([]Unit, error) {
 }
 
 // congoSetNames returns the .in and .out names of a gen set.
-func congoSetNames(o *Options) (string, string) {
-	out := o.Prog.name + ".out"
-	if o.Piece != "" {
-		out = o.Prog.name + "." + o.Piece + ".out"
+func congoSetNames(o *check.Options) (string, string) {
+	out := o.Prog.Name + ".out"
+	if piece(o) != "" {
+		out = o.Prog.Name + "." + piece(o) + ".out"
 	}
-	return o.Prog.name + ".in", out
+	return o.Prog.Name + ".in", out
 }
 
 // congoReadSet reads a set written by gen.
-func congoReadSet(o *Options) (Unit, error) {
+func congoReadSet(o *check.Options) (check.Unit, error) {
 	in, out := congoSetNames(o)
-	return congoFiles(o, DirFiles(o.Cases), in, in, out)
+	return congoFiles(o, check.DirFiles(o.Cases), in, in, out)
 }

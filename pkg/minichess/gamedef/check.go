@@ -1,4 +1,4 @@
-package check
+package gamedef
 
 // MiniChess: a player is run as the course's runner runs it, "COMMAND state
 // action" in a fresh directory holding the state file; at the time limit its
@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 )
@@ -24,13 +25,13 @@ type chessCase struct {
 
 // chessPublic returns the 100 positions of baselines.tsv, the states the
 // course's baselines were run on.
-func chessPublic(o *Options) ([]Unit, error) {
+func chessPublic(o *check.Options) ([]check.Unit, error) {
 	data, err := o.Corpus.Read("minichess/baselines.tsv")
 	if err != nil {
 		return nil, err
 	}
 	path := o.Corpus.Path("minichess/baselines.tsv")
-	var units []Unit
+	var units []check.Unit
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for line := 1; sc.Scan(); line++ {
 		f := strings.Split(sc.Text(), "\t")
@@ -52,9 +53,9 @@ func chessPublic(o *Options) ([]Unit, error) {
 
 // chessRandom returns n positions with moves and status None reached from
 // the start by random games of 0 to 59 plies.
-func chessRandom(n int, seed uint64) []Unit {
+func chessRandom(n int, seed uint64) []check.Unit {
 	r := match.NewRand(seed)
-	var units []Unit
+	var units []check.Unit
 	var buf []minichess.Move
 	for len(units) < n {
 		p := minichess.StartPosition()
@@ -78,40 +79,40 @@ func chessRandom(n int, seed uint64) []Unit {
 func (cc *chessCase) Size() int { return 1 }
 
 // Run runs the player on the state and checks its action file.
-func (cc *chessCase) Run(c *Command, o *Options) ([]*Result, error) {
+func (cc *chessCase) Run(c *check.Command, o *check.Options) ([]*check.Result, error) {
 	state := cc.pos.AppendState(nil)
-	rr, err := c.Run(RunSpec{Args: []string{"state", "action"}, Files: []File{{"state", state}},
+	rr, err := c.Run(check.RunSpec{Args: []string{"state", "action"}, Files: []check.File{{Name: "state", Data: state}},
 		Read: []string{"action"}, Limit: o.Limit(1, 0), WallClock: true})
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{Name: cc.name, Input: "state (" + cc.pos.FEN() + "):\n" + string(state)}
+	r := &check.Result{Name: cc.name, Input: "state (" + cc.pos.FEN() + "):\n" + string(state)}
 	action, written := rr.Files["action"]
-	r.Actual = "action: " + fileState(action, written)
-	fail := func(c Cause, problem string) ([]*Result, error) {
-		r.Problem = runNote(rr, problem)
-		r.Causes = func() CauseSet { return WithMixed(c) }
-		return []*Result{r}, nil
+	r.Actual = "action: " + check.FileState(action, written)
+	fail := func(c check.Cause, problem string) ([]*check.Result, error) {
+		r.Problem = check.RunNote(rr, problem)
+		r.Causes = func() check.CauseSet { return check.WithMixed(c) }
+		return []*check.Result{r}, nil
 	}
 	raw, count, _ := minichess.ParseAction(bytes.NewReader(action))
 	list, _ := cc.pos.LegalMoves(nil)
 	switch {
 	case count == 0 && rr.TimedOut:
-		return fail(CauseTimeout, "no complete move in the action file at the time limit")
+		return fail(check.CauseTimeout, "no complete move in the action file at the time limit")
 	case count == 0 && rr.Crashed():
-		return fail(CauseCrash, "the player crashed before writing a move")
+		return fail(check.CauseCrash, "the player crashed before writing a move")
 	case count == 0 && !written:
-		return fail(CauseNoOutputFile, "the "+rr.Missing("action"))
+		return fail(check.CauseNoOutputFile, "the "+rr.Missing("action"))
 	case count == 0:
-		return fail(CauseFormat, "the action file holds no complete move \"r1 c1 r2 c2\"")
+		return fail(check.CauseFormat, "the action file holds no complete move \"r1 c1 r2 c2\"")
 	case !raw.In(list):
-		return fail(CauseIllegal, fmt.Sprintf("%d %d %d %d (%s) is not a legal move here", raw[0], raw[1], raw[2], raw[3], raw.Render()))
+		return fail(check.CauseIllegal, fmt.Sprintf("%d %d %d %d (%s) is not a legal move here", raw[0], raw[1], raw[2], raw[3], raw.Render()))
 	case rr.Crashed():
-		return fail(CauseCrash, "the player wrote a legal move but then crashed")
+		return fail(check.CauseCrash, "the player wrote a legal move but then crashed")
 	}
 	if len(rr.Stderr) > 0 {
-		r.Warn.Add(WarnStderr)
+		r.Warn.Add(check.WarnStderr)
 	}
 	r.Passed = true
-	return []*Result{r}, nil
+	return []*check.Result{r}, nil
 }

@@ -1,4 +1,4 @@
-package check
+package gamedef
 
 // Star/Circle: the grader runs a submission in a fresh directory holding
 // input.txt and reads output.txt; lines are compared after trimming trailing
@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 )
@@ -26,7 +27,7 @@ type scCase struct {
 
 // starcircleDir reads every folder of dir holding input.txt and output.txt,
 // in name order; prefix is put before the folder names.
-func starcircleDir(f Files, dir, prefix string) ([]Unit, error) {
+func starcircleDir(f check.Files, dir, prefix string) ([]check.Unit, error) {
 	entries, err := f.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -38,7 +39,7 @@ func starcircleDir(f Files, dir, prefix string) ([]Unit, error) {
 		}
 	}
 	sort.Strings(names)
-	var units []Unit
+	var units []check.Unit
 	for _, name := range names {
 		in, err := f.Read(path.Join(dir, name, "input.txt"))
 		if err != nil {
@@ -58,7 +59,7 @@ func starcircleDir(f Files, dir, prefix string) ([]Unit, error) {
 }
 
 // starcirclePublic returns the vendored cases.
-func starcirclePublic(o *Options) ([]Unit, error) {
+func starcirclePublic(o *check.Options) ([]check.Unit, error) {
 	return starcircleDir(o.Corpus, "starcircle/cases", "")
 }
 
@@ -126,7 +127,7 @@ func starcircleRandom(n int, seed uint64) ([]scCase, error) {
 		}
 		out = append(out, scCase{name: fmt.Sprintf("#%d", len(out)+1), prob: p})
 	}
-	ForEach(len(out), func(i int) { out[i] = newSCCase(out[i].name, out[i].prob) })
+	check.ForEach(len(out), func(i int) { out[i] = newSCCase(out[i].name, out[i].prob) })
 	return out, nil
 }
 
@@ -184,13 +185,13 @@ func playHeights(board *[64]int, who starcircle.Player, m starcircle.Move) {
 func (sc *scCase) Size() int { return 1 }
 
 // Run runs the command in a directory holding input.txt.
-func (sc *scCase) Run(c *Command, o *Options) ([]*Result, error) {
+func (sc *scCase) Run(c *check.Command, o *check.Options) ([]*check.Result, error) {
 	rr, err := sc.exec(c, o, sc.input)
 	if err != nil {
 		return nil, err
 	}
 	// probe runs the program on the same input at another depth.
-	probe := MemoDepth(func(d int) *RunResult {
+	probe := check.MemoDepth(func(d int) *check.RunResult {
 		p := *sc.prob
 		p.Depth = d
 		dc := newSCCase(sc.name, &p)
@@ -202,20 +203,20 @@ func (sc *scCase) Run(c *Command, o *Options) ([]*Result, error) {
 	})
 	r := sc.judge(rr, probe)
 	if !r.Passed {
-		kind := FailKind(rr)
-		r.Shrink = Memo(func() string { return sc.shrink(probe, kind) })
+		kind := check.FailKind(rr)
+		r.Shrink = check.Memo(func() string { return sc.shrink(probe, kind) })
 	}
-	r.Features = Memo(sc.features)
-	return []*Result{r}, nil
+	r.Features = check.Memo(sc.features)
+	return []*check.Result{r}, nil
 }
 
-func (sc *scCase) exec(c *Command, o *Options, input []byte) (*RunResult, error) {
-	return c.Run(RunSpec{Files: []File{{"input.txt", input}}, Read: []string{"output.txt"}, Limit: o.Limit(1, sc.nodes())})
+func (sc *scCase) exec(c *check.Command, o *check.Options, input []byte) (*check.RunResult, error) {
+	return c.Run(check.RunSpec{Files: []check.File{{Name: "input.txt", Data: input}}, Read: []string{"output.txt"}, Limit: o.Limit(1, sc.nodes())})
 }
 
 // nodes is the node count of the expected output (its last line).
 func (sc *scCase) nodes() uint64 {
-	lines := SplitLines(sc.want)
+	lines := check.SplitLines(sc.want)
 	if len(lines) == 0 {
 		return 0
 	}
@@ -225,63 +226,63 @@ func (sc *scCase) nodes() uint64 {
 
 // judge compares output.txt with the expected one; probe runs the program
 // at other depths, for the diagnosis.
-func (sc *scCase) judge(rr *RunResult, probe func(d int) *RunResult) *Result {
-	r := &Result{Name: sc.name, Input: "input.txt:\n" + ShowBytes(sc.input), Expected: sc.want + "\n"}
+func (sc *scCase) judge(rr *check.RunResult, probe func(d int) *check.RunResult) *check.Result {
+	r := &check.Result{Name: sc.name, Input: "input.txt:\n" + check.ShowBytes(sc.input), Expected: sc.want + "\n"}
 	data, written := rr.Files["output.txt"]
-	got, w := Normalize(data, false)
-	want := SplitLines(sc.want)
+	got, w := check.Normalize(data, false)
+	want := check.SplitLines(sc.want)
 	r.Warn = w
-	r.Actual = fileState(data, written)
+	r.Actual = check.FileState(data, written)
 	if !written {
 		r.Problem = rr.Missing("output.txt")
 	} else {
-		r.Problem = FirstDiff(want, got, "output.txt", 1)
+		r.Problem = check.FirstDiff(want, got, "output.txt", 1)
 	}
 	r.Passed = r.Problem == ""
 	if r.Passed && rr.Crashed() {
-		r.Warn.Add(WarnExit)
+		r.Warn.Add(check.WarnExit)
 	}
 	if rr.Slow() {
-		r.Warn.Add(WarnSlow)
+		r.Warn.Add(check.WarnSlow)
 		r.Run = rr
 	}
 	if !r.Passed {
-		r.Problem = runNote(rr, r.Problem)
-		r.Causes = Memo(func() CauseSet { return sc.causes(rr, want, got, written, probe) })
+		r.Problem = check.RunNote(rr, r.Problem)
+		r.Causes = check.Memo(func() check.CauseSet { return sc.causes(rr, want, got, written, probe) })
 	}
 	return r
 }
 
 // causes returns the mistakes that explain a failed run.
-func (sc *scCase) causes(rr *RunResult, want, got []string, written bool, probe func(d int) *RunResult) CauseSet {
-	if rr.Crashed() && WrongFileName(rr.CrashLine(), "input.txt", "output.txt") {
-		return SetOf(CauseFileName, CauseCrash, CauseRunMixed)
+func (sc *scCase) causes(rr *check.RunResult, want, got []string, written bool, probe func(d int) *check.RunResult) check.CauseSet {
+	if rr.Crashed() && check.WrongFileName(rr.CrashLine(), "input.txt", "output.txt") {
+		return check.SetOf(check.CauseFileName, check.CauseCrash, check.CauseRunMixed)
 	}
 	if !written && !rr.TimedOut && !rr.Crashed() {
-		return SetOf(CauseNoOutputFile)
+		return check.SetOf(check.CauseNoOutputFile)
 	}
-	if s := RunCauses(rr, want, got, nil); s != 0 {
+	if s := check.RunCauses(rr, want, got, nil); s != 0 {
 		return s
 	}
 	if len(got) != 4 {
-		return SetOf(CauseFormat)
+		return check.SetOf(check.CauseFormat)
 	}
 	nodes, err := strconv.ParseUint(got[3], 10, 64)
 	if err != nil {
-		return SetOf(CauseFormat)
+		return check.SetOf(check.CauseFormat)
 	}
-	var s CauseSet
+	var s check.CauseSet
 	joined := strings.Join(got, "\n")
-	for _, v := range Variants {
+	for _, v := range check.Variants {
 		if v.MorrisOnly || v.AbOnly && sc.prob.Algorithm != starcircle.AlphaBeta {
 			continue
 		}
 		if m, ok := sc.model(v.M, nil); ok && m.lines == joined {
-			s |= SetOf(v.C)
+			s |= check.SetOf(v.C)
 		}
 	}
 	if got[0] != want[0] && got[2] == want[2] && got[3] == want[3] {
-		s |= SetOf(CauseTie)
+		s |= check.SetOf(check.CauseTie)
 	}
 	if probe != nil {
 		other := 1
@@ -292,22 +293,22 @@ func (sc *scCase) causes(rr *RunResult, want, got []string, written bool, probe 
 			p := *sc.prob
 			p.Depth = other
 			w1 := starcircle.Solve(&p).Format(p.Scale)
-			g1, _ := Normalize(rr1.Files["output.txt"], false)
+			g1, _ := check.Normalize(rr1.Files["output.txt"], false)
 			if strings.Join(g1, "\n") == joined && w1 != sc.want && strings.TrimSuffix(w1, "\n") != joined {
-				s |= SetOf(CauseIgnoresDepth)
+				s |= check.SetOf(check.CauseIgnoresDepth)
 			}
 		}
 	}
 	if got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
 		return s
 	}
-	base, ok := sc.model(Mistake{}, nil)
+	base, ok := sc.model(check.Mistake{}, nil)
 	if !ok {
 		return s
 	}
-	s |= CountCauses(base.r, nodes, true)
+	s |= check.CountCauses(base.r, nodes, true)
 	if sc.prob.Algorithm == starcircle.AlphaBeta {
-		s |= SetOf(CauseCutoff)
+		s |= check.SetOf(check.CauseCutoff)
 	}
 	return s
 }
@@ -316,19 +317,19 @@ func (sc *scCase) causes(rr *RunResult, want, got []string, written bool, probe 
 // stay in board order (the course's), and one piece's moves go jumps first
 // (orderJumpsFirst) or, on each landing row, right before left
 // (orderRightFirst).
-func scOrderKey(o MoveOrder, _ *starcircle.Position, m starcircle.Move) int {
+func scOrderKey(o check.MoveOrder, _ *starcircle.Position, m starcircle.Move) int {
 	if m == starcircle.Pass {
 		return 0
 	}
 	from, to := int(m.From()), int(m.To())
 	k := from * 1024
 	switch o {
-	case OrderJumpsFirst:
+	case check.OrderJumpsFirst:
 		if !m.IsJump() {
 			k += 512
 		}
 		return k + to
-	case OrderRightFirst:
+	case check.OrderRightFirst:
 		right := 1
 		if m.To().Col() > m.From().Col() {
 			right = 0
@@ -341,15 +342,15 @@ func scOrderKey(o MoveOrder, _ *starcircle.Position, m starcircle.Move) int {
 // scModel is a model search's answer.
 type scModel struct {
 	lines string
-	r     ModelResult
+	r     check.ModelResult
 }
 
 // model runs the mistake model on the case.
-func (sc *scCase) model(m Mistake, visit func(*starcircle.Position, starcircle.Move)) (scModel, bool) {
+func (sc *scCase) model(m check.Mistake, visit func(*starcircle.Position, starcircle.Move)) (scModel, bool) {
 	p := sc.prob
 	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 	root := p.Position()
-	r := RunModel(g, root, p.Depth, p.Algorithm == starcircle.AlphaBeta, m, visit, scOrderKey)
+	r := check.RunModel(g, root, p.Depth, p.Algorithm == starcircle.AlphaBeta, m, visit, scOrderKey)
 	if r.Aborted {
 		return scModel{}, false
 	}
@@ -365,29 +366,29 @@ func (sc *scCase) model(m Mistake, visit func(*starcircle.Position, starcircle.M
 
 // features reports whether the search meets a pass, and whether a stack
 // stands on the board or a move lands on its own last-row pieces.
-func (sc *scCase) features() CauseSet {
-	var s CauseSet
+func (sc *scCase) features() check.CauseSet {
+	var s check.CauseSet
 	for _, h := range sc.prob.Board {
 		if h > 1 || h < -1 {
-			s |= SetOf(CauseStack)
+			s |= check.SetOf(check.CauseStack)
 		}
 	}
-	_, ok := sc.model(Mistake{}, func(parent *starcircle.Position, m starcircle.Move) {
+	_, ok := sc.model(check.Mistake{}, func(parent *starcircle.Position, m starcircle.Move) {
 		if m == starcircle.Pass {
-			s |= SetOf(CausePass)
+			s |= check.SetOf(check.CausePass)
 		} else if parent.Pieces[parent.ToMove].Has(m.To()) {
-			s |= SetOf(CauseStack)
+			s |= check.SetOf(check.CauseStack)
 		}
 	})
 	if !ok {
-		return SetOf(CausePass, CauseStack) // too large to tell: assume both
+		return check.SetOf(check.CausePass, check.CauseStack) // too large to tell: assume both
 	}
 	return s
 }
 
 // shrink reruns the command at the smaller depths and returns the first
 // that fails the same way (a wrong answer, a crash, a timeout).
-func (sc *scCase) shrink(probe func(d int) *RunResult, kind string) string {
+func (sc *scCase) shrink(probe func(d int) *check.RunResult, kind string) string {
 	for d := 1; d < sc.prob.Depth; d++ {
 		p := *sc.prob
 		p.Depth = d
@@ -396,12 +397,12 @@ func (sc *scCase) shrink(probe func(d int) *RunResult, kind string) string {
 		if rr == nil {
 			return ""
 		}
-		if r := dc.judge(rr, nil); !r.Passed && FailKind(rr) == kind {
+		if r := dc.judge(rr, nil); !r.Passed && check.FailKind(rr) == kind {
 			return fmt.Sprintf("smallest depth that still differs: %d (the same input with depth %d)\n%s", d, d, r.Problem)
 		}
 	}
 	if sc.prob.Depth > 1 {
-		return OnlyAtDepth(sc.prob.Depth)
+		return check.OnlyAtDepth(sc.prob.Depth)
 	}
 	return "depth 1 is the smallest depth"
 }

@@ -1,0 +1,161 @@
+package gamedef
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/check"
+	"github.com/gamesearch/gamesearch/pkg/morris"
+)
+
+// TestRandomCasesCoverEdgeCases: the random Morris cases include hopping
+// (a side of three pieces), as the corpora do.
+func TestRandomCasesCoverEdgeCases(t *testing.T) {
+	hop := 0
+	for _, mc := range morrisRandom(morris.MiniMaxGame, morris.S22, 100, check.DefaultSeed) {
+		if strings.Count(mc.input, "W") == 3 || strings.Count(mc.input, "B") == 3 {
+			hop++
+		}
+	}
+	if hop == 0 {
+		t.Error("MiniMaxGame: no random position with a side of three pieces (hopping)")
+	}
+}
+
+// TestRandomCoverage: at -n 60 the ABGame random suite holds at least 30
+// searches that close a mill and 3 that meet a side without a move
+// (docs/check.md).
+func TestRandomCoverage(t *testing.T) {
+	ms := morrisRandom(morris.ABGame, morris.S22, 60, check.DefaultSeed)
+	var mill, blocked int
+	for i := range ms {
+		f := ms[i].features()
+		if f.Has(check.CauseMill) {
+			mill++
+		}
+		if f.Has(check.CauseBlocked) {
+			blocked++
+		}
+	}
+	if mill < 30 || blocked < 3 {
+		t.Errorf("Morris ABGame -n 60: %d searches close a mill, %d meet a side without a move; want at least 30 and 3", mill, blocked)
+	}
+}
+
+// TestExplore: a failing ABGame case opens its board, kind and depth.
+func TestExplore(t *testing.T) {
+	mc := morrisCase{prog: morris.ABGame, kind: morris.S22, depth: 3, input: "xxxxxxxxWWxWWxBBBxxxxx"}
+	q := morrisExplore(morrisCheck.Programs[3], "-board S22", mc.describe(3))
+	if q.Get("input") != "xxxxxxxxWWxWWxBBBxxxxx" || q.Get("depth") != "3" || q.Get("board") != "S22" {
+		t.Errorf("query %v, want the board, depth 3 and S22", q)
+	}
+}
+
+// TestModelMatchesReference: without a mistake the model search gives the
+// reference's board, count and estimate on every corpus row up to depth 4.
+func TestModelMatchesReference(t *testing.T) {
+	corpus := check.DirFiles(filepath.Dir(testutil.Conformance(t, "morris")))
+	rows := 0
+	for _, p := range morris.Programs[:6] {
+		cases, err := readMorrisTSV(corpus, "morris/cases.tsv", p, 0, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mc := range cases {
+			if mc.depth > 4 {
+				continue
+			}
+			m, ok := mc.model(check.Mistake{})
+			want := morrisAnswer{mc.want.Board.Format(morris.BoardOf(mc.kind).N), mc.want.Evaluated, mc.want.Estimate}
+			if !ok || m.morrisAnswer != want {
+				t.Fatalf("%s %s depth %d %s: model %+v, want %+v", p.Name, mc.kind, mc.depth, mc.input, m.morrisAnswer, want)
+			}
+			rows++
+		}
+	}
+	if rows < 300 {
+		t.Fatalf("compared %d Morris rows; want most of the corpus", rows)
+	}
+}
+
+// TestMistakeModels: each model mistake changes what it should: ties the
+// move, strict cuts and a fixed root alpha the alpha-beta count only.
+func TestMistakeModels(t *testing.T) {
+	// The handout's board3 at depth 3 (docs/morris.md): 453 evaluations with
+	// alpha-beta, estimate 952.
+	mc := morrisCase{prog: morris.ABGame, kind: morris.S22, depth: 3, input: "xxxxxxxxWWxWWxBBBxxxxx"}
+	base, _ := mc.model(check.Mistake{})
+	if base.count != 453 || base.estimate != 952 || base.board != "xxxxxxxxWxxWWWBBBxxxxx" {
+		t.Fatalf("base %+v", base.morrisAnswer)
+	}
+	strict, _ := mc.model(check.Mistake{Strict: true})
+	root, _ := mc.model(check.Mistake{RootAlphaFixed: true})
+	tie, _ := mc.model(check.Mistake{TieLast: true})
+	if strict.count <= base.count || root.count <= base.count || strict.board != base.board || root.estimate != base.estimate {
+		t.Errorf("strict %+v, root alpha %+v: want more evaluations, same board and estimate", strict.morrisAnswer, root.morrisAnswer)
+	}
+	if tie.board == base.board || tie.estimate != base.estimate || tie.count != base.count {
+		t.Errorf("tie-last %+v: want another board with the same estimate and count", tie.morrisAnswer)
+	}
+	// ABOpening on the empty board at depth 2: 42 evaluations, 462 with
+	// strict cuts (morris README).
+	mc = morrisCase{prog: morris.ABOpening, kind: morris.S22, depth: 2, input: strings.Repeat("x", 22)}
+	if m, _ := mc.model(check.Mistake{Strict: true}); m.count != 462 {
+		t.Errorf("strict ABOpening: %d evaluations, want 462", m.count)
+	}
+	if got := check.CountCauses(base.r, base.count+1, false); !got.Has(check.CauseCountRoot) {
+		t.Errorf("count + 1: causes %b, want the root counted", got)
+	}
+	if got := check.CountCauses(base.r, base.r.Nodes, false); !got.Has(check.CauseCountNodes) {
+		t.Errorf("count = nodes: causes %b, want every node counted", got)
+	}
+}
+
+// TestVariantsNamed: a program whose every failing answer is exactly a
+// model variant's (reversed move order, neighbours in descending order, a
+// depth off by one, ties to the last move, strict cut-offs, no child when
+// every piece is in a mill, Black minimising at the root) is told that
+// mistake, with the number of failures it fits; the answers are fed to the
+// diagnosis as a run's output, over random cases.
+func TestVariantsNamed(t *testing.T) {
+	ms := morrisRandom(morris.ABGame, morris.S22, 150, 5)
+	blackCases := morrisRandom(morris.MiniMaxGameBlack, morris.S22, 40, 5)
+	for _, v := range check.Variants {
+		if v.Keyed {
+			continue
+		}
+		t.Run(check.CauseText[v.C][:20], func(t *testing.T) {
+			var results []*check.Result
+			cases := ms
+			if v.M.MinRoot {
+				cases = blackCases
+			}
+			for i := range cases {
+				mc := &cases[i]
+				m, ok := mc.model(v.M)
+				if !ok {
+					continue
+				}
+				out := fmt.Sprintf("Board Position: %s\nPositions evaluated by static estimation: %d.\nMINIMAX estimate: %d.\n", m.board, m.count, m.estimate)
+				rr := &check.RunResult{Stdout: []byte(out), Files: map[string][]byte{morrisOut: []byte(m.board + "\n")}}
+				results = append(results, mc.judge(rr, nil))
+			}
+			failed := 0
+			for _, r := range results {
+				if !r.Passed {
+					failed++
+					if !r.Causes().Has(v.C) {
+						t.Logf("%s: %s: causes %b", r.Name, r.Problem, r.Causes())
+					}
+				}
+			}
+			got := check.LikelyCause(results)
+			if failed == 0 || !strings.HasPrefix(got, check.CauseText[v.C]) || !strings.Contains(got, fmt.Sprintf("all %d failing cases", failed)) {
+				t.Errorf("%d failures: likely cause %q, want %q", failed, got, check.CauseText[v.C])
+			}
+		})
+	}
+}

@@ -1,0 +1,67 @@
+package gamedef
+
+import (
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gamesearch/gamesearch/pkg/check"
+)
+
+// starcircleCheck is the homework's family: input.txt in the program's
+// folder, output.txt compared with the reference's.
+var starcircleCheck = &check.Family{
+	Title: "Star/Circle",
+	Programs: []*check.Program{{Name: "starcircle", Exact: true, PerCase: 10 * time.Second, PerWork: 50 * time.Microsecond,
+		WorkUnit: "node", About: "Star/Circle: input.txt to output.txt"}},
+	Public: starcirclePublic,
+	Extra:  "starcircle/extra.txt",
+	Random: func(_ *check.Options, n int, seed uint64) ([]check.Unit, error) {
+		cs, err := starcircleRandom(n, seed)
+		if err != nil {
+			return nil, err
+		}
+		units := make([]check.Unit, len(cs))
+		for i := range cs {
+			units[i] = &cs[i]
+		}
+		return units, nil
+	},
+	ReadSet: func(o *check.Options) ([]check.Unit, error) {
+		return starcircleDir(check.DirFiles(o.Cases), ".", "")
+	},
+	SetFiles: func(_ *check.Options, units []check.Unit) []check.File {
+		var files []check.File
+		width := len(strconv.Itoa(len(units)))
+		for i, u := range units {
+			sc := u.(*scCase)
+			dir := fmt.Sprintf("%0*d", width, i+1)
+			files = append(files, check.File{Name: filepath.Join(dir, "input.txt"), Data: sc.input},
+				check.File{Name: filepath.Join(dir, "output.txt"), Data: []byte(sc.want)})
+		}
+		return files
+	},
+	Explore: starcircleExplore,
+}
+
+// Key names the case as starcircle/extra.txt does: its folder.
+func (sc *scCase) Key() string { return sc.name }
+
+// starcircleExplore opens a failing case: its input.txt as the report
+// shows it (line ends marked, the length line last).
+func starcircleExplore(_ *check.Program, _, input string) url.Values {
+	text, ok := strings.CutPrefix(input, "input.txt:\n")
+	if !ok {
+		return nil
+	}
+	in, ok := check.UnshowBytes(text)
+	if !ok {
+		return nil
+	}
+	q := url.Values{}
+	q.Set("input", in)
+	return q
+}
