@@ -99,4 +99,3 @@ func TestGenIdenticalAndPasses(t *testing.T) {
 		})
 	}
 }
-
