@@ -138,9 +138,13 @@ func ParseIndex(s string, n int) (int, error) {
 	return i, nil
 }
 
-// FindMove returns the index of the move spelled text among labels,
-// comparing without case, blanks and dashes.
-func FindMove(labels []string, text string) (int, error) {
+// FindMove returns the index of the move spelled text among the moves of
+// b, comparing their Text without case, blanks and dashes.
+func FindMove(b *Board, text string) (int, error) {
+	labels := make([]string, len(b.Moves))
+	for i, m := range b.Moves {
+		labels[i] = m.Text
+	}
 	norm := func(s string) string {
 		return strings.Map(func(r rune) rune {
 			switch {

@@ -249,16 +249,12 @@ func (c explorerGame) Move(st, move string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	labels := make([]string, len(b.Moves))
-	for i, m := range b.Moves {
-		labels[i] = m.Text
-	}
-	i, err := explorer.FindMove(labels, move)
+	i, err := explorer.FindMove(b, move)
 	if err != nil {
 		return "", err
 	}
 	p, ed, _ := c.state(st)
-	m, _ := congo.ParseMove(labels[i])
+	m, _ := congo.ParseMove(b.Moves[i].Text)
 	var next congo.Position
 	p.Play(&next, m, ed)
 	return ed.String() + " " + next.String(), nil

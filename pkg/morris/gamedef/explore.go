@@ -332,11 +332,7 @@ func (m explorerGame) Move(text, move string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	labels := make([]string, len(out.Moves))
-	for i, mv := range out.Moves {
-		labels[i] = mv.Text
-	}
-	i, err := explorer.FindMove(labels, move)
+	i, err := explorer.FindMove(out, move)
 	if err != nil {
 		return "", err
 	}

@@ -297,11 +297,7 @@ func (s explorerGame) Move(text, move string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	labels := make([]string, len(b.Moves))
-	for i, m := range b.Moves {
-		labels[i] = m.Text
-	}
-	i, err := explorer.FindMove(labels, move)
+	i, err := explorer.FindMove(b, move)
 	if err != nil {
 		return "", err
 	}

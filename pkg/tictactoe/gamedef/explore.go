@@ -190,17 +190,13 @@ func (g explorerGame) Move(st, move string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	labels := make([]string, len(b.Moves))
-	for i, m := range b.Moves {
-		labels[i] = m.Text
-	}
-	i, err := explorer.FindMove(labels, move)
+	i, err := explorer.FindMove(b, move)
 	if err != nil {
 		return "", err
 	}
 	p, _ := g.state(st)
 	var next tictactoe.Position
-	tictactoe.CourseGame{}.Play(&next, &p, tictactoe.Move(labels[i][0]-'1'))
+	tictactoe.CourseGame{}.Play(&next, &p, tictactoe.Move(b.Moves[i].Text[0]-'1'))
 	return next.String(), nil
 }
 
