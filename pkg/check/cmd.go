@@ -221,6 +221,7 @@ func exitCode(cmd string, err error, stderr io.Writer) int {
 // failedError reports that some case failed (exit status 1, no message).
 type failedError struct{}
 
+// Error implements error.
 func (failedError) Error() string { return "a case failed" }
 
 func check(fams []*Family, args []string, stdout io.Writer) error {

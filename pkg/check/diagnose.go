@@ -164,8 +164,10 @@ const featureCauses = 1<<CausePromotion | 1<<CauseBlack | 1<<CausePass | 1<<Caus
 // CauseSet is a set of causes.
 type CauseSet uint64
 
+// Has reports whether c is in the set.
 func (s CauseSet) Has(c Cause) bool { return s&(1<<c) != 0 }
 
+// SetOf returns the set of the causes cs.
 func SetOf(cs ...Cause) CauseSet {
 	var s CauseSet
 	for _, c := range cs {
@@ -204,6 +206,7 @@ var warningText = [NumWarnings]string{
 // WarnSet is a set of warnings.
 type WarnSet uint16
 
+// Add adds w to the set.
 func (s *WarnSet) Add(w Warning) { *s |= 1 << w }
 
 // Result is the verdict on one case.

@@ -181,7 +181,7 @@ type RunSpec struct {
 // RunResult is what one run produced.
 type RunResult struct {
 	Stdout, Stderr []byte
-	// Files holds the Files named in runSpec.read that exist after the run
+	// Files holds the files named in RunSpec.Read that exist after the run
 	// as regular Files; odd names the others that exist, with what they
 	// are ("a named pipe").
 	Files map[string][]byte

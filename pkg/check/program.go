@@ -63,15 +63,15 @@ type Options struct {
 	// Game is what the program's family made of them (Family.Apply).
 	Settings map[string]string
 	Game     any
-	// Suites are the Suites to run, by name; cases is the -cases set.
+	// Suites are the suites to run, by name; Cases is the -cases set.
 	Suites map[string]bool
 	N      int
 	Seed   uint64
 	Cases  string
-	// Corpus is the conformance Corpus (built in, or -Corpus DIR).
+	// Corpus is the conformance corpus (built in, or -corpus DIR).
 	Corpus Files
 	// Timeout is the per-case limit (-timeout, or the program's PerCase);
-	// timeoutSet tells that -Timeout gave it.
+	// TimeoutSet tells that -timeout gave it.
 	Timeout    time.Duration
 	TimeoutSet bool
 	// Dir is the submission directory linked into every run directory.

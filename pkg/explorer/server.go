@@ -132,6 +132,7 @@ type badRequest struct {
 	msg    string
 }
 
+// Error implements error.
 func (e *badRequest) Error() string { return e.msg }
 
 // fail returns a 400 error with the formatted message.

@@ -1,6 +1,6 @@
-// Package toolkit implements the gamesearch command: tools around the four
-// games of the repository (Congo, Morris-Variant, MiniChess 6x5 and
-// Star/Circle) that students and graders reach for.
+// Package toolkit implements the gamesearch command: tools around the
+// registered games (package games) that students and graders reach for.
+// It names no game: each game's gamedef package gives its adapters.
 //
 // Subcommands:
 //
@@ -34,8 +34,8 @@
 //     subcommand and what is wrong (and where), and returns exit status 2.
 //   - Output is deterministic: no maps are iterated, searches have no random
 //     element.
-//   - Adding a subcommand is one line in [commands]; adding a game is one line
-//     in [games] plus its adapter file.
+//   - Adding a subcommand is one line in [commands]; adding a game is its
+//     gamedef package and one line in the registry (docs/architecture.md).
 package toolkit
 
 import (

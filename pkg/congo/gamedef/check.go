@@ -145,6 +145,7 @@ func splitCongo(p *check.Program, lines []string, n int) ([][]string, error) {
 	return out, nil
 }
 
+// Size implements check.Unit.
 func (u *congoUnit) Size() int { return len(u.cases) }
 
 // Run runs the whole batch once and judges each case on its lines.

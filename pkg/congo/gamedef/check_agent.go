@@ -48,6 +48,7 @@ func agentRandom(o *check.Options, n int, seed uint64) []check.Unit {
 	return units
 }
 
+// Size implements check.Unit.
 func (ac *agentCase) Size() int { return 1 }
 
 // Run plays the session.

@@ -21,6 +21,7 @@ type congoAdapter struct {
 	rules string
 }
 
+// Notation implements kit.Game.
 func (a *congoAdapter) Notation() string {
 	return `Congo: POSITION/INPUT is a FEN "<placement> <side> <move number>", "start" (the -rules
 edition's start position) or "-" (first line of stdin). Moves are "a1b2". perft counts
@@ -29,6 +30,7 @@ evaluation) by default, -algorithm alphabeta for congo-alphabeta (depth 4, fail-
 advanced evaluation, captures first). play: the engine is congo-alphabeta's search.`
 }
 
+// Flags implements kit.Game.
 func (a *congoAdapter) Flags(fs *flag.FlagSet, _ string) {
 	fs.StringVar(&a.rules, "rules", "2022", "congo edition: 2021 or 2022 (only promotion differs)")
 }
@@ -67,6 +69,7 @@ func (a *congoAdapter) position(arg string, stdin io.Reader) (congo.Position, co
 	return p, r, nil
 }
 
+// Perft implements kit.Game.
 func (a *congoAdapter) Perft(arg string, stdin io.Reader, depth int) (kit.PerftResult, error) {
 	p, r, err := a.position(arg, stdin)
 	if err != nil {
@@ -89,6 +92,7 @@ func congoOptions(ab bool, maxNodes uint64) search.Options {
 	return opt
 }
 
+// Tree implements kit.Game.
 func (a *congoAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit.TreeResult, error) {
 	p, r, err := a.position(arg, stdin)
 	if err != nil {
@@ -108,6 +112,7 @@ func (a *congoAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit
 		func(_, _ *congo.Position, m congo.Move) string { return m.String() })
 }
 
+// Session implements kit.Game.
 func (a *congoAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 	r, err := a.edition()
 	if err != nil {
@@ -128,14 +133,18 @@ type congoSession struct {
 	list []congo.Move
 }
 
+// Players implements kit.Session.
 func (s *congoSession) Players() [2]string { return [2]string{"White", "Black"} }
 
+// EngineName implements kit.Session.
 func (s *congoSession) EngineName() string {
 	return "fail-hard alpha-beta, advanced evaluation, " + s.rules.String() + " rules"
 }
 
+// DefaultDepth implements kit.Session.
 func (s *congoSession) DefaultDepth() int { return 4 }
 
+// Draw implements kit.Session.
 func (s *congoSession) Draw(w io.Writer) {
 	p := s.Cur()
 	var b strings.Builder
@@ -156,6 +165,7 @@ func (s *congoSession) Draw(w io.Writer) {
 	io.WriteString(w, b.String())
 }
 
+// Moves implements kit.Session.
 func (s *congoSession) Moves() []string {
 	s.list = s.Cur().GenerateMoves(s.buf[:0])
 	out := make([]string, len(s.list))
@@ -165,6 +175,7 @@ func (s *congoSession) Moves() []string {
 	return out
 }
 
+// Play implements kit.Session.
 func (s *congoSession) Play(i int) {
 	s.list = s.Cur().GenerateMoves(s.buf[:0])
 	var next congo.Position
@@ -172,8 +183,10 @@ func (s *congoSession) Play(i int) {
 	s.Push(next)
 }
 
+// Turn implements kit.Session.
 func (s *congoSession) Turn() int { return int(s.Cur().Side) }
 
+// Over implements kit.Session.
 func (s *congoSession) Over() (string, bool) {
 	p := s.Cur()
 	switch p.Status() {
@@ -194,6 +207,7 @@ func (s *congoSession) Over() (string, bool) {
 	return "", false
 }
 
+// Think implements kit.Session.
 func (s *congoSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
 	s.list = s.Cur().GenerateMoves(s.buf[:0])
 	return kit.Think[congo.Position](congo.NewCourseGame(s.rules, true), congoOptions(true, 0), *s.Cur(), o,

@@ -76,6 +76,7 @@ func chessRandom(n int, seed uint64) []check.Unit {
 	return units
 }
 
+// Size implements check.Unit.
 func (cc *chessCase) Size() int { return 1 }
 
 // Run runs the player on the state and checks its action file.

@@ -23,6 +23,7 @@ type minichessAdapter struct {
 	maxSteps int
 }
 
+// Notation implements kit.Game.
 func (a *minichessAdapter) Notation() string {
 	return `MiniChess: POSITION/INPUT is the FEN-like "<placement> <side>" ("kqbnr/ppppp/5/5/PPPPP/RNBQK w"),
 "start" or "-" (first line of stdin). Moves are "B2B3" (play also takes "4 1 3 1"). perft is
@@ -30,6 +31,7 @@ T-perft (template lists, Win positions not expanded), -pseudo for P-perft. tree:
 player_alphabeta (default) or player_minimax (-algorithm minimax) at one depth (default 3).`
 }
 
+// Flags implements kit.Game.
 func (a *minichessAdapter) Flags(fs *flag.FlagSet, cmd string) {
 	switch cmd {
 	case "perft":
@@ -64,6 +66,7 @@ func minichessLabel(m minichess.Move) string {
 	return minichess.SquareName(int(m.FromRow), int(m.FromCol)) + minichess.SquareName(int(m.ToRow), int(m.ToCol))
 }
 
+// Perft implements kit.Game.
 func (a *minichessAdapter) Perft(arg string, stdin io.Reader, depth int) (kit.PerftResult, error) {
 	p, err := a.position(arg, stdin)
 	if err != nil {
@@ -85,6 +88,7 @@ func minichessPerft(p minichess.Position, depth int, template bool) kit.PerftRes
 	return res
 }
 
+// Tree implements kit.Game.
 func (a *minichessAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit.TreeResult, error) {
 	p, err := a.position(arg, stdin)
 	if err != nil {
@@ -103,6 +107,7 @@ func (a *minichessAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) 
 		func(_, _ *minichess.Node, m minichess.Move) string { return minichessLabel(m) })
 }
 
+// Session implements kit.Game.
 func (a *minichessAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 	if a.maxSteps < 1 {
 		return nil, fmt.Errorf("-max-steps %d: want at least 1", a.maxSteps)
@@ -122,12 +127,16 @@ type minichessSession struct {
 	list []minichess.Move
 }
 
+// Players implements kit.Session.
 func (s *minichessSession) Players() [2]string { return [2]string{"White", "Black"} }
 
+// EngineName implements kit.Session.
 func (s *minichessSession) EngineName() string { return "alpha-beta, course material evaluation" }
 
+// DefaultDepth implements kit.Session.
 func (s *minichessSession) DefaultDepth() int { return 5 }
 
+// Draw implements kit.Session.
 func (s *minichessSession) Draw(w io.Writer) {
 	p := s.Cur().Position()
 	w.Write(p.AppendDrawing(nil))
@@ -141,6 +150,7 @@ func colorName(c minichess.Color) string {
 	return "Black"
 }
 
+// Moves implements kit.Session.
 func (s *minichessSession) Moves() []string {
 	s.list, _ = s.Cur().LegalMoves(s.buf[:0])
 	out := make([]string, len(s.list))
@@ -152,6 +162,7 @@ func (s *minichessSession) Moves() []string {
 
 func (s *minichessSession) alias(i int) string { return s.list[i].String() }
 
+// Play implements kit.Session.
 func (s *minichessSession) Play(i int) {
 	s.list, _ = s.Cur().LegalMoves(s.buf[:0])
 	var next minichess.Node
@@ -159,8 +170,10 @@ func (s *minichessSession) Play(i int) {
 	s.Push(next)
 }
 
+// Turn implements kit.Session.
 func (s *minichessSession) Turn() int { return int(s.Cur().ToMove()) }
 
+// Over implements kit.Session.
 func (s *minichessSession) Over() (string, bool) {
 	n := s.Cur()
 	side := n.ToMove()
@@ -184,6 +197,7 @@ func (s *minichessSession) Over() (string, bool) {
 	return "", false
 }
 
+// Think implements kit.Session.
 func (s *minichessSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
 	s.Moves()
 	return kit.Think[minichess.Node](minichess.CourseGame{}, minichess.CourseOptions(), *s.Cur(), o,

@@ -217,6 +217,7 @@ func (mc *morrisCase) Run(c *check.Command, o *check.Options) ([]*check.Result, 
 	return []*check.Result{r}, nil
 }
 
+// Size implements check.Unit.
 func (mc *morrisCase) Size() int { return 1 }
 
 // exec runs the command on the case's board at depth.

@@ -27,6 +27,7 @@ type morrisAdapter struct {
 	improved bool
 }
 
+// Notation implements kit.Game.
 func (a *morrisAdapter) Notation() string {
 	return `Morris: POSITION/INPUT is a board string of W, B and x in point order, a file holding
 one, or "-" (stdin); the length picks the board unless -board (B21, U21 need -board). Moves are
@@ -36,6 +37,7 @@ the leaves of the MINIMAX tree (a position without moves is a leaf): the MiniMax
 2), -algorithm alphabeta for AB<Phase>; the Black programs search the colour swap.`
 }
 
+// Flags implements kit.Game.
 func (a *morrisAdapter) Flags(fs *flag.FlagSet, cmd string) {
 	fs.StringVar(&a.board, "board", "", "board kind: "+morris.KindList()+" (default: chosen by the length; S22 for play)")
 	if cmd == "perft" || cmd == "tree" {
@@ -127,6 +129,7 @@ func morrisLabel(b *morris.Board, parent, child *morris.Node) string {
 	return sb.String()
 }
 
+// Perft implements kit.Game.
 func (a *morrisAdapter) Perft(arg string, stdin io.Reader, depth int) (kit.PerftResult, error) {
 	p, b, ph, err := a.position(arg, stdin)
 	if err != nil {
@@ -171,6 +174,7 @@ func morrisProgramName(ph morris.Phase, ab, black, improved bool) string {
 	return name
 }
 
+// Tree implements kit.Game.
 func (a *morrisAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit.TreeResult, error) {
 	p, b, ph, err := a.position(arg, stdin)
 	if err != nil {
@@ -198,6 +202,7 @@ func (a *morrisAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (ki
 		func(parent, child *morris.Node, _ morris.Node) string { return morrisLabel(b, parent, child) })
 }
 
+// Session implements kit.Game.
 func (a *morrisAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 	kind := morris.S22
 	if a.board != "" {
@@ -241,8 +246,10 @@ func (s *morrisSession) phase() morris.Phase {
 	return morris.Game
 }
 
+// Players implements kit.Session.
 func (s *morrisSession) Players() [2]string { return [2]string{"White", "Black"} }
 
+// EngineName implements kit.Session.
 func (s *morrisSession) EngineName() string {
 	e := "standard"
 	if s.est == morris.Improved {
@@ -251,8 +258,10 @@ func (s *morrisSession) EngineName() string {
 	return fmt.Sprintf("alpha-beta, %s estimators, board %s", e, s.b.Kind)
 }
 
+// DefaultDepth implements kit.Session.
 func (s *morrisSession) DefaultDepth() int { return 4 }
 
+// Draw implements kit.Session.
 func (s *morrisSession) Draw(w io.Writer) {
 	st := s.Cur()
 	var grid [7][7]byte
@@ -290,6 +299,7 @@ func (s *morrisSession) Draw(w io.Writer) {
 	io.WriteString(w, b.String())
 }
 
+// Moves implements kit.Session.
 func (s *morrisSession) Moves() []string {
 	st := s.Cur()
 	s.list = s.b.AppendChildren(s.list[:0], &st.node, s.phase())
@@ -300,6 +310,7 @@ func (s *morrisSession) Moves() []string {
 	return out
 }
 
+// Play implements kit.Session.
 func (s *morrisSession) Play(i int) {
 	s.Moves()
 	next := morrisState{node: s.list[i], placed: s.Cur().placed}
@@ -309,6 +320,7 @@ func (s *morrisSession) Play(i int) {
 	s.Push(next)
 }
 
+// Turn implements kit.Session.
 func (s *morrisSession) Turn() int {
 	if s.Cur().node.Black {
 		return 1
@@ -316,6 +328,7 @@ func (s *morrisSession) Turn() int {
 	return 0
 }
 
+// Over implements kit.Session.
 func (s *morrisSession) Over() (string, bool) {
 	st := s.Cur()
 	me, other := "White", "Black"
@@ -337,6 +350,7 @@ func (s *morrisSession) Over() (string, bool) {
 	return "", false
 }
 
+// Think implements kit.Session.
 func (s *morrisSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
 	st := s.Cur()
 	root := st.node

@@ -182,6 +182,7 @@ func playHeights(board *[64]int, who starcircle.Player, m starcircle.Move) {
 	}
 }
 
+// Size implements check.Unit.
 func (sc *scCase) Size() int { return 1 }
 
 // Run runs the command in a directory holding input.txt.

@@ -22,6 +22,7 @@ type starcircleAdapter struct {
 	input string
 }
 
+// Notation implements kit.Game.
 func (a *starcircleAdapter) Notation() string {
 	return `Star/Circle: POSITION/INPUT is a homework input file (player, algorithm, depth, board,
 row values), "-" (stdin) or "start" (the start position, Star to move). Moves are "F4-H2"
@@ -30,6 +31,7 @@ positions being leaves; it also prints the tree's node count, the MINIMAX node c
 output.txt. tree: the file's algorithm and depth unless -algorithm/-depth say otherwise.`
 }
 
+// Flags implements kit.Game.
 func (a *starcircleAdapter) Flags(fs *flag.FlagSet, cmd string) {
 	if cmd == "play" {
 		fs.StringVar(&a.input, "input", "start", "start from this input file (its board, row values and player to move)")
@@ -56,6 +58,7 @@ func (a *starcircleAdapter) problem(arg string, stdin io.Reader) (*starcircle.Pr
 	return p, nil
 }
 
+// Perft implements kit.Game.
 func (a *starcircleAdapter) Perft(arg string, stdin io.Reader, depth int) (kit.PerftResult, error) {
 	p, err := a.problem(arg, stdin)
 	if err != nil {
@@ -74,6 +77,7 @@ func starcirclePerft(p *starcircle.Problem, depth int) kit.PerftResult {
 	return res
 }
 
+// Tree implements kit.Game.
 func (a *starcircleAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit.TreeResult, error) {
 	p, err := a.problem(arg, stdin)
 	if err != nil {
@@ -103,6 +107,7 @@ func (a *starcircleAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions)
 		func(_, _ *starcircle.Position, m starcircle.Move) string { return m.String() })
 }
 
+// Session implements kit.Game.
 func (a *starcircleAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 	if a.input == "-" {
 		return nil, fmt.Errorf("-input -: standard input carries the moves; name a file")
@@ -135,14 +140,18 @@ type starcircleSession struct {
 	list []starcircle.Move
 }
 
+// Players implements kit.Session.
 func (s *starcircleSession) Players() [2]string {
 	return [2]string{s.first.String(), s.first.Other().String()}
 }
 
+// EngineName implements kit.Session.
 func (s *starcircleSession) EngineName() string { return "fail-soft alpha-beta, row-value utility" }
 
+// DefaultDepth implements kit.Session.
 func (s *starcircleSession) DefaultDepth() int { return 6 }
 
+// Draw implements kit.Session.
 func (s *starcircleSession) Draw(w io.Writer) {
 	st := s.Cur()
 	var b strings.Builder
@@ -173,6 +182,7 @@ func (s *starcircleSession) game() starcircle.CourseGame {
 	return starcircle.NewCourseGame(s.w, s.Cur().pos.ToMove)
 }
 
+// Moves implements kit.Session.
 func (s *starcircleSession) Moves() []string {
 	s.list = s.game().Moves(&s.Cur().pos, s.list[:0])
 	out := make([]string, len(s.list))
@@ -182,6 +192,7 @@ func (s *starcircleSession) Moves() []string {
 	return out
 }
 
+// Play implements kit.Session.
 func (s *starcircleSession) Play(i int) {
 	s.Moves()
 	m := s.list[i]
@@ -201,6 +212,7 @@ func (s *starcircleSession) Play(i int) {
 	s.Push(st)
 }
 
+// Turn implements kit.Session.
 func (s *starcircleSession) Turn() int {
 	if s.Cur().pos.ToMove == s.first {
 		return 0
@@ -208,6 +220,7 @@ func (s *starcircleSession) Turn() int {
 	return 1
 }
 
+// Over implements kit.Session.
 func (s *starcircleSession) Over() (string, bool) {
 	p := &s.Cur().pos
 	if !s.game().Terminal(p) {
@@ -223,6 +236,7 @@ func (s *starcircleSession) Over() (string, bool) {
 	return "draw (utility 0).", true
 }
 
+// Think implements kit.Session.
 func (s *starcircleSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
 	s.Moves()
 	return kit.Think[starcircle.Position](s.game(), starcircle.CourseOptions(), s.Cur().pos, o,

@@ -60,7 +60,7 @@ type PerftResult struct {
 	Notes []string
 }
 
-// Divide is the perft of root to depth by pf with its Divide: each root move
+// Divide is the perft of root to depth by pf with its divide: each root move
 // labelled by label, with its leaf count.
 func Divide[P, M any, T search.Tree[P, M]](pf *search.Perft[P, M, T], root P, depth int, label func(M) string) (PerftResult, search.PerftCount) {
 	var res PerftResult
@@ -94,6 +94,7 @@ func ReadInput(name string, stdin io.Reader) ([]byte, error) {
 	return data, nil
 }
 
+// InputName names an input argument in messages: "stdin" for "-".
 func InputName(name string) string {
 	if name == "-" {
 		return "stdin"

@@ -63,7 +63,7 @@ type PlayerSpec struct {
 	Kind string
 	// settings are the KEY=VALUE pairs, in order.
 	settings []setting
-	// Command is exec's Command line, split at blanks.
+	// Command is exec's command line, split at blanks.
 	Command []string
 	// used marks the settings a player consumed, to report unknown ones.
 	used []bool

@@ -19,18 +19,18 @@ type PlayOptions struct {
 
 // Iteration is one completed iteration of the engine's search in play.
 type Iteration struct {
-	// Depth is the iteration's Depth and Move its best Move (an index into
+	// Depth is the iteration's depth and Move its best move (an index into
 	// moves()).
 	Depth, Move int
-	// Value is the move's Value for the engine.
+	// Value is the move's value for the engine.
 	Value search.Value
-	// Nodes counts the Nodes of all iterations so far.
+	// Nodes counts the nodes of all iterations so far.
 	Nodes uint64
 }
 
 // Answer is the engine's reply in play.
 type Answer struct {
-	// Move is an index into moves(); Depth is the last completed iteration.
+	// Move is an index into Moves(); Depth is the last completed iteration.
 	Move, Depth int
 	// TimeUp reports that the time ran out before the depth cap.
 	TimeUp bool
@@ -47,7 +47,7 @@ type Session interface {
 	DefaultDepth() int
 	// Draw writes the board.
 	Draw(w io.Writer)
-	// Moves returns the labels of the legal Moves of the side to move, in
+	// Moves returns the labels of the legal moves of the side to move, in
 	// generation order.
 	Moves() []string
 	// Play plays the i-th move of moves().

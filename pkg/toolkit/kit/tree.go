@@ -12,7 +12,7 @@ import (
 type TreeOptions struct {
 	// Algorithm is "", "minimax" or "alphabeta".
 	Algorithm string
-	// Depth is the search Depth, 0 for the program's default.
+	// Depth is the search depth, 0 for the program's default.
 	Depth int
 	// Limit is the most nodes drawn.
 	Limit int
