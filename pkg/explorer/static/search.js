@@ -26,7 +26,7 @@ function row(n) {
     el("span", { class: "window" }, `[${n.alpha}, ${n.beta}]`),
     n.leaf ? el("span", { class: "leaf" }, " leaf") : null,
     n.pruned ? el("span", { class: "cut" }, ` cut: ${n.pruned} pruned`) : null,
-    n.children > 0 ? el("span", { class: "muted" }, ` (${n.children} children, ${n.size} nodes)`) : null);
+    n.children > 0 ? el("span", { class: "muted" }, ` (${n.children} ${n.children === 1 ? "child" : "children"}, ${n.size} nodes)`) : null);
   const li = el("li", {}, line);
   const entry = { li, node: n, ul: null, toggle, open: false };
   rows.set(n.id, entry);
