@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -71,10 +72,21 @@ func engCheckAgainstOracle[P any, M comparable, G engine.Game[P, M]](t *testing.
 	t.Helper()
 	e := engine.New[P, M](g, opt)
 	mm := search.New[engRefPos[P], engRefMove[M]](ref, search.Options{})
+	// The oracle's value of a node depends only on the game, the oracle's
+	// rules and the node: the option sets of a test ask for the same ones.
+	oracle := func(w engRefPos[P]) engine.Value {
+		key := fmt.Sprintf("%T %+v %v %v %v %+v", g, g, ref.quiesce, ref.noMoves, ref.inCheck != nil, w)
+		if v, ok := engOracle.Load(key); ok {
+			return v.(engine.Value)
+		}
+		v := mm.Minimax(w, 200).Value
+		engOracle.Store(key, v)
+		return v
+	}
 	for i, p := range positions {
 		for d := 1; d <= maxDepth; d++ {
 			r := e.Search(p, engine.Limits[M]{Depth: d})
-			want := mm.Minimax(ref.root(p, d), 200).Value
+			want := oracle(ref.root(p, d))
 			assert.Equal(t, r.Value, want, "position %d depth %d", i, d)
 			assert.Assert(t, r.HasMove)
 			assert.Assert(t, !r.Aborted)
@@ -83,11 +95,15 @@ func engCheckAgainstOracle[P any, M comparable, G engine.Game[P, M]](t *testing.
 			g.Play(&child, &p, r.Move)
 			w := ref.root(child, d-1)
 			w.ply = 1
-			cv := -mm.Minimax(w, 200).Value
+			cv := -oracle(w)
 			assert.Equal(t, cv, want, "position %d depth %d move %v", i, d, r.Move)
 		}
 	}
 }
+
+// engOracle holds the oracle values engCheckAgainstOracle has computed, by
+// game, oracle rules and node.
+var engOracle sync.Map
 
 // TestEngineMatchesMinimax: with the exact techniques (PVS, aspiration,
 // exact-depth table, hash move, MVV-LVA, killers, history), each alone and
