@@ -71,12 +71,18 @@ func TestBaselinesConformance(t *testing.T) {
 // and baseline4 equals player_alphabeta -depth 6, and minimax and alpha-beta
 // agree line by line (to depth 4).
 func TestBaselineProperties(t *testing.T) {
+	// Each distinct position once: perft.tsv repeats its positions at
+	// every depth.
 	var positions []minichess.Position
+	seen := map[minichess.Position]bool{}
 	for _, file := range []string{"baselines.tsv", "baselines_edge.tsv", "movegen.tsv", "movegen_edge.tsv", "perft.tsv"} {
 		for _, row := range readTSV(t, file) {
 			p, err := minichess.ParseState(strings.NewReader(unescape(row["state"])), "state")
 			assert.NilError(t, err)
-			positions = append(positions, p)
+			if !seen[p] {
+				seen[p] = true
+				positions = append(positions, p)
+			}
 		}
 	}
 	checked := 0
