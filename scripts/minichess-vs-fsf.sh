@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# minichess-vs-fsf.sh measures player_submission against Fairy-Stockfish 11.1
-# (the Debian package, made a player of the file protocol by minichess-fsf
-# with the variant configuration of pkg/minichess/arena/fsf) at T per move:
+# minichess-vs-fsf.sh measures player_submission against Fairy-Stockfish
+# (the engine at -engine PATH, or $FSF_ENGINE, default Debian's package
+# /usr/games/fairy-stockfish; a build from current source is much stronger),
+# made a player of the file protocol by minichess-fsf with the variant
+# configuration of pkg/minichess/arena/fsf, at T per move:
 #
 #   start     N games under our runner (cmd/minichess-runner, the course's
 #             rules: a fresh process per move, 50-ply material adjudication)
@@ -15,13 +17,18 @@
 # its 95% interval for player_submission (pkg/match). player_submission gets
 # -time T (its budget from process start), Fairy-Stockfish "go movetime T"
 # (it also spends about 0.3 s starting up and loading the variant, more on
-# a loaded machine). Each keeps its own time; the runner's -timeout, 2T+8s,
-# is only a safety net, so that a loaded machine does not forfeit games. It is a benchmark, not part of go test,
+# a loaded machine). Each keeps its own time; the runner's -timeout, 2T+8s
+# unless -timeout says otherwise (the course's runner: 2s), is a safety net,
+# so that a loaded machine does not forfeit games. It is a benchmark, not part of go test,
 # and CPU heavy: a game at 1 s per move takes about a minute; the load is
 # printed with the results.
 #
-# Usage: scripts/minichess-vs-fsf.sh [-n N] [-time T] [-mode start|openings|both]
+# Usage: scripts/minichess-vs-fsf.sh [-engine PATH] [-n N] [-time T] [-timeout D]
+#                                    [-mode start|openings|both]
 #                                    [-sub "ARGS"] [-seed S] [-keep DIR]
+#   -engine PATH  the Fairy-Stockfish binary (default $FSF_ENGINE, or
+#             /usr/games/fairy-stockfish)
+#   -timeout D  the runner's limit per reply (default 2T+8s)
 #   -n N      games per part (default 20)
 #   -time T   time per move, a Go duration (default 1s)
 #   -mode M   which parts to play (default both)
@@ -36,6 +43,8 @@ mode=both
 subargs=""
 seed=1
 keep=""
+engine="${FSF_ENGINE:-/usr/games/fairy-stockfish}"
+timeout=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-n) n="$2"; shift 2 ;;
@@ -44,15 +53,17 @@ while [ $# -gt 0 ]; do
 	-sub) subargs="$2"; shift 2 ;;
 	-seed) seed="$2"; shift 2 ;;
 	-keep) keep="$2"; shift 2 ;;
-	*) echo "usage: $0 [-n N] [-time T] [-mode start|openings|both] [-sub ARGS] [-seed S] [-keep DIR]" >&2; exit 2 ;;
+	-engine) engine="$2"; shift 2 ;;
+	-timeout) timeout="$2"; shift 2 ;;
+	*) echo "usage: $0 [-engine PATH] [-n N] [-time T] [-timeout D] [-mode start|openings|both] [-sub ARGS] [-seed S] [-keep DIR]" >&2; exit 2 ;;
 	esac
 done
 case "$mode" in start | openings | both) ;; *) echo "$0: -mode must be start, openings or both" >&2; exit 2 ;; esac
-engine=/usr/games/fairy-stockfish
 if [ ! -x "$engine" ]; then
-	echo "$0: $engine not found; install it with: apt-get install -y fairy-stockfish" >&2
+	echo "$0: $engine not found; install Debian's build with apt-get install -y fairy-stockfish, or give -engine PATH (or FSF_ENGINE)" >&2
 	exit 2
 fi
+engine="$(cd "$(dirname "$engine")" && pwd)/$(basename "$engine")"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 bin="$tmp/bin"
@@ -62,14 +73,15 @@ go build -trimpath -o "$bin/main" ./cmd/minichess-runner
 go build -trimpath -o "$bin/player_submission" ./cmd/minichess-submission
 go build -trimpath -o "$bin/minichess-fsf" ./cmd/minichess-fsf
 go build -trimpath -o "$bin/gamesearch" ./cmd/gamesearch
-# The runner's timeout: 2T + 8 s, a safety net only (see above).
-timeout="$(awk -v t="$movetime" 'BEGIN {
+# The runner's timeout: 2T + 8 s unless -timeout, a safety net (see above).
+[ -n "$timeout" ] || timeout="$(awk -v t="$movetime" 'BEGIN {
 	if (t ~ /ms$/) s = substr(t, 1, length(t) - 2) / 1000; else if (t ~ /s$/) s = substr(t, 1, length(t) - 1); else s = t;
 	printf "%gs", 2 * s + 8 }')"
 sub="$bin/player_submission -time $movetime $subargs"
-opp="$bin/minichess-fsf -movetime $movetime"
+opp="$bin/minichess-fsf -engine $engine -movetime $movetime"
+version="$(printf 'uci\nquit\n' | "$engine" 2>&1 | awk '/^id name/ { sub(/^id name /, ""); print; exit }')"
 began=$(date +%s)
-echo "player_submission ($(git rev-parse --short HEAD 2>/dev/null || echo '?')${subargs:+, $subargs}) vs Fairy-Stockfish $(dpkg-query -W -f='${Version}' fairy-stockfish 2>/dev/null || echo '?'), $movetime per move, $n games per part, $(date -u +%Y-%m-%d), $(nproc) cores, load at start $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "player_submission ($(git rev-parse --short HEAD 2>/dev/null || echo '?')${subargs:+, $subargs}) vs ${version:-$engine} ($engine), $movetime per move, $n games per part, $(date -u +%Y-%m-%d), $(nproc) cores, load at start $(cut -d' ' -f1-3 /proc/loadavg)"
 
 if [ "$mode" != openings ]; then
 	echo
