@@ -62,7 +62,7 @@ var layers = map[string][]string{
 	"internal/testutil":     nil,
 	"pkg/search":            nil,
 	"pkg/treeview":          {"pkg/search"},
-	"pkg/explorer":          {"pkg/search"},
+	"pkg/explorer":          {"pkg/search", "pkg/treeview"},
 	"pkg/engine":            {"pkg/search"},
 	"pkg/engine/enginetest": {"pkg/engine"},
 	"pkg/match":             {"pkg/engine", "pkg/search"},

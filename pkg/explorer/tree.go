@@ -2,9 +2,11 @@ package explorer
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/treeview"
 )
 
 // Node is one recorded search node. Values and windows are from the root
@@ -135,73 +137,6 @@ func (lim Limits) SearchOptions(opt search.Options) search.Options {
 	return opt
 }
 
-// recorder is the search.Tracer of [Record].
-type recorder[P, M any] struct {
-	t     *Tree
-	stack []int32
-	path  []P
-	label func(parent, child *P, m M) string
-	limit int
-	full  bool
-}
-
-// Enter implements search.Tracer.
-func (r *recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.Value) {
-	for len(r.path) <= ply {
-		r.path = append(r.path, *new(P))
-	}
-	r.path[ply] = *p
-	if r.limit > 0 && len(r.t.Nodes) >= r.limit {
-		r.full = true
-		r.stack = append(r.stack, -1)
-		return
-	}
-	if ply&1 == 1 {
-		alpha, beta = -beta, -alpha
-	}
-	i := int32(len(r.t.Nodes))
-	n := Node{Parent: -1, Index: int32(idx), Ply: int32(ply), Alpha: alpha, Beta: beta, EnterAt: int32(len(r.t.Events))}
-	if ply > 0 {
-		n.Move = r.label(&r.path[ply-1], p, m)
-	}
-	if len(r.stack) > 0 {
-		n.Parent = r.stack[len(r.stack)-1]
-	}
-	r.t.Nodes = append(r.t.Nodes, n)
-	if n.Parent >= 0 {
-		par := &r.t.Nodes[n.Parent]
-		par.Children = append(par.Children, i)
-	}
-	r.t.Events = append(r.t.Events, i<<1)
-	r.stack = append(r.stack, i)
-}
-
-// Leave implements search.Tracer.
-func (r *recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
-	if len(r.stack) == 0 {
-		return
-	}
-	i := r.stack[len(r.stack)-1]
-	r.stack = r.stack[:len(r.stack)-1]
-	if i < 0 {
-		return
-	}
-	if ply&1 == 1 {
-		v = -v
-	}
-	n := &r.t.Nodes[i]
-	n.Value, n.Leaf, n.Pruned = v, leaf, int32(pruned)
-	n.LeaveAt = int32(len(r.t.Events))
-	n.Size = int32(len(r.t.Nodes)) - i
-	r.t.Events = append(r.t.Events, i<<1|1)
-	for _, c := range n.Children {
-		if r.t.Nodes[c].Value == n.Value {
-			r.t.Nodes[c].Chosen = true
-			break
-		}
-	}
-}
-
 // Record runs the search of s from root to depth (alpha-beta when
 // alphaBeta, else minimax) with a recorder and returns the tree and the
 // search's result. s must have been created with lim.SearchOptions, so
@@ -211,8 +146,11 @@ func (r *recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
 // counts.
 func Record[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, alphaBeta bool, depth int, lim Limits,
 	inf search.Value, label func(parent, child *P, m M) string) (*Tree, search.Result[M], error) {
-	t := &Tree{Inf: inf}
-	rec := &recorder[P, M]{t: t, label: label, limit: lim.MaxNodes}
+	limit := lim.MaxNodes
+	if limit <= 0 {
+		limit = math.MaxInt
+	}
+	rec := &treeview.Recorder[P, M]{Inf: inf, Limit: limit, PathLabel: label}
 	s.SetTracer(rec)
 	defer s.SetTracer(nil)
 	var r search.Result[M]
@@ -221,14 +159,32 @@ func Record[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, 
 	} else {
 		r = s.Minimax(root, depth)
 	}
-	if r.Aborted || rec.full {
+	if r.Aborted || rec.Truncated {
 		if lim.Stop != nil && lim.Stop() {
 			return nil, r, ErrStopped
 		}
 		return nil, r, fmt.Errorf("%w: more than %d nodes; lower the depth", ErrTooBig, lim.MaxNodes)
 	}
-	if uint64(len(t.Nodes)) != r.Nodes {
-		return nil, r, fmt.Errorf("recorded %d nodes, the search counted %d", len(t.Nodes), r.Nodes)
+	if uint64(len(rec.Nodes)) != r.Nodes {
+		return nil, r, fmt.Errorf("recorded %d nodes, the search counted %d", len(rec.Nodes), r.Nodes)
 	}
-	return t, r, nil
+	return treeOf(rec, inf), r, nil
+}
+
+// treeOf is the explorer's compact form of a recorded tree.
+func treeOf[P, M any](rec *treeview.Recorder[P, M], inf search.Value) *Tree {
+	t := &Tree{Inf: inf, Nodes: make([]Node, len(rec.Nodes)), Events: make([]int32, len(rec.Events))}
+	for i, n := range rec.Nodes {
+		children := make([]int32, len(n.Children))
+		for j, c := range n.Children {
+			children[j] = int32(c)
+		}
+		t.Nodes[i] = Node{Parent: int32(n.Parent), Index: int32(n.Index), Ply: int32(n.Ply), Move: n.Move,
+			Value: n.Value, Alpha: n.Alpha, Beta: n.Beta, Leaf: n.Leaf, Chosen: n.Chosen, Pruned: int32(n.Pruned),
+			Children: children, Size: int32(n.Size), EnterAt: int32(n.EnterAt), LeaveAt: int32(n.LeaveAt)}
+	}
+	for i, e := range rec.Events {
+		t.Events[i] = int32(e)
+	}
+	return t
 }

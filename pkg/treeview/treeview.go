@@ -51,6 +51,10 @@ type Node struct {
 	Chosen bool
 	// Children are indexes in the recorder's Nodes, in visit order.
 	Children []int
+	// Index is the move's index among its parent's moves (-1 for the
+	// root); Size is the number of nodes of the node's subtree, itself
+	// included; EnterAt and LeaveAt index the recorder's Events.
+	Index, Size, EnterAt, LeaveAt int
 	// Hidden is, in a collapsed tree, the number of search nodes left out
 	// below the node: HiddenMoves of its children and everything below them,
 	// HiddenCuts of which cut off.
@@ -61,6 +65,9 @@ type Node struct {
 type Recorder[P, M any] struct {
 	// Label names the move m that leads to position p (the child).
 	Label func(p *P, m M) string
+	// PathLabel, when set, names the move m from parent to child instead:
+	// the recorder keeps the position of every ply of the current path.
+	PathLabel func(parent, child *P, m M) string
 	// Inf is the search's infinity, printed as -inf/+inf.
 	Inf search.Value
 	// Limit is the most nodes recorded; 0 means 1,000,000. A larger tree
@@ -70,12 +77,16 @@ type Recorder[P, M any] struct {
 	Nodes []Node
 	// Truncated reports that the tree had more nodes than Limit.
 	Truncated bool
-	stack     []int
+	// Events is the order of the search: i<<1 when node i is entered,
+	// i<<1|1 when it is left (for replaying the search node by node).
+	Events []int
+	stack  []int
+	path   []P
 }
 
 // Reset forgets the recorded tree.
 func (r *Recorder[P, M]) Reset() {
-	r.Nodes, r.Truncated, r.stack = r.Nodes[:0], false, r.stack[:0]
+	r.Nodes, r.Truncated, r.stack, r.Events = r.Nodes[:0], false, r.stack[:0], r.Events[:0]
 }
 
 func (r *Recorder[P, M]) limit() int {
@@ -95,17 +106,26 @@ func rootView(ply int, v search.Value) search.Value {
 
 // Enter implements [search.Tracer].
 func (r *Recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.Value) {
+	if r.PathLabel != nil {
+		for len(r.path) <= ply {
+			r.path = append(r.path, *new(P))
+		}
+		r.path[ply] = *p
+	}
 	if len(r.Nodes) >= r.limit() {
 		r.Truncated = true
 		r.stack = append(r.stack, -1)
 		return
 	}
-	n := Node{ID: len(r.Nodes) + 1, Parent: -1, Ply: ply}
+	n := Node{ID: len(r.Nodes) + 1, Parent: -1, Ply: ply, Index: idx, EnterAt: len(r.Events)}
 	if ply&1 == 1 {
 		alpha, beta = -beta, -alpha
 	}
 	n.Alpha, n.Beta = alpha, beta
-	if idx >= 0 && r.Label != nil {
+	switch {
+	case r.PathLabel != nil && ply > 0:
+		n.Move = r.PathLabel(&r.path[ply-1], p, m)
+	case r.PathLabel == nil && idx >= 0 && r.Label != nil:
 		n.Move = r.Label(p, m)
 	}
 	if len(r.stack) > 0 {
@@ -116,6 +136,7 @@ func (r *Recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.V
 	if n.Parent >= 0 {
 		r.Nodes[n.Parent].Children = append(r.Nodes[n.Parent].Children, i)
 	}
+	r.Events = append(r.Events, i<<1)
 	r.stack = append(r.stack, i)
 }
 
@@ -131,6 +152,8 @@ func (r *Recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
 	}
 	n := &r.Nodes[i]
 	n.Value, n.Leaf, n.Pruned = rootView(ply, v), leaf, pruned
+	n.Size, n.LeaveAt = len(r.Nodes)-i, len(r.Events)
+	r.Events = append(r.Events, i<<1|1)
 	for _, c := range n.Children {
 		if r.Nodes[c].Value == n.Value {
 			r.Nodes[c].Chosen = true

@@ -25,42 +25,13 @@ type TreeResult struct {
 	Value search.Value
 }
 
-// labelTracer is a search.Tracer that keeps the position of every ply on the
-// current path so that move labels can be computed from parent and child,
-// and passes each node on to a treeview.Recorder.
-type labelTracer[P, M any] struct {
-	rec   *treeview.Recorder[P, M]
-	path  []P
-	label func(parent, child *P, m M) string
-	cur   string
-}
-
-// Enter implements search.Tracer.
-func (t *labelTracer[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.Value) {
-	for len(t.path) <= ply {
-		t.path = append(t.path, *new(P))
-	}
-	t.path[ply] = *p
-	if ply > 0 {
-		t.cur = t.label(&t.path[ply-1], p, m)
-	}
-	t.rec.Enter(ply, p, m, idx, alpha, beta)
-}
-
-// Leave implements search.Tracer.
-func (t *labelTracer[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
-	t.rec.Leave(ply, v, leaf, pruned)
-}
-
 // RecordTree runs the search of s (alpha-beta when ab) from root to depth
 // with a recorder, and returns the tree. s must have been created with
 // MaxNodes set to limit+1, so that a huge tree stops early.
 func RecordTree[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, ab bool, depth, limit int,
 	inf search.Value, title string, label func(parent, child *P, m M) string) (TreeResult, error) {
-	rec := &treeview.Recorder[P, M]{Inf: inf, Limit: limit}
-	lt := &labelTracer[P, M]{rec: rec, label: label}
-	rec.Label = func(*P, M) string { return lt.cur }
-	s.SetTracer(lt)
+	rec := &treeview.Recorder[P, M]{Inf: inf, Limit: limit, PathLabel: label}
+	s.SetTracer(rec)
 	defer s.SetTracer(nil)
 	var r search.Result[M]
 	if ab {
