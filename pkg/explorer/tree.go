@@ -151,14 +151,7 @@ func Record[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, 
 		limit = math.MaxInt
 	}
 	rec := &treeview.Recorder[P, M]{Inf: inf, Limit: limit, PathLabel: label}
-	s.SetTracer(rec)
-	defer s.SetTracer(nil)
-	var r search.Result[M]
-	if alphaBeta {
-		r = s.AlphaBeta(root, depth)
-	} else {
-		r = s.Minimax(root, depth)
-	}
+	r := treeview.Search(rec, s, root, alphaBeta, depth)
 	if r.Aborted || rec.Truncated {
 		if lim.Stop != nil && lim.Stop() {
 			return nil, r, ErrStopped

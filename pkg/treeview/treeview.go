@@ -162,6 +162,17 @@ func (r *Recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
 	}
 }
 
+// Search runs the search of s from root to depth (alpha-beta when ab,
+// else minimax) with r recording it, and returns the search's result.
+func Search[P, M any, G search.Game[P, M]](r *Recorder[P, M], s *search.Searcher[P, M, G], root P, ab bool, depth int) search.Result[M] {
+	s.SetTracer(r)
+	defer s.SetTracer(nil)
+	if ab {
+		return s.AlphaBeta(root, depth)
+	}
+	return s.Minimax(root, depth)
+}
+
 // Tree is a finished recording, ready to draw.
 type Tree struct {
 	Nodes []Node

@@ -31,14 +31,7 @@ type TreeResult struct {
 func RecordTree[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, ab bool, depth, limit int,
 	inf search.Value, title string, label func(parent, child *P, m M) string) (TreeResult, error) {
 	rec := &treeview.Recorder[P, M]{Inf: inf, Limit: limit, PathLabel: label}
-	s.SetTracer(rec)
-	defer s.SetTracer(nil)
-	var r search.Result[M]
-	if ab {
-		r = s.AlphaBeta(root, depth)
-	} else {
-		r = s.Minimax(root, depth)
-	}
+	r := treeview.Search(rec, s, root, ab, depth)
 	if r.Aborted || rec.Truncated {
 		return TreeResult{}, fmt.Errorf("the tree has more than %d nodes; lower -depth or raise -limit", limit)
 	}
