@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -177,16 +178,23 @@ func RunNote(rr *RunResult, problem string) string {
 	return problem
 }
 
-// UnshowBytes reads back the bytes a ShowBytes display shows (a final line
-// without its newline comes back with one); false when shown is not such a
-// display.
-func UnshowBytes(shown string) (string, bool) {
-	lines := strings.SplitAfter(shown, "\n")
+// ExploreInput is the explorer query of a case whose input the report
+// shows as head followed by a ShowBytes display ("input.txt:\n..."): the
+// bytes read back as "input" (a final line without its newline comes back
+// with one); nil when input is not such a display.
+func ExploreInput(input, head string) url.Values {
+	text, ok := strings.CutPrefix(input, head)
+	if !ok {
+		return nil
+	}
+	lines := strings.SplitAfter(text, "\n")
 	if n := len(lines); n > 0 && lines[n-1] == "" {
 		lines = lines[:n-1]
 	}
 	if len(lines) == 0 || !strings.HasPrefix(lines[len(lines)-1], "(") {
-		return "", false
+		return nil
 	}
-	return strings.ReplaceAll(strings.Join(lines[:len(lines)-1], ""), "␍\n", "\r\n"), true
+	q := url.Values{}
+	q.Set("input", strings.ReplaceAll(strings.Join(lines[:len(lines)-1], ""), "␍\n", "\r\n"))
+	return q
 }

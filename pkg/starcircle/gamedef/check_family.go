@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/check"
@@ -44,24 +43,10 @@ var starcircleCheck = &check.Family{
 		}
 		return files
 	},
-	Explore: starcircleExplore,
+	// A failing case opens its input.txt as the report shows it (line ends
+	// marked, the length line last).
+	Explore: func(_ *check.Program, _, input string) url.Values { return check.ExploreInput(input, "input.txt:\n") },
 }
 
 // Key names the case as starcircle/extra.txt does: its folder.
 func (sc *scCase) Key() string { return sc.name }
-
-// starcircleExplore opens a failing case: its input.txt as the report
-// shows it (line ends marked, the length line last).
-func starcircleExplore(_ *check.Program, _, input string) url.Values {
-	text, ok := strings.CutPrefix(input, "input.txt:\n")
-	if !ok {
-		return nil
-	}
-	in, ok := check.UnshowBytes(text)
-	if !ok {
-		return nil
-	}
-	q := url.Values{}
-	q.Set("input", in)
-	return q
-}

@@ -61,7 +61,7 @@ func TestRandomCoverage(t *testing.T) {
 // report's byte-exact display.
 func TestExplore(t *testing.T) {
 	in := starcircle.StartInput("ALPHABETA", 3)
-	q := starcircleExplore(nil, "", "input.txt:\n"+check.ShowBytes([]byte(in)))
+	q := starcircleCheck.Explore(nil, "", "input.txt:\n"+check.ShowBytes([]byte(in)))
 	if q.Get("input") != in {
 		t.Errorf("input %q, want %q", q.Get("input"), in)
 	}

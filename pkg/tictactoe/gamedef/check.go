@@ -46,19 +46,7 @@ var minimaxCheck = &check.Family{
 		}
 		return files
 	},
-	Explore: func(_ *check.Program, _, input string) url.Values {
-		text, ok := strings.CutPrefix(input, "stdin:\n")
-		if !ok {
-			return nil
-		}
-		in, ok := check.UnshowBytes(text)
-		if !ok {
-			return nil
-		}
-		q := url.Values{}
-		q.Set("input", in)
-		return q
-	},
+	Explore: func(_ *check.Program, _, input string) url.Values { return check.ExploreInput(input, "stdin:\n") },
 }
 
 // tttCase is one board and the reference's stdout.
