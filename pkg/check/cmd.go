@@ -50,18 +50,33 @@ type common struct {
 // families once (the first family's help), then -n and -seed.
 func (cf *common) register(fs *flag.FlagSet, gen bool, fams []*Family) {
 	cf.fams, cf.settings = fams, map[string]*string{}
-	for _, f := range fams {
-		if f.Flags == nil {
-			continue
-		}
-		for _, fl := range f.Flags(gen) {
-			if cf.settings[fl.Name] == nil {
-				cf.settings[fl.Name] = fs.String(fl.Name, fl.Default, fl.Usage)
-			}
+	for _, of := range settingsFlags(fams, gen) {
+		if cf.settings[of.Name] == nil {
+			cf.settings[of.Name] = fs.String(of.Name, of.Default, of.Usage)
 		}
 	}
 	fs.IntVar(&cf.n, "n", 200, "number of random cases (1 to 100000)")
 	fs.Uint64Var(&cf.seed, "seed", DefaultSeed, "seed of the random cases")
+}
+
+// ownedFlag is a settings flag with the family that has it.
+type ownedFlag struct {
+	Flag
+	fam *Family
+}
+
+// settingsFlags lists the settings flags of the families, in order (gen:
+// with gen's help).
+func settingsFlags(fams []*Family, gen bool) []ownedFlag {
+	var out []ownedFlag
+	for _, f := range fams {
+		if f.Flags != nil {
+			for _, fl := range f.Flags(gen) {
+				out = append(out, ownedFlag{fl, f})
+			}
+		}
+	}
+	return out
 }
 
 // settingsUsage is the usage text's part for the settings flags:
@@ -69,15 +84,10 @@ func (cf *common) register(fs *flag.FlagSet, gen bool, fams []*Family) {
 func settingsUsage(fams []*Family) string {
 	var parts []string
 	seen := map[string]bool{}
-	for _, f := range fams {
-		if f.Flags == nil {
-			continue
-		}
-		for _, fl := range f.Flags(true) {
-			if !seen[fl.Name] {
-				seen[fl.Name] = true
-				parts = append(parts, fmt.Sprintf("[-%s %s]", fl.Name, fl.Meta))
-			}
+	for _, of := range settingsFlags(fams, true) {
+		if !seen[of.Name] {
+			seen[of.Name] = true
+			parts = append(parts, fmt.Sprintf("[-%s %s]", of.Name, of.Meta))
 		}
 	}
 	return strings.Join(parts, " ")
@@ -94,10 +104,8 @@ func (cf *common) apply(fs *flag.FlagSet, o *Options) error {
 		o.Settings[name] = *v
 	}
 	own := map[string]bool{}
-	if fl := o.Prog.Family.Flags; fl != nil {
-		for _, f := range fl(false) {
-			own[f.Name] = true
-		}
+	for _, of := range settingsFlags([]*Family{o.Prog.Family}, false) {
+		own[of.Name] = true
 	}
 	var names []string
 	for name := range cf.settings {
@@ -151,17 +159,13 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer, usage, notes 
 // scope, or "the Congo programs".
 func flagOwners(fams []*Family, name string) string {
 	var titles []string
-	for _, f := range fams {
-		if f.Flags == nil {
-			continue
-		}
-		for _, fl := range f.Flags(false) {
-			if fl.Name == name && fl.Scope != "" {
-				return fl.Scope
-			}
-			if fl.Name == name && !slices.Contains(titles, f.Title) {
-				titles = append(titles, f.Title)
-			}
+	for _, of := range settingsFlags(fams, false) {
+		switch {
+		case of.Name != name:
+		case of.Scope != "":
+			return of.Scope
+		case !slices.Contains(titles, of.fam.Title):
+			titles = append(titles, of.fam.Title)
 		}
 	}
 	return "the " + strings.Join(titles, " and ") + " programs"
