@@ -7,10 +7,4 @@ import (
 
 // The registry's families, for the tests of package check: an internal
 // test cannot import the registry, whose games import check.
-func init() {
-	var fams []*check.Family
-	for _, g := range games.All {
-		fams = append(fams, g.Check...)
-	}
-	check.UseFamilies(fams)
-}
+func init() { check.UseFamilies(games.CheckFamilies()) }

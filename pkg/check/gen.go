@@ -35,17 +35,17 @@ func genUsage(fams []*Family) string {
 }
 
 func gen(fams []*Family, args []string, stdout io.Writer) error {
-	genUsage := genUsage(fams)
+	usage := genUsage(fams)
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	var cf common
 	cf.register(fs, true, fams)
 	outDir := fs.String("o", "", "the `DIR` to write (created if missing)")
-	pos, err := parseFlags(fs, args, stdout, genUsage, genNotes+programList(fams, true))
+	pos, err := parseFlags(fs, args, stdout, usage, genNotes+programList(fams, true))
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("want one PROGRAM, got %d arguments (usage: gamesearch %s)", len(pos), genUsage)
+		return usagef("want one PROGRAM, got %d arguments (usage: gamesearch %s)", len(pos), usage)
 	}
 	o := &Options{Suites: map[string]bool{"random": true}}
 	if o.Prog, err = findProgram(fams, pos[0]); err != nil {
@@ -58,7 +58,7 @@ func gen(fams []*Family, args []string, stdout io.Writer) error {
 		return err
 	}
 	if *outDir == "" {
-		return usagef("missing -o DIR (usage: gamesearch %s)", genUsage)
+		return usagef("missing -o DIR (usage: gamesearch %s)", usage)
 	}
 	if err := newFolder(*outDir, "gen writes a new set"); err != nil {
 		return err

@@ -5,6 +5,7 @@
 package games
 
 import (
+	"github.com/gamesearch/gamesearch/pkg/check"
 	congo "github.com/gamesearch/gamesearch/pkg/congo/gamedef"
 	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/gamekit"
@@ -50,6 +51,16 @@ func Explorers() []explorer.Game {
 		if g.Explorer != nil {
 			out = append(out, g.Explorer)
 		}
+	}
+	return out
+}
+
+// CheckFamilies returns the program families of the games, in order, for
+// check, gen, grade and autograder.
+func CheckFamilies() []*check.Family {
+	var out []*check.Family
+	for _, g := range All {
+		out = append(out, g.Check...)
 	}
 	return out
 }

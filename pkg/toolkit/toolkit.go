@@ -66,16 +66,16 @@ var commands = []command{
 	{"serve", serveUsage + "   the search explorer in the browser: every graded program's tree, a board to play the engines", runServe},
 	{"match", "match GAME PLAYER_A PLAYER_B [-games N] [-openings N] [-seed S] [-maxplies N] [-movetime DUR]   a match between two players", runMatch},
 	{"check", "check PROGRAM [flags] -- COMMAND [ARG...]   judge a student's program against the reference", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-		return exitStatus(check.Check(checkFamilies(), args, stdout, stderr))
+		return exitStatus(check.Check(games.CheckFamilies(), args, stdout, stderr))
 	}},
 	{"grade", "grade PROGRAM [check flags] [-j N] [-o OUTDIR] SUBMISSIONS   build and check a class's submissions: grades.csv, reports, index.html", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-		return exitStatus(check.Grade(checkFamilies(), args, stdout, stderr))
+		return exitStatus(check.Grade(games.CheckFamilies(), args, stdout, stderr))
 	}},
 	{"autograder", "autograder PROGRAM [-n N] [-seed S] [-binary PATH] -o FILE.zip   a Gradescope autograder bundle", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-		return exitStatus(check.Autograder(checkFamilies(), args, stdout, stderr))
+		return exitStatus(check.Autograder(games.CheckFamilies(), args, stdout, stderr))
 	}},
 	{"gen", "gen PROGRAM [-rules R] [-board B] [-piece K] [-n N] [-seed S] -o DIR   a fresh test set with expected outputs", func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-		return exitStatus(check.Gen(checkFamilies(), args, stdout, stderr))
+		return exitStatus(check.Gen(games.CheckFamilies(), args, stdout, stderr))
 	}},
 }
 
@@ -255,14 +255,4 @@ func findGame(name string) (kit.Game, error) {
 		return g.Tools(), nil
 	}
 	return nil, fmt.Errorf("unknown game %q (want %s)", name, gameNames())
-}
-
-// checkFamilies lists the program families of the registered games, for
-// check, gen, grade and autograder.
-func checkFamilies() []*check.Family {
-	var fams []*check.Family
-	for _, g := range games.All {
-		fams = append(fams, g.Check...)
-	}
-	return fams
 }
