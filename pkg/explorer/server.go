@@ -54,31 +54,24 @@ type Server struct {
 	cache *cache
 }
 
+// orDefault sets a bound that is zero or negative to its default.
+func orDefault[T int | int64 | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
+}
+
 // NewServer returns the explorer of games with the bounds cfg (zero fields:
 // the defaults).
 func NewServer(games []Game, cfg Config) *Server {
 	def := DefaultConfig()
-	if cfg.MaxInput <= 0 {
-		cfg.MaxInput = def.MaxInput
-	}
-	if cfg.MaxBody <= 0 {
-		cfg.MaxBody = def.MaxBody
-	}
-	if cfg.MaxNodes <= 0 {
-		cfg.MaxNodes = def.MaxNodes
-	}
-	if cfg.SearchTime <= 0 {
-		cfg.SearchTime = def.SearchTime
-	}
-	if cfg.Searches <= 0 {
-		cfg.Searches = def.Searches
-	}
-	if cfg.QueueTime <= 0 {
-		cfg.QueueTime = def.QueueTime
-	}
-	if cfg.CacheNodes <= 0 {
-		cfg.CacheNodes = def.CacheNodes
-	}
+	orDefault(&cfg.MaxInput, def.MaxInput)
+	orDefault(&cfg.MaxBody, def.MaxBody)
+	orDefault(&cfg.MaxNodes, def.MaxNodes)
+	orDefault(&cfg.SearchTime, def.SearchTime)
+	orDefault(&cfg.Searches, def.Searches)
+	orDefault(&cfg.QueueTime, def.QueueTime)
+	orDefault(&cfg.CacheNodes, def.CacheNodes)
 	s := &Server{games: games, cfg: cfg, sem: make(chan struct{}, cfg.Searches), mux: http.NewServeMux(),
 		cache: &cache{max: cfg.CacheNodes}}
 	files, _ := fs.Sub(static, "static")
