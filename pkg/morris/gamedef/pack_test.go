@@ -15,17 +15,17 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-// TestMorrisArchive builds the Morris archive twice with the real recipe
-// (identical bytes), checks the layout of the handout (NETID/README.txt,
+// TestMorrisArchive builds the Morris archive with the real recipe, checks the layout of the handout (NETID/README.txt,
 // REPORT.md, src/, bin/ with mode 0755, examples/, entries sorted), builds
-// the unpacked src/ offline and reruns every example there.
+// the unpacked src/ offline (the programs of bin/ must be byte for byte
+// those of this rebuild) and reruns every example there.
 func TestMorrisArchive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the Morris packaging test in -short mode (it builds and runs every program)")
 	}
 	packtest.NeedGo(t)
 	repo := testutil.RepoRoot(t)
-	zips := packtest.BuildTwice(t, packRecipe, pack.Config{Repo: repo, NetID: "XY123"})
+	zips := packtest.Build(t, packRecipe, pack.Config{Repo: repo, NetID: "XY123"})
 	data, ok := zips["morris/XY123.zip"] // named by the NETID as given
 	assert.Assert(t, ok, "%v", zips)
 
@@ -72,6 +72,7 @@ func TestMorrisArchive(t *testing.T) {
 	src := filepath.Join(top, "src")
 	packtest.CheckSrc(t, src)
 	bin := packtest.BuildUnpacked(t, src)
+	assert.Assert(t, packtest.SameExecutables(t, top, bin) >= len(MorrisPrograms))
 	cases, err := filepath.Glob(filepath.Join(top, "examples", "*", "case*.txt"))
 	assert.NilError(t, err)
 	assert.Equal(t, len(cases), 3*len(MorrisPrograms))
