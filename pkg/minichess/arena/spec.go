@@ -8,6 +8,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/arena/fsf"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 )
 
@@ -19,7 +20,7 @@ type Player = match.Player[GamePos, minichess.Move]
 //
 //	baseline1 ... baseline4            the TA baselines
 //	alphabeta[,nodes=N][,depth=N]      player_alphabeta
-//	engine[,nodes=N][,depth=N][,hash=MiB][,ply][,tuned][,+feat][,-feat][,w.NAME=V]
+//	engine[,nodes=N][,depth=N][,time=D][,hash=MiB][,ply][,tuned][,+feat][,-feat][,w.NAME=V]
 //	                                   player_submission; +feat/-feat turn a
 //	                                   technique of engine.Features on/off; ply
 //	                                   tells it the ply count; tuned starts
@@ -28,6 +29,9 @@ type Player = match.Player[GamePos, minichess.Move]
 //	                                   evaluation weight (tempo, openline,
 //	                                   center, edge, pawncenter, mob.K,
 //	                                   zone.K, pawn.I, king.I, mat.K)
+//	fsf=PATH[,time=D][,nodes=N]        Fairy-Stockfish at PATH, a fresh process
+//	                                   per move, "go movetime D" (default 1s)
+//	                                   or "go nodes N"
 //	exe=PATH[,timeout=D]               an external program run as
 //	                                   "PATH state action" in a temporary
 //	                                   directory (default timeout 10s)
@@ -43,6 +47,7 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 	}
 	var nodes uint64
 	var depth int
+	var moveTime time.Duration
 	limits := func(o string) (bool, error) {
 		var err error
 		switch {
@@ -52,6 +57,11 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 			depth, err = strconv.Atoi(o[6:])
 			if err == nil && depth < 0 {
 				err = fmt.Errorf("negative depth")
+			}
+		case strings.HasPrefix(o, "time="):
+			moveTime, err = time.ParseDuration(o[5:])
+			if err == nil && moveTime <= 0 {
+				err = fmt.Errorf("not a positive duration")
 			}
 		default:
 			return false, nil
@@ -66,8 +76,8 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 		return BaselinePlayer{Level: int(head[8] - '0')}, nil
 	case head == "alphabeta":
 		for _, o := range opts {
-			if ok, err := limits(o); !ok || err != nil {
-				return bad("option %q: %v", o, err)
+			if ok, err := limits(o); !ok || err != nil || moveTime != 0 {
+				return bad("option %q: want nodes=N or depth=N", o)
 			}
 		}
 		if nodes == 0 && depth == 0 {
@@ -109,12 +119,29 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 				return bad("unknown option %q", x)
 			}
 		}
-		if nodes == 0 && depth == 0 {
+		if nodes == 0 && depth == 0 && moveTime == 0 {
 			nodes = defNodes
 		}
 		p := NewEnginePlayer(spec, &ProgramThinker{Engine: submission.NewEngine(o, w), KnowsPly: knows})
-		p.Nodes, p.Depth = nodes, depth
+		p.Nodes, p.Depth, p.MoveTime = nodes, depth, moveTime
 		return p, nil
+	case strings.HasPrefix(head, "fsf="):
+		e := fsf.Engine{Path: head[4:], MoveTime: time.Second}
+		if e.Path == "" {
+			return bad("no engine path")
+		}
+		for _, x := range opts {
+			ok, err := limits(x)
+			if !ok || err != nil || depth != 0 {
+				return bad("option %q: want time=D or nodes=N", x)
+			}
+		}
+		if moveTime > 0 {
+			e.MoveTime = moveTime
+		}
+		e.Nodes = nodes
+		e.Timeout = e.MoveTime + 60*time.Second
+		return &FSFPlayer{Label: spec, Engine: e}, nil
 	case strings.HasPrefix(head, "exe="):
 		p := &ProgramPlayer{Label: spec, Argv: strings.Fields(head[4:]), Timeout: 10 * time.Second}
 		if len(p.Argv) == 0 {
@@ -132,7 +159,7 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 		}
 		return p, nil
 	}
-	return bad("unknown player (baseline1..4, alphabeta, engine or exe=PATH)")
+	return bad("unknown player (baseline1..4, alphabeta, engine, fsf=PATH or exe=PATH)")
 }
 
 // setWeight sets the evaluation weight "name=value".

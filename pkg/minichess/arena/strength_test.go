@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
@@ -145,16 +146,44 @@ func (badPlayer) Move(*match.Turn[arena.GamePos, minichess.Move]) (minichess.Mov
 
 func TestParsePlayer(t *testing.T) {
 	for _, s := range []string{"baseline1", "baseline4", "alphabeta", "alphabeta,nodes=5", "alphabeta,depth=3",
-		"engine", "engine,nodes=100,-tt,+lmr,hash=2,ply,w.tempo=5,w.mob.3=2,w.king.1=-3", "exe=./x,timeout=2s"} {
+		"engine", "engine,nodes=100,-tt,+lmr,hash=2,ply,w.tempo=5,w.mob.3=2,w.king.1=-3", "exe=./x,timeout=2s",
+		"engine,time=100ms,+qprune", "fsf=/x/fsf", "fsf=/x/fsf,nodes=5000", "fsf=/x/fsf,time=250ms"} {
 		p, err := arena.ParsePlayer(s, 1000)
 		assert.NilError(t, err, s)
 		assert.Assert(t, p.Name() != "", s)
 	}
 	for _, s := range []string{"", "baseline5", "baseline1,x", "alphabeta,nodes=x", "alphabeta,depth=-1", "engine,+bogus",
-		"engine,hash=0", "engine,w.nope=1", "engine,w.mob.9=1", "engine,w.tempo=x", "exe=", "exe=x,timeout=0", "exe=x,y"} {
+		"engine,hash=0", "engine,w.nope=1", "engine,w.mob.9=1", "engine,w.tempo=x", "exe=", "exe=x,timeout=0", "exe=x,y",
+		"engine,time=0s", "engine,time=x", "alphabeta,time=1s", "fsf=", "fsf=/x,depth=3", "fsf=/x,hash=2", "fsf=/x,nodes=y"} {
 		_, err := arena.ParsePlayer(s, 1000)
 		assert.Assert(t, err != nil, "%q accepted", s)
 	}
+}
+
+// TestParseFSFPlayer: an fsf spec sets the engine's path and its limit.
+func TestParseFSFPlayer(t *testing.T) {
+	for _, c := range []struct {
+		spec  string
+		nodes uint64
+		move  time.Duration
+	}{
+		{"fsf=/x/fsf", 0, time.Second},
+		{"fsf=/x/fsf,nodes=5000", 5000, time.Second},
+		{"fsf=/x/fsf,time=250ms", 0, 250 * time.Millisecond},
+	} {
+		p, err := arena.ParsePlayer(c.spec, 1000)
+		assert.NilError(t, err)
+		f, ok := p.(*arena.FSFPlayer)
+		assert.Assert(t, ok, "%T", p)
+		assert.Equal(t, f.Engine.Path, "/x/fsf")
+		assert.Equal(t, f.Engine.Nodes, c.nodes)
+		assert.Equal(t, f.Engine.MoveTime, c.move)
+		assert.Equal(t, f.Name(), c.spec)
+	}
+	p, err := arena.ParsePlayer("engine,time=150ms", 1000)
+	assert.NilError(t, err)
+	assert.Equal(t, p.(*match.EnginePlayer[arena.GamePos, minichess.Move]).MoveTime, 150*time.Millisecond)
+	assert.Equal(t, p.(*match.EnginePlayer[arena.GamePos, minichess.Move]).Nodes, uint64(0))
 }
 
 // FuzzParsePlayer: the player-spec parser never panics.

@@ -36,6 +36,7 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/player"
+	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 )
 
 // Name is the program's name in messages.
@@ -117,9 +118,15 @@ type Engine struct {
 	VariantPath string
 	// MoveTime is the "go movetime" argument.
 	MoveTime time.Duration
+	// Nodes, when positive, replaces MoveTime: "go nodes Nodes", a search
+	// that gives the same move on every machine.
+	Nodes uint64
 	// Timeout bounds the whole exchange with the engine: at Timeout the
 	// engine and everything it started are killed and BestMove returns.
 	Timeout time.Duration
+	// Info, when not nil, sees every "info" line of the search (depth,
+	// nodes, nps) before the bestmove line.
+	Info func(line string)
 }
 
 // exitGrace is how long BestMove still reads the engine's output after
@@ -156,7 +163,11 @@ func (e Engine) BestMove(fen string) (string, error) {
 	if _, err := s.waitFor("readyok", timer.C); err != nil {
 		return "", err
 	}
-	if err := s.send("position fen %s\ngo movetime %d", fen, ms); err != nil {
+	goCmd := fmt.Sprintf("go movetime %d", ms)
+	if e.Nodes > 0 {
+		goCmd = fmt.Sprintf("go nodes %d", e.Nodes)
+	}
+	if err := s.send("position fen %s\n%s", fen, goCmd); err != nil {
 		return "", err
 	}
 	line, err := s.waitFor("bestmove", timer.C)
@@ -281,6 +292,9 @@ func (s *session) waitFor(prefix string, timeout <-chan time.Time) (string, erro
 			if strings.HasPrefix(line, prefix) {
 				return line, nil
 			}
+			if s.e.Info != nil && strings.HasPrefix(line, "info ") {
+				s.e.Info(line)
+			}
 		case <-exited:
 			// Read what the engine wrote before it exited, but do not
 			// wait for a process it left behind.
@@ -304,10 +318,14 @@ func (s *session) ended() error {
 	return fmt.Errorf("engine %s exited before answering (%v)", s.e.Path, s.cmd.ProcessState)
 }
 
-const usage = "usage: " + Name + " [-movetime D] [-engine PATH] <state_file> <action_file>\n" +
+const usage = "usage: " + Name + " [-movetime D] [-engine PATH] [-v] <state_file> <action_file>\n" +
+	"       " + Name + " -compare POSITIONS [-movetime D] [-engine PATH]\n" +
 	"       " + Name + " -score W/D/L\n" +
 	"  -movetime D   Fairy-Stockfish's \"go movetime\", e.g. 1s or 500ms (default 1s)\n" +
 	"  -engine PATH  the engine binary (default " + DefaultEngine + ")\n" +
+	"  -v            the engine's last search line (depth, seldepth, nodes, nps, time) on stderr\n" +
+	"  -compare FILE search each position of FILE (lines \"PLIES FEN\") with player_submission's engine\n" +
+	"                and with Fairy-Stockfish for -movetime each; print depth, nodes and nps as a table\n" +
 	"  -score W/D/L  print the score and Elo with its 95% interval of these results (pkg/match) and exit\n"
 
 // Run runs the adapter with the command-line arguments args (without the
@@ -327,6 +345,8 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.Var(player.DurationFlag{D: &moveTime}, "movetime", "")
 	path := fs.String("engine", DefaultEngine, "")
 	score := fs.String("score", "", "")
+	verbose := fs.Bool("v", false, "")
+	compare := fs.String("compare", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			io.WriteString(stderr, usage)
@@ -345,6 +365,25 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if moveTime <= 0 {
 		return fail(2, "-movetime: %v is not positive", moveTime)
 	}
+	if *compare != "" {
+		if fs.NArg() != 0 {
+			return fail(2, "-compare takes no state or action file")
+		}
+		f, err := os.Open(*compare)
+		if err != nil {
+			return fail(2, "%v", err)
+		}
+		positions, err := ParseComparePositions(f, *compare)
+		f.Close()
+		if err != nil {
+			return fail(2, "%v", err)
+		}
+		e := Engine{Path: *path, MoveTime: moveTime, Timeout: moveTime + 5*time.Second}
+		if err := Compare(e, positions, submission.DefaultHashMiB, stdout, stderr); err != nil {
+			return fail(1, "%v", err)
+		}
+		return 0
+	}
 	if fs.NArg() != 2 {
 		return fail(2, "usage: %s [flags] <state_file> <action_file>", Name)
 	}
@@ -357,44 +396,86 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(2, "%v", err)
 	}
+	e := Engine{Path: *path, MoveTime: moveTime, Timeout: moveTime + 5*time.Second}
+	last := ""
+	if *verbose {
+		e.Info = func(line string) {
+			if strings.Contains(line, " nodes ") {
+				last = line
+			}
+		}
+	}
+	m, ok, err := e.Choose(pos)
+	if last != "" {
+		last, _, _ = strings.Cut(strings.TrimPrefix(last, "info "), " pv ")
+		fmt.Fprintf(stderr, "%s: %s\n", Name, last)
+	}
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	if !ok {
+		fmt.Fprintf(stderr, "%s: no legal moves\n", Name)
+		return 0
+	}
+	return writeMove(m, fs.Arg(1), fail)
+}
+
+// Choose returns the engine's move in pos; ok is false when the side to move
+// has no move. A position where the side to move captures a king gets the
+// list's king capture without asking the engine (the template's list keeps
+// only the first one, and another would be an invalid move). Without
+// VariantPath, a temporary file holding [VariantINI] is written for the
+// call. A move outside the position's list is an error.
+func (e Engine) Choose(pos minichess.Position) (m minichess.Move, ok bool, err error) {
 	n := pos.Node()
 	var buf [minichess.MaxMoves]minichess.Move
 	list, st := n.LegalMoves(buf[:0])
 	if len(list) == 0 {
-		fmt.Fprintf(stderr, "%s: no legal moves\n", Name)
-		return 0
+		return m, false, nil
 	}
 	if st == minichess.Win {
-		// The side to move captures a king: the list holds only the first
-		// king capture of the template's order, and another one (which
-		// the engine may choose) would be an invalid move.
-		return writeMove(list[len(list)-1], fs.Arg(1), fail)
+		return list[len(list)-1], true, nil
 	}
-	ini, err := os.CreateTemp("", "nthuminichess-*.ini")
-	if err != nil {
-		return fail(1, "%v", err)
+	if e.VariantPath == "" {
+		path, remove, err := WriteVariant()
+		if err != nil {
+			return m, false, err
+		}
+		defer remove()
+		e.VariantPath = path
 	}
-	defer os.Remove(ini.Name())
-	if _, err := io.WriteString(ini, VariantINI); err != nil {
-		ini.Close()
-		return fail(1, "%v", err)
-	}
-	if err := ini.Close(); err != nil {
-		return fail(1, "%v", err)
-	}
-	e := Engine{Path: *path, VariantPath: ini.Name(), MoveTime: moveTime, Timeout: moveTime + 5*time.Second}
 	text, err := e.BestMove(FEN(pos))
 	if err != nil {
-		return fail(1, "%v", err)
+		return m, false, err
 	}
-	m, err := ParseUCIMove(text)
+	m, err = ParseUCIMove(text)
 	if err != nil {
-		return fail(1, "engine answered %v", err)
+		return m, false, fmt.Errorf("engine answered %v", err)
 	}
 	if !m.Raw().In(list) {
-		return fail(1, "engine answered %s, not a move of %s", text, pos.FEN())
+		return m, false, fmt.Errorf("engine answered %s, not a move of %s", text, pos.FEN())
 	}
-	return writeMove(m, fs.Arg(1), fail)
+	return m, true, nil
+}
+
+// WriteVariant writes [VariantINI] to a new temporary file and returns its
+// path and a function that removes it.
+func WriteVariant() (path string, remove func(), err error) {
+	ini, err := os.CreateTemp("", "nthuminichess-*.ini")
+	if err != nil {
+		return "", nil, err
+	}
+	remove = func() { os.Remove(ini.Name()) }
+	if _, err := io.WriteString(ini, VariantINI); err != nil {
+		ini.Close()
+		remove()
+		return "", nil, err
+	}
+	if err := ini.Close(); err != nil {
+		remove()
+		return "", nil, err
+	}
+	return ini.Name(), remove, nil
 }
 
 // writeMove writes m as the action file name.

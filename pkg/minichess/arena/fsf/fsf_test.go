@@ -187,3 +187,21 @@ func TestEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestParseComparePositions: the positions file's errors name the line.
+func TestParseComparePositions(t *testing.T) {
+	ps, err := fsf.ParseComparePositions(strings.NewReader("# c\n0 kqbnr/ppppp/5/5/PPPPP/RNBQK w\n\n12 kqbnr/ppppp/5/5/PPPPP/RNBQK b\n"), "f")
+	assert.NilError(t, err)
+	assert.Equal(t, len(ps), 2)
+	assert.Equal(t, ps[1].Played, 12)
+	assert.Equal(t, ps[1].Pos.FEN(), "kqbnr/ppppp/5/5/PPPPP/RNBQK b")
+	for _, c := range []struct{ in, want string }{
+		{"", "f: no positions"},
+		{"x kqbnr/ppppp/5/5/PPPPP/RNBQK w\n", `f:1: plies "x": want 0..49`},
+		{"\n50 kqbnr/ppppp/5/5/PPPPP/RNBQK w\n", `f:2: plies "50": want 0..49`},
+		{"3 kqbnr/ppppp/5/5/PPPPP\n", "f:1: "},
+	} {
+		_, err := fsf.ParseComparePositions(strings.NewReader(c.in), "f")
+		assert.ErrorContains(t, err, c.want)
+	}
+}

@@ -177,3 +177,66 @@ done
 		assert.Assert(t, !alive(pid), "engine %d still running", pid)
 	}
 }
+
+// infoEngine writes a fake engine into dir that records its "go" command
+// in the file gocmd and answers with one info line and b2b3.
+func infoEngine(t *testing.T, dir string) (path, gocmd string) {
+	t.Helper()
+	gocmd = filepath.Join(dir, "gocmd")
+	path = script(t, dir, "engine", `while read -r line; do
+  case "$line" in
+    uci) echo "id name fake"; echo uciok ;;
+    isready) echo readyok ;;
+    go*) echo "$line" > `+gocmd+`
+         echo "info string hello"
+         echo "info depth 7 seldepth 9 multipv 1 score cp 12 nodes 1234 nps 5000 time 250 pv b2b3 b5b4"
+         echo "bestmove b2b3" ;;
+  esac
+done
+`)
+	return path, gocmd
+}
+
+// TestVerboseAndNodes: -v prints the engine's last search line without its
+// PV, and a node limit becomes "go nodes".
+func TestVerboseAndNodes(t *testing.T) {
+	dir := t.TempDir()
+	state, action := startState(t, dir)
+	path, gocmd := infoEngine(t, dir)
+	var out, errb bytes.Buffer
+	assert.Equal(t, fsf.Run([]string{"-engine", path, "-movetime", "30ms", "-v", state, action}, nil, &out, &errb), 0, errb.String())
+	assert.Equal(t, errb.String(), "minichess-fsf: depth 7 seldepth 9 multipv 1 score cp 12 nodes 1234 nps 5000 time 250\n")
+	got, err := os.ReadFile(gocmd)
+	assert.NilError(t, err)
+	assert.Equal(t, string(got), "go movetime 30\n")
+
+	e := fsf.Engine{Path: path, Nodes: 4321, Timeout: 10 * time.Second}
+	m, ok, err := e.Choose(mustFEN(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w"))
+	assert.NilError(t, err)
+	assert.Assert(t, ok)
+	assert.Equal(t, m.String(), "4 1 3 1")
+	got, err = os.ReadFile(gocmd)
+	assert.NilError(t, err)
+	assert.Equal(t, string(got), "go nodes 4321\n")
+}
+
+// TestCompare: the table has the engine's figures from its info line and
+// our engine's own search of the same position.
+func TestCompare(t *testing.T) {
+	dir := t.TempDir()
+	path, _ := infoEngine(t, dir)
+	positions := filepath.Join(dir, "positions")
+	assert.NilError(t, os.WriteFile(positions, []byte("# comment\n\n0 kqbnr/ppppp/5/5/PPPPP/RNBQK w\n"), 0o644))
+	var out, errb bytes.Buffer
+	assert.Equal(t, fsf.Run([]string{"-engine", path, "-movetime", "50ms", "-compare", positions}, nil, &out, &errb), 0, errb.String())
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	assert.Equal(t, len(lines), 3, out.String())
+	cells := strings.Split(lines[2], "|")
+	assert.Equal(t, len(cells), 12, lines[2])
+	assert.Equal(t, strings.TrimSpace(cells[1]), "`kqbnr/ppppp/5/5/PPPPP/RNBQK w`")
+	depth, err := strconv.Atoi(strings.TrimSpace(cells[3]))
+	assert.NilError(t, err)
+	assert.Assert(t, depth >= 1, lines[2])
+	assert.Equal(t, strings.Join(cells[7:11], "|"), " 7 | 9 | 1234 | 5k ")
+	assert.Equal(t, errb.String(), "minichess-fsf: position 1/1 done\n")
+}
