@@ -88,7 +88,7 @@ func TestGradeClass(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "grades")
 	var stdout, stderr bytes.Buffer
 	began := time.Now()
-	code := Grade(families, []string{"ABGame", "-suite", "random", "-n", "2", "-timeout", "5s", "-max", "1", "-j", "2", "-o", out, class}, &stdout, &stderr)
+	code := Grade(families, []string{"ABGame", "-suite", "random", "-n", "2", "-timeout", "2s", "-max", "1", "-j", "2", "-o", out, class}, &stdout, &stderr)
 	t.Logf("graded in %s:\n%s%s", time.Since(began).Round(time.Millisecond), stdout.String(), stderr.String())
 	if code != 1 {
 		t.Fatalf("exit %d, want 1", code)

@@ -16,6 +16,9 @@ type student struct {
 	lang, program string
 	// build compiles the source into dir and returns the command line.
 	build func(t *testing.T, dir string) []string
+	// fast are the interpreter's flags for the mistakes' runs, which
+	// change nothing the program computes (mutPythonFast, mutJavaFast).
+	fast []string
 	// flags are check's flags for every run.
 	flags    []string
 	mistakes []mistakeCase
@@ -54,6 +57,7 @@ var students = []student{
 			compile(t, javac, "-d", dir, filepath.Join("testdata", "students", "ABGame.java"))
 			return []string{java, "-cp", dir, "ABGame"}
 		},
+		fast:  mutJavaFast,
 		flags: []string{"-suite", "random", "-n", "8"},
 		mistakes: []mistakeCase{
 			{"tielast", nil, []string{"tie-breaking"}},
@@ -76,6 +80,7 @@ var students = []student{
 			}
 			return []string{py, src}
 		},
+		fast:  mutPythonFast,
 		flags: []string{"-suite", "random", "-n", "30"},
 		mistakes: []mistakeCase{
 			{"tielast", nil, []string{"tie-breaking"}},
@@ -95,8 +100,9 @@ func compile(t *testing.T, tool string, args ...string) {
 	}
 }
 
-// TestStudents: for each student program, the correct version passes and
-// every mistake is caught with the right likely cause. The table of
+// TestStudents: for each student program, the correct version passes (run
+// as its course runs it) and every mistake is caught with the right likely
+// cause (run with the interpreter's fast flags). The table of
 // mistakes, verdicts and causes is logged (go test -v -run TestStudents).
 func TestStudents(t *testing.T) {
 	var mu sync.Mutex
@@ -123,7 +129,14 @@ func TestStudents(t *testing.T) {
 					t.Skip("env not found")
 				}
 				args := append(append([]string{s.program}, s.flags...), extra...)
-				args = append(append(args, "-max", "1", "-dir", empty, "--", env, "MISTAKE="+mistake), argv...)
+				args = append(args, "-max", "1", "-dir", empty, "--", env, "MISTAKE="+mistake)
+				if mistake != "" && len(s.fast) > 0 {
+					// The interpreter, its flags for the mistakes, then
+					// the rest of the command line.
+					args = append(append(append(args, argv[0]), s.fast...), argv[1:]...)
+				} else {
+					args = append(args, argv...)
+				}
 				return runCheck(t, args...)
 			}
 			code, rep := check("", nil)
