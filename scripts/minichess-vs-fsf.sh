@@ -14,7 +14,9 @@
 #             exec: programs, a fresh process per move).
 #
 # It prints a progress line per game and, per part, W/D/L, score and Elo with
-# its 95% interval for player_submission (pkg/match). player_submission gets
+# its 95% interval for player_submission (pkg/match), and player_submission's
+# slowest reply (process start to exit) and how many replies took longer
+# than the runner's timeout. player_submission gets
 # -time T (its budget from process start), Fairy-Stockfish "go movetime T"
 # (it also spends about 0.3 s starting up and loading the variant, more on
 # a loaded machine). Each keeps its own time; the runner's -timeout, 2T+8s
@@ -77,7 +79,28 @@ go build -trimpath -o "$bin/gamesearch" ./cmd/gamesearch
 [ -n "$timeout" ] || timeout="$(awk -v t="$movetime" 'BEGIN {
 	if (t ~ /ms$/) s = substr(t, 1, length(t) - 2) / 1000; else if (t ~ /s$/) s = substr(t, 1, length(t) - 1); else s = t;
 	printf "%gs", 2 * s + 8 }')"
-sub="$bin/player_submission -time $movetime $subargs"
+# player_submission runs through a wrapper that appends each reply's wall
+# time in milliseconds (process start to exit, as the runner sees it) to
+# $tmp/replies.
+cat >"$bin/timed_submission" <<EOS
+#!/usr/bin/env bash
+t0=\$(date +%s%N)
+"$bin/player_submission" "\$@"
+rc=\$?
+echo \$(( (\$(date +%s%N) - t0) / 1000000 )) >>"$tmp/replies"
+exit \$rc
+EOS
+chmod +x "$bin/timed_submission"
+: >"$tmp/replies"
+# replies prints the number of player_submission's replies, the slowest
+# and how many took longer than the runner's timeout, and starts afresh.
+replies() {
+	awk -v limit="$timeout" 'BEGIN { if (limit ~ /ms$/) l = substr(limit, 1, length(limit) - 2); else if (limit ~ /s$/) l = substr(limit, 1, length(limit) - 1) * 1000; else l = limit * 1000 }
+		{ n++; if ($1 > max) max = $1; if ($1 > l) late++ }
+		END { printf "player_submission replies: %d, slowest %d ms, over the %s timeout: %d\n", n, max, limit, late }' "$tmp/replies"
+	: >"$tmp/replies"
+}
+sub="$bin/timed_submission -time $movetime $subargs"
 opp="$bin/minichess-fsf -engine $engine -movetime $movetime"
 version="$(printf 'uci\nquit\n' | "$engine" 2>&1 | awk '/^id name/ { sub(/^id name /, ""); print; exit }')"
 began=$(date +%s)
@@ -108,12 +131,14 @@ if [ "$mode" != openings ]; then
 		rm -rf "$dir"
 	done
 	echo "start position: $("$bin/minichess-fsf" -score "$w/$d/$l")"
+	replies
 fi
 
 if [ "$mode" != start ]; then
 	echo
 	echo "openings, gamesearch match (seed $seed, exec timeout $timeout):"
 	nice -n 5 "$bin/gamesearch" match minichess "exec,timeout=$timeout:$sub" "exec,timeout=$timeout:$opp" -games "$n" -seed "$seed" 2>&1
+	replies
 fi
 echo
 echo "took $(( ($(date +%s) - began) / 60 )) min $(( ($(date +%s) - began) % 60 )) s; load at end $(cut -d' ' -f1-3 /proc/loadavg)"
