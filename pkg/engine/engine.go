@@ -19,6 +19,7 @@
 package engine
 
 import (
+	"math"
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/search"
@@ -96,6 +97,14 @@ type Checker[P any] interface {
 // needs it.
 type NullMover[P any] interface {
 	PlayNull(dst, p *P) bool
+}
+
+// Exchanger is an optional interface of a [Game]: LosingCapture reports
+// that the noisy move m of p is a capture that gives up material at once
+// (the capturing piece is worth more than its victim and the square is
+// defended). [Options.QuiescencePrune] needs it.
+type Exchanger[P any, M any] interface {
+	LosingCapture(p *P, m M) bool
 }
 
 // NoMoves says what a non-terminal node whose side to move has no move
@@ -176,6 +185,31 @@ type Options struct {
 	// CheckExtension searches the moves of a node in check (see
 	// [Checker]) one ply deeper. It can change the value.
 	CheckExtension bool
+	// NullMoveAdaptive (with NullMove) tries the null move only when the
+	// static value reaches beta, at depth >= 2, and adds depth/4 to its
+	// reduction. It can change the value.
+	NullMoveAdaptive bool
+	// LMRLog (with LMR) reduces late quiet moves by
+	// 0.5 + ln(depth)·ln(move number)/2 plies (one less at PV nodes, at
+	// least one), from the third move on, instead of one ply from the
+	// fourth. It can change the value.
+	LMRLog bool
+	// ReverseFutility returns the static value at non-PV nodes of depth
+	// <= 6, not in check, when it exceeds beta by ReverseFutilityMargin
+	// (0: 120) per ply of depth. It can change the value.
+	ReverseFutility       bool
+	ReverseFutilityMargin Value
+	// LateMovePruning skips the quiet moves of non-PV nodes of depth <= 4,
+	// not in check, after the first 3 + depth² moves. It can change the
+	// value.
+	LateMovePruning bool
+	// QuiescencePrune skips, in quiescence outside check, the captures
+	// that [Exchanger] calls losing. It can change the value.
+	QuiescencePrune bool
+	// HistoryMalus lowers the history of the quiet moves searched before
+	// the quiet move that caused a cut (by depth squared) as the cut raises
+	// its own.
+	HistoryMalus bool
 	// NoMoves is the value of a node without moves.
 	NoMoves NoMoves
 	// PollEvery is how often, in nodes, the clock and Stop are read; it is
@@ -282,10 +316,12 @@ type Engine[P any, M comparable, G Game[P, M]] struct {
 	noisy   NoisyMover[P, M]
 	checker Checker[P]
 	nuller  NullMover[P]
+	exch    Exchanger[P, M]
 
 	pos     []P
 	moves   [][]M
 	scores  [][]int32
+	quiets  [][]M
 	killers [][2]M
 	killOK  [][2]bool
 	history [2][]int32
@@ -304,7 +340,15 @@ type Engine[P any, M comparable, G Game[P, M]] struct {
 
 	iterMove M
 	iterHas  bool
+
+	lmrTable [lmrDepths][lmrMoves]int8
 }
+
+// lmrDepths and lmrMoves bound the reduction table of [Options.LMRLog].
+const (
+	lmrDepths = 64
+	lmrMoves  = 64
+)
 
 // New returns an engine for game g with options opt.
 func New[P any, M comparable, G Game[P, M]](g G, opt Options) *Engine[P, M, G] {
@@ -325,13 +369,18 @@ func New[P any, M comparable, G Game[P, M]](g G, opt Options) *Engine[P, M, G] {
 	if x, ok := any(g).(NullMover[P]); ok {
 		e.nuller = x
 	}
+	if x, ok := any(g).(Exchanger[P, M]); ok {
+		e.exch = x
+	}
 	n := MaxPly + 1
 	e.pos = make([]P, n+1)
 	e.moves = make([][]M, n)
 	e.scores = make([][]int32, n)
+	e.quiets = make([][]M, n)
 	for i := range e.moves {
 		e.moves[i] = make([]M, 0, 64)
 		e.scores[i] = make([]int32, 0, 64)
+		e.quiets[i] = make([]M, 0, 64)
 	}
 	e.killers = make([][2]M, n)
 	e.killOK = make([][2]bool, n)
@@ -356,6 +405,11 @@ func New[P any, M comparable, G Game[P, M]](g G, opt Options) *Engine[P, M, G] {
 		p <<= 1
 	}
 	e.pollMask = p - 1
+	for d := 1; d < lmrDepths; d++ {
+		for i := 1; i < lmrMoves; i++ {
+			e.lmrTable[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/2)
+		}
+	}
 	return e
 }
 

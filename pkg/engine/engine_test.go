@@ -451,6 +451,7 @@ func TestEngineHeuristicsRun(t *testing.T) {
 	opt.LMR = true
 	opt.Futility = true
 	opt.CheckExtension = true
+	opt.NullMoveAdaptive, opt.LMRLog, opt.ReverseFutility, opt.LateMovePruning, opt.HistoryMalus = true, true, true, true, true
 	roots := engRandomPositions[engRandPos, int](g, engRandPos{left: 30}, 20, 6, 13)
 	for i, p := range roots {
 		a := engine.New[engRandPos, int](g, opt).Search(p, engine.Limits[int]{Depth: 10})
@@ -477,6 +478,7 @@ func TestEngineClear(t *testing.T) {
 func TestEngineNoAllocation(t *testing.T) {
 	opt := engine.DefaultOptions()
 	opt.NullMove, opt.LMR, opt.Futility, opt.CheckExtension = true, true, true, true
+	opt.NullMoveAdaptive, opt.LMRLog, opt.ReverseFutility, opt.LateMovePruning, opt.HistoryMalus = true, true, true, true, true
 	opt.HashMiB = 1
 	c4 := engine.New[engC4Pos, int](engC4{}, opt)
 	lim := engine.Limits[int]{Depth: 7}
@@ -588,6 +590,8 @@ func TestEngineRandomOptions(t *testing.T) {
 			Quiescence: rng.Intn(2) == 0, NullMove: rng.Intn(2) == 0, NullMoveReduction: rng.Intn(4), LMR: rng.Intn(2) == 0,
 			NoMoves: engine.NoMoves(rng.Intn(3)), PollEvery: uint64(rng.Intn(3000)),
 			Futility: rng.Intn(2) == 0, FutilityMargin: search.Value(rng.Intn(100)), CheckExtension: rng.Intn(2) == 0,
+			NullMoveAdaptive: rng.Intn(2) == 0, LMRLog: rng.Intn(2) == 0, ReverseFutility: rng.Intn(2) == 0,
+			ReverseFutilityMargin: search.Value(rng.Intn(150)), LateMovePruning: rng.Intn(2) == 0, HistoryMalus: rng.Intn(2) == 0,
 		}
 		lim := engine.Limits[int]{Depth: rng.Intn(12), Nodes: uint64(rng.Intn(50000))}
 		switch it % 3 {
@@ -633,6 +637,11 @@ func TestEngineFlagsAct(t *testing.T) {
 		{"LMR", func(o *engine.Options) { o.LMR = true }},
 		{"Futility", func(o *engine.Options) { o.Futility, o.FutilityMargin = true, 1 }},
 		{"CheckExtension", func(o *engine.Options) { o.CheckExtension = true }},
+		{"NullMoveAdaptive", func(o *engine.Options) { o.NullMove, o.NullMoveAdaptive = true, true }},
+		{"LMRLog", func(o *engine.Options) { o.LMR, o.LMRLog = true, true }},
+		{"ReverseFutility", func(o *engine.Options) { o.ReverseFutility, o.ReverseFutilityMargin = true, 1 }},
+		{"LateMovePruning", func(o *engine.Options) { o.LateMovePruning = true }},
+		{"HistoryMalus", func(o *engine.Options) { o.HistoryMalus = true }},
 	} {
 		o := base
 		c.set(&o)

@@ -30,6 +30,12 @@ var Features = []Feature{
 	{"lmr", "", func(o *Options) *bool { return &o.LMR }},
 	{"futility", "", func(o *Options) *bool { return &o.Futility }},
 	{"checkext", "", func(o *Options) *bool { return &o.CheckExtension }},
+	{"nulladapt", "", func(o *Options) *bool { return &o.NullMoveAdaptive }},
+	{"lmrlog", "", func(o *Options) *bool { return &o.LMRLog }},
+	{"rfp", "", func(o *Options) *bool { return &o.ReverseFutility }},
+	{"lmp", "", func(o *Options) *bool { return &o.LateMovePruning }},
+	{"malus", "", func(o *Options) *bool { return &o.HistoryMalus }},
+	{"qprune", "", func(o *Options) *bool { return &o.QuiescencePrune }},
 }
 
 // FeatureNames returns the names of [Features], in order.

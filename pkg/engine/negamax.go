@@ -122,11 +122,33 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 	}
 	inCheck := e.checker != nil && e.checker.InCheck(p)
 	next := &e.pos[ply+1]
-	if e.opt.NullMove && e.nuller != nil && !pvNode && !inCheck && depth >= 3 &&
-		beta < MateBound && beta > -MateBound && e.nuller.PlayNull(next, p) {
+	// The static value, for the pruning decisions that need it.
+	static, hasStatic := Value(0), false
+	if !pvNode && !inCheck && (e.opt.ReverseFutility || e.opt.NullMove && e.opt.NullMoveAdaptive) {
+		static, hasStatic = e.eval(ply), true
+	}
+	if e.opt.ReverseFutility && hasStatic && depth <= 6 && beta < MateBound && beta > -MateBound {
+		margin := e.opt.ReverseFutilityMargin
+		if margin <= 0 {
+			margin = 120
+		}
+		if static-margin*Value(depth) >= beta {
+			return static
+		}
+	}
+	minNull := 3
+	if e.opt.NullMoveAdaptive {
+		minNull = 2
+	}
+	if e.opt.NullMove && e.nuller != nil && !pvNode && !inCheck && depth >= minNull &&
+		beta < MateBound && beta > -MateBound && (!e.opt.NullMoveAdaptive || static >= beta) &&
+		e.nuller.PlayNull(next, p) {
 		r := e.opt.NullMoveReduction
 		if r <= 0 {
 			r = 2
+		}
+		if e.opt.NullMoveAdaptive {
+			r += depth / 4
 		}
 		v := -e.negamax(ply+1, depth-1-r, -beta, -beta+1)
 		if e.abort {
@@ -146,7 +168,7 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 	}
 	// Without any ordering technique the game's order stands and no move
 	// needs classifying.
-	ordered := hasHash || e.opt.MVVLVA || e.opt.Killers || e.opt.History || e.opt.LMR || e.opt.Futility
+	ordered := hasHash || e.opt.MVVLVA || e.opt.Killers || e.opt.History || e.opt.LMR || e.opt.Futility || e.opt.LateMovePruning
 	// Futility: at the frontier, quiet moves cannot lift a hopeless static
 	// value to alpha.
 	futile := false
@@ -171,6 +193,9 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 	var bestMove M
 	hasBest := false
 	d := depth - 1 + ext
+	lmp := e.opt.LateMovePruning && !pvNode && !inCheck && depth <= 4 && alpha > -MateBound
+	lmpCount := 3 + depth*depth
+	quietsTried := e.quiets[ply][:0]
 	for i := range list {
 		quiet := true
 		if ordered {
@@ -184,13 +209,28 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 			}
 			continue
 		}
+		if lmp && quiet && i >= lmpCount && hasBest && best > -MateBound {
+			continue
+		}
 		e.game.Play(next, p, m)
 		var v Value
 		if i == 0 || !e.opt.PVS {
 			v = -e.negamax(ply+1, d, -beta, -alpha)
 		} else {
 			reduced := false
-			if e.opt.LMR && depth >= 3 && i >= 3 && quiet && !inCheck && !e.isKiller(ply, m) {
+			if e.opt.LMR && e.opt.LMRLog && depth >= 3 && i >= 2 && quiet && !inCheck && !e.isKiller(ply, m) {
+				r := int(e.lmrTable[min(depth, lmrDepths-1)][min(i+1, lmrMoves-1)])
+				if pvNode {
+					r--
+				}
+				if r > d-1 {
+					r = d - 1
+				}
+				if r >= 1 {
+					v = -e.negamax(ply+1, d-r, -alpha-1, -alpha)
+					reduced = true
+				}
+			} else if e.opt.LMR && !e.opt.LMRLog && depth >= 3 && i >= 3 && quiet && !inCheck && !e.isKiller(ply, m) {
 				v = -e.negamax(ply+1, d-1, -alpha-1, -alpha)
 				reduced = true
 			}
@@ -212,12 +252,19 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 				if alpha >= beta {
 					if quiet {
 						e.cut(ply, depth, p, m)
+						if e.opt.HistoryMalus {
+							e.malus(ply, depth, p, quietsTried)
+						}
 					}
 					break
 				}
 			}
 		}
+		if quiet && e.opt.HistoryMalus {
+			quietsTried = append(quietsTried, m)
+		}
 	}
+	e.quiets[ply] = quietsTried[:0]
 	if e.tt != nil {
 		bound := TTExact
 		if best <= alpha0 {

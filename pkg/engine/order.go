@@ -95,3 +95,21 @@ func (e *Engine[P, M, G]) cut(ply, depth int, p *P, m M) {
 		}
 	}
 }
+
+// malus lowers the history of the quiet moves tried at ply before the one
+// that caused a cut there.
+func (e *Engine[P, M, G]) malus(ply, depth int, p *P, tried []M) {
+	if !e.opt.History {
+		return
+	}
+	h := e.history[ply&1]
+	for _, m := range tried {
+		i := e.game.HistoryIndex(p, m)
+		h[i] -= int32(depth * depth)
+		if h[i] <= -historyMax {
+			for j := range h {
+				h[j] /= 2
+			}
+		}
+	}
+}

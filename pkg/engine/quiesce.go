@@ -58,9 +58,13 @@ func (e *Engine[P, M, G]) qbody(ply int, alpha, beta Value) Value {
 	var zero M
 	scores := e.score(ply, p, list, zero, false, true)
 	next := &e.pos[ply+1]
+	prune := e.opt.QuiescencePrune && e.exch != nil && !inCheck
 	for i := range list {
 		e.pick(list, scores, i)
 		m := list[i]
+		if prune && e.exch.LosingCapture(p, m) {
+			continue
+		}
 		e.game.Play(next, p, m)
 		v := -e.qnode(ply+1, -beta, -alpha)
 		if e.abort {

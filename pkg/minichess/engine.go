@@ -327,6 +327,20 @@ func (g EngineGame) Noisy(p *EngineNode, m Move) int32 {
 	return s
 }
 
+// LosingCapture reports that m captures a piece worth less than the
+// capturing one (adjudication values) on a square the opponent defends;
+// promotions never lose.
+func (g EngineGame) LosingCapture(p *EngineNode, m Move) bool {
+	n := &p.N
+	from := int(m.FromRow)*Cols + int(m.FromCol)
+	to := int(m.ToRow)*Cols + int(m.ToCol)
+	k := n.kind[from]
+	if n.bb[n.side^1][0]&(1<<to) == 0 || k == Pawn && (m.ToRow == 0 || m.ToRow == Rows-1) {
+		return false
+	}
+	return Values[k] > Values[n.kind[to]] && n.attacks(n.side^1, to)
+}
+
 // HistoryIndex is from·30 + to.
 func (g EngineGame) HistoryIndex(p *EngineNode, m Move) int {
 	return (int(m.FromRow)*Cols+int(m.FromCol))*Squares + int(m.ToRow)*Cols + int(m.ToCol)

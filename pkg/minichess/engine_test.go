@@ -1,6 +1,7 @@
 package minichess
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/engine"
@@ -158,6 +159,70 @@ func TestOutcomeAtPlyLimit(t *testing.T) {
 	assert.Assert(t, g.Hash(&e) != NewEngineNode(&qn, -1).Key)
 }
 
+// TestLosingCapture: a capture loses when the capturing piece is worth more
+// than its victim and the square is defended; a promotion never loses.
+func TestLosingCapture(t *testing.T) {
+	g := NewEngineGame(DefaultEvalWeights())
+	for _, c := range []struct {
+		fen  string
+		move string // "r1 c1 r2 c2"
+		want bool
+	}{
+		// White queen b3 takes the pawn c4 defended by the pawn b5.
+		{"k4/5/1p3/2p2/1Q3/4K w", "4 1 3 2", true},
+		// The same pawn undefended.
+		{"k4/5/5/2p2/1Q3/4K w", "4 1 3 2", false},
+		// A pawn takes a defended knight: the victim is worth more.
+		{"k4/5/1p3/2n2/1P3/4K w", "4 1 3 2", false},
+		// The rook takes a rook defended by the king: equal values.
+		{"5/k4/r4/5/R4/4K w", "4 0 2 0", false},
+		// The queen takes a pawn defended by a bishop along a diagonal.
+		{"k4/5/b4/5/2p2/2Q1K w", "5 2 4 2", true},
+		// The bishop's diagonal is blocked: undefended.
+		{"k4/5/b4/1P3/2p2/2Q1K w", "5 2 4 2", false},
+		// A pawn promotes by capturing a defended rook: never losing.
+		{"1rk2/P4/5/5/5/4K w", "1 0 0 1", false},
+		// A quiet move.
+		{"k4/5/5/5/1Q3/4K w", "4 1 3 1", false},
+	} {
+		p, err := ParseFEN(c.fen)
+		assert.NilError(t, err, c.fen)
+		n := p.Node()
+		e := NewEngineNode(&n, -1)
+		var buf [MaxMoves]Move
+		list := g.Moves(&e, buf[:0])
+		var m Move
+		found := false
+		for _, x := range list {
+			if x.String() == c.move {
+				m, found = x, true
+			}
+		}
+		assert.Assert(t, found, "%s: %s not in %v", c.fen, c.move, list)
+		assert.Equal(t, g.LosingCapture(&e, m), c.want, "%s %s", c.fen, c.move)
+	}
+}
+
+// TestQuiescencePrune: pruning losing captures in quiescence saves nodes
+// on MiniChess positions and still returns a move of the list.
+func TestQuiescencePrune(t *testing.T) {
+	g := NewEngineGame(DefaultEvalWeights())
+	var with, without uint64
+	for _, r := range engineRoots(t) {
+		o := engine.DefaultOptions()
+		a := engine.New[EngineNode, Move](g, o).Search(r, engine.Limits[Move]{Depth: 5})
+		o.QuiescencePrune = true
+		b := engine.New[EngineNode, Move](g, o).Search(r, engine.Limits[Move]{Depth: 5})
+		with, without = with+b.Nodes, without+a.Nodes
+		if b.HasMove {
+			var buf [MaxMoves]Move
+			assert.Assert(t, slices.Contains(g.Moves(&r, buf[:0]), b.Move))
+		}
+	}
+	t.Logf("nodes to depth 5: %d with the pruning, %d without", with, without)
+	assert.Assert(t, with < without, "%d nodes with the pruning, %d without", with, without)
+}
+
 func TestEngineAdapterNoAllocation(t *testing.T) {
 	g := NewEngineGame(DefaultEvalWeights())
 	r := engineRoots(t)[5]
@@ -173,6 +238,9 @@ func TestEngineAdapterNoAllocation(t *testing.T) {
 		_ = g.NoisyMoves(&r, buf[:0])
 		_ = g.InCheck(&r)
 		_ = g.PlayNull(&dst, &r)
+		for _, m := range list {
+			_ = g.LosingCapture(&r, m)
+		}
 	})
 	assert.Equal(t, allocs, 0.0)
 	_ = sink

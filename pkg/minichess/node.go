@@ -207,18 +207,25 @@ func bishopAttack(sq int, occ uint32) uint32 {
 
 // attacksKing reports whether the side to move can capture an enemy king.
 func (n *Node) attacksKing() bool {
-	me := &n.bb[n.side]
-	occ := n.bb[0][0] | n.bb[1][0]
 	for ks := n.bb[n.side^1][King]; ks != 0; ks &= ks - 1 {
-		k := bits.TrailingZeros32(ks)
-		if knightBB[k]&me[Knight] != 0 || kingBB[k]&me[King] != 0 || pawnFrom[n.side][k]&me[Pawn] != 0 {
+		if n.attacks(n.side, bits.TrailingZeros32(ks)) {
 			return true
 		}
-		sl := (me[Rook]|me[Queen])&rookLines[k] | (me[Bishop]|me[Queen])&bishopLines[k]
-		for ; sl != 0; sl &= sl - 1 {
-			if between[k][bits.TrailingZeros32(sl)]&occ == 0 {
-				return true
-			}
+	}
+	return false
+}
+
+// attacks reports whether a piece of colour c attacks square k.
+func (n *Node) attacks(c Color, k int) bool {
+	me := &n.bb[c]
+	if knightBB[k]&me[Knight] != 0 || kingBB[k]&me[King] != 0 || pawnFrom[c][k]&me[Pawn] != 0 {
+		return true
+	}
+	occ := n.bb[0][0] | n.bb[1][0]
+	sl := (me[Rook]|me[Queen])&rookLines[k] | (me[Bishop]|me[Queen])&bishopLines[k]
+	for ; sl != 0; sl &= sl - 1 {
+		if between[k][bits.TrailingZeros32(sl)]&occ == 0 {
+			return true
 		}
 	}
 	return false

@@ -33,7 +33,8 @@ PLAYER is one of
   engine[:KEY=VALUE,...]        the tournament engine of pkg/engine: depth=N, nodes=N,
                                 time=DUR (per move), hash=MiB, and on/off switches tt,
                                 hashmove, mvvlva, killers, history, pvs, aspiration,
-                                quiescence (qs), nullmove (null), lmr, futility, checkext
+                                quiescence (qs), nullmove (null), lmr, futility, checkext,
+                                nulladapt, lmrlog, rfp, lmp, malus, qprune
                                 (default: the game's engine options, nodes=20000 unless
                                 depth, time or -movetime is set); depth, nodes and time
                                 combine, the first reached ends the reply
