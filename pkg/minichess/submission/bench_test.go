@@ -23,11 +23,11 @@ func TestSearchNoAllocation(t *testing.T) {
 	n := p.Node()
 	root := minichess.NewEngineNode(&n, -1)
 	s := e.Search()
-	s.Search(root, engine.Limits[minichess.Move]{Depth: 6})
+	s.Search(root, engine.Limits[minichess.Move]{Depth: 8})
 	var nodes uint64
 	allocs := testing.AllocsPerRun(3, func() {
 		s.Clear()
-		nodes = s.Search(root, engine.Limits[minichess.Move]{Depth: 6}).Nodes
+		nodes = s.Search(root, engine.Limits[minichess.Move]{Depth: 8}).Nodes
 	})
 	assert.Equal(t, allocs, 0.0)
 	assert.Assert(t, nodes > 10000, "%d nodes", nodes)

@@ -8,7 +8,7 @@
 // Conventions. The engine is pkg/engine's tournament engine over
 // [minichess.EngineGame]: negamax with PVS, a transposition table keyed by
 // fixed Zobrist keys (splitmix64 from 20230617), MVV-LVA, killers,
-// history and quiescence; a Win position is won for the side to move
+// history, the selective search of [EngineOptions] and quiescence; a Win position is won for the side to move
 // (engine.Mate - ply), a position without moves lost. Every decision is a
 // pure function of the position and the limits: with a node budget or a
 // depth and no time limit the output is deterministic. The program keeps
@@ -28,14 +28,17 @@ const DefaultHashMiB = 64
 
 // EngineOptions returns the engine options of player_submission with a table of
 // hashMiB MiB: engine.DefaultOptions (table, hash move, MVV-LVA,
-// killers, history, PVS, aspiration windows, quiescence) plus late-move
-// reductions, which gained in the self-play matches of
-// docs/engine/minichess.md (+72 and +76 Elo, both intervals above 0).
-// Null-move pruning, futility pruning and the check extension showed no
-// reliable gain there and stay off.
+// killers, history, PVS, aspiration windows, quiescence) plus the selective
+// search measured against Fairy-Stockfish in docs/engine/minichess.md:
+// logarithmic late-move reductions, adaptive null-move pruning, reverse
+// futility pruning, late-move pruning and the history malus. Futility
+// pruning, the check extension and the quiescence pruning of losing
+// captures stay off.
 func EngineOptions(hashMiB int) engine.Options {
 	o := engine.DefaultOptions()
-	o.LMR = true
+	o.LMR, o.LMRLog = true, true
+	o.NullMove, o.NullMoveAdaptive = true, true
+	o.ReverseFutility, o.LateMovePruning, o.HistoryMalus = true, true, true
 	o.HashMiB = hashMiB
 	o.NoMoves = engine.NoMovesLoss
 	o.PollEvery = 1024
