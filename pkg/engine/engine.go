@@ -3,8 +3,10 @@
 // plus hashing, results and move classification): iterative-deepening
 // negamax with principal-variation search, aspiration windows, a
 // transposition table ([TT]) with fixed-seed Zobrist keys ([ZobristKeys]),
-// hash-move/MVV-LVA/killer/history ordering, quiescence, optional null move,
-// late-move reductions, futility pruning and check extension, a
+// hash-move/MVV-LVA/killer/history ordering, quiescence, optional null move
+// (plain or adaptive), late-move reductions (one ply or logarithmic),
+// futility, reverse futility and late-move pruning, quiescence pruning of
+// losing captures, a history malus and check extension, a
 // [TimeManager] with soft and hard limits and a deterministic node budget.
 // Every technique is a flag of [Options]; docs/engine.md lists them with
 // their measured effect.
@@ -85,8 +87,8 @@ type NoisyMover[P any, M any] interface {
 // Checker is an optional interface of an [Game]: InCheck reports
 // that the side to move in p is under a threat that a quiet move may be the
 // only answer to (MiniChess: its king is attacked). Quiescence then searches
-// every move instead of standing pat; null moves, reductions and futility
-// pruning are not tried, and [Options.CheckExtension] extends.
+// every move instead of standing pat; null moves, reductions and the
+// prunings are not tried, and [Options.CheckExtension] extends.
 type Checker[P any] interface {
 	InCheck(p *P) bool
 }

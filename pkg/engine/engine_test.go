@@ -36,7 +36,7 @@ func engFlagSets() map[string]engine.Options {
 		"pvs":        {PVS: true},
 		"aspiration": {Aspiration: true, AspirationDelta: 2, AspirationMinDepth: 2},
 		"tt-exact":   {TT: true, HashMiB: 1, TTExactDepth: true, HashMove: true},
-		"ordering":   {MVVLVA: true, Killers: true, History: true},
+		"ordering":   {MVVLVA: true, Killers: true, History: true, HistoryMalus: true},
 		"all":        all,
 	}
 	return sets
