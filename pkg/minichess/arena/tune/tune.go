@@ -25,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/arena"
@@ -54,18 +55,31 @@ type GenConfig struct {
 	Progress func(game int)
 }
 
+// DataEngineOptions are the engine options the recorded data set was played
+// with: player_submission's options (4 MiB table) as they were before the
+// selective search, one-ply late-move reductions and no null move,
+// reverse futility, late-move pruning or history malus, so that
+// "minichess-tune gen" keeps reproducing the recorded data.
+func DataEngineOptions() engine.Options {
+	o := submission.EngineOptions(4)
+	o.LMR, o.LMRLog = true, false
+	o.NullMove, o.NullMoveAdaptive = false, false
+	o.ReverseFutility, o.LateMovePruning, o.HistoryMalus = false, false, false
+	return o
+}
+
 // Generate plays cfg.Games games of player_submission's engine (with
-// cfg.Weights) against itself through the match harness, under the runner's
-// rules (the ply count known to the engine, so it plays for the ply-50
-// adjudication), and returns the quiet positions of every game (side to move
-// without a capture or promotion, not a Win position), after the opening,
-// labelled with the game's result. Its only error is a game lost by a
-// player's error.
+// [DataEngineOptions] and cfg.Weights) against itself through the match
+// harness, under the runner's rules (the ply count known to the engine, so
+// it plays for the ply-50 adjudication), and returns the quiet positions of
+// every game (side to move without a capture or promotion, not a Win
+// position), after the opening, labelled with the game's result. Its only
+// error is a game lost by a player's error.
 func Generate(cfg GenConfig) ([]Sample, error) {
 	rules := arena.MatchRules{}
 	openings := match.Random[arena.GamePos, minichess.Move](mover{rules}, arena.StartGame(), cfg.OpeningPlies, cfg.Games, cfg.Seed)
 	p := arena.NewEnginePlayer("", &arena.ProgramThinker{
-		Engine: submission.NewEngine(submission.EngineOptions(4), cfg.Weights), KnowsPly: true})
+		Engine: submission.NewEngine(DataEngineOptions(), cfg.Weights), KnowsPly: true})
 	p.Nodes = cfg.Nodes
 	var out []Sample
 	var buf [minichess.MaxMoves]minichess.Move

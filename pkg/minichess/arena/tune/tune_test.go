@@ -39,6 +39,17 @@ func TestRecordedFit(t *testing.T) {
 	assert.Assert(t, r.After < r.Before, "error %f -> %f", r.Before, r.After)
 }
 
+// TestGenerateReproducesData: the recorded settings replay the recorded
+// data set: its first games give exactly its first positions.
+func TestGenerateReproducesData(t *testing.T) {
+	_, samples := loadData(t)
+	got, err := tune.Generate(tune.GenConfig{Games: 4, OpeningPlies: tune.DataPlies, Nodes: tune.DataNodes,
+		Seed: tune.DataSeed, Weights: minichess.HandEvalWeights()})
+	assert.NilError(t, err)
+	assert.Assert(t, len(got) > 20, "%d positions", len(got))
+	assert.Assert(t, slices.Equal(got, samples[:len(got)]), "the first %d generated positions differ from the recorded data", len(got))
+}
+
 // TestFeaturesLinear: the evaluation of every sample is the dot product of
 // its features with the weights (the tuner's model is the engine's code).
 func TestFeaturesLinear(t *testing.T) {
