@@ -218,21 +218,11 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 			v = -e.negamax(ply+1, d, -beta, -alpha)
 		} else {
 			reduced := false
-			if e.opt.LMR && e.opt.LMRLog && depth >= 3 && i >= 2 && quiet && !inCheck && !e.isKiller(ply, m) {
-				r := int(e.lmrTable[min(depth, lmrDepths-1)][min(i+1, lmrMoves-1)])
-				if pvNode {
-					r--
-				}
-				if r > d-1 {
-					r = d - 1
-				}
-				if r >= 1 {
+			if e.opt.LMR && depth >= 3 && quiet && !inCheck && !e.isKiller(ply, m) {
+				if r := e.reduction(depth, d, i, pvNode); r > 0 {
 					v = -e.negamax(ply+1, d-r, -alpha-1, -alpha)
 					reduced = true
 				}
-			} else if e.opt.LMR && !e.opt.LMRLog && depth >= 3 && i >= 3 && quiet && !inCheck && !e.isKiller(ply, m) {
-				v = -e.negamax(ply+1, d-1, -alpha-1, -alpha)
-				reduced = true
 			}
 			if !reduced || !e.abort && v > alpha {
 				v = -e.negamax(ply+1, d, -alpha-1, -alpha)
@@ -275,4 +265,25 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 		e.tt.Store(key, depth, bound, toTT(best, ply), bestMove, hasBest)
 	}
 	return best
+}
+
+// reduction is the late-move reduction of the i-th move (from 0) of a node
+// of depth whose children are searched to depth d: one ply from the fourth
+// move, or with [Options.LMRLog] the table's value (by depth and move
+// number) from the third move, one less at PV nodes, at most d-1.
+func (e *Engine[P, M, G]) reduction(depth, d, i int, pvNode bool) int {
+	if !e.opt.LMRLog {
+		if i >= 3 {
+			return 1
+		}
+		return 0
+	}
+	if i < 2 {
+		return 0
+	}
+	r := int(e.lmrTable[min(depth, lmrDepths-1)][min(i+1, lmrMoves-1)])
+	if pvNode {
+		r--
+	}
+	return min(r, d-1)
 }
