@@ -232,6 +232,18 @@ type Result struct {
 	Shrink func() string
 }
 
+// NoteRun adds to a judged result the warnings of the run that answered it:
+// an abnormal exit of a passing run, and a slow run (kept in r.Run).
+func (r *Result) NoteRun(rr *RunResult) {
+	if r.Passed && rr.Crashed() {
+		r.Warn.Add(WarnExit)
+	}
+	if rr.Slow() {
+		r.Warn.Add(WarnSlow)
+		r.Run = rr
+	}
+}
+
 // Memo caches the value of f.
 func Memo[T any](f func() T) func() T {
 	var v T

@@ -228,13 +228,7 @@ func (u *congoUnit) Run(c *check.Command, o *check.Options) ([]*check.Result, er
 		off += len(want)
 	}
 	for _, r := range results {
-		if r.Passed && rr.Crashed() {
-			r.Warn.Add(check.WarnExit)
-		}
-		if rr.Slow() {
-			r.Warn.Add(check.WarnSlow)
-			r.Run = rr
-		}
+		r.NoteRun(rr)
 	}
 	return results, nil
 }

@@ -292,13 +292,7 @@ func (mc *morrisCase) judge(rr *check.RunResult, probe func(d int) *check.RunRes
 		}
 	}
 	r.Passed = r.Problem == ""
-	if r.Passed && rr.Crashed() {
-		r.Warn.Add(check.WarnExit)
-	}
-	if rr.Slow() {
-		r.Warn.Add(check.WarnSlow)
-		r.Run = rr
-	}
+	r.NoteRun(rr)
 	if !r.Passed {
 		r.Problem = check.RunNote(rr, r.Problem)
 		r.Causes = check.Memo(func() check.CauseSet { return mc.causes(rr, want, got, probe) })

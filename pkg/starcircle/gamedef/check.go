@@ -240,13 +240,7 @@ func (sc *scCase) judge(rr *check.RunResult, probe func(d int) *check.RunResult)
 		r.Problem = check.FirstDiff(want, got, "output.txt", 1)
 	}
 	r.Passed = r.Problem == ""
-	if r.Passed && rr.Crashed() {
-		r.Warn.Add(check.WarnExit)
-	}
-	if rr.Slow() {
-		r.Warn.Add(check.WarnSlow)
-		r.Run = rr
-	}
+	r.NoteRun(rr)
 	if !r.Passed {
 		r.Problem = check.RunNote(rr, r.Problem)
 		r.Causes = check.Memo(func() check.CauseSet { return sc.causes(rr, want, got, written, probe) })
