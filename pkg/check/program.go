@@ -87,6 +87,22 @@ type Unit interface {
 	Size() int
 }
 
+// UnitsOf returns the elements of cs, by pointer, as units (err, when not
+// nil, is returned instead).
+func UnitsOf[T any, PT interface {
+	*T
+	Unit
+}](cs []T, err error) ([]Unit, error) {
+	if err != nil {
+		return nil, err
+	}
+	units := make([]Unit, len(cs))
+	for i := range cs {
+		units[i] = PT(&cs[i])
+	}
+	return units, nil
+}
+
 // suite is a named list of units.
 type suite struct {
 	name  string

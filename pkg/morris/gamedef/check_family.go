@@ -61,14 +61,14 @@ var morrisCheck = &check.Family{
 		return nil
 	},
 	Public: func(o *check.Options) ([]check.Unit, error) {
-		return morrisUnits(readMorrisTSV(o.Corpus, "morris/cases.tsv", morrisProg(o.Prog), board(o), false))
+		return check.UnitsOf(readMorrisTSV(o.Corpus, "morris/cases.tsv", morrisProg(o.Prog), board(o), false))
 	},
 	Extra: "morris/extra.txt",
 	Random: func(o *check.Options, n int, seed uint64) ([]check.Unit, error) {
-		return morrisUnits(morrisRandom(morrisProg(o.Prog), board(o), n, seed), nil)
+		return check.UnitsOf(morrisRandom(morrisProg(o.Prog), board(o), n, seed), nil)
 	},
 	ReadSet: func(o *check.Options) ([]check.Unit, error) {
-		return morrisUnits(readMorrisTSV(check.DirFiles(o.Cases), "cases.tsv", morrisProg(o.Prog), board(o), true))
+		return check.UnitsOf(readMorrisTSV(check.DirFiles(o.Cases), "cases.tsv", morrisProg(o.Prog), board(o), true))
 	},
 	SetFiles: func(_ *check.Options, units []check.Unit) []check.File {
 		cs := make([]morrisCase, len(units))
@@ -79,18 +79,6 @@ var morrisCheck = &check.Family{
 	},
 	Settings: func(o *check.Options) []string { return []string{"-board " + board(o).String()} },
 	Explore:  morrisExplore,
-}
-
-// morrisUnits returns the cases as units.
-func morrisUnits(cs []morrisCase, err error) ([]check.Unit, error) {
-	if err != nil {
-		return nil, err
-	}
-	units := make([]check.Unit, len(cs))
-	for i := range cs {
-		units[i] = &cs[i]
-	}
-	return units, nil
 }
 
 // Key names the case as morris/extra.txt does: "cases.tsv:LINE".

@@ -19,15 +19,7 @@ var starcircleCheck = &check.Family{
 	Public: starcirclePublic,
 	Extra:  "starcircle/extra.txt",
 	Random: func(_ *check.Options, n int, seed uint64) ([]check.Unit, error) {
-		cs, err := starcircleRandom(n, seed)
-		if err != nil {
-			return nil, err
-		}
-		units := make([]check.Unit, len(cs))
-		for i := range cs {
-			units[i] = &cs[i]
-		}
-		return units, nil
+		return check.UnitsOf(starcircleRandom(n, seed))
 	},
 	ReadSet: func(o *check.Options) ([]check.Unit, error) {
 		return starcircleDir(check.DirFiles(o.Cases), ".", "")
