@@ -120,14 +120,6 @@ func (e Engine) SearchFSF(cp ComparePosition) (SearchFigures, error) {
 			f = g
 		}
 	}
-	if e.VariantPath == "" {
-		path, remove, err := WriteVariant()
-		if err != nil {
-			return f, err
-		}
-		defer remove()
-		e.VariantPath = path
-	}
 	if _, err := e.BestMove(FEN(cp.Pos)); err != nil {
 		return f, err
 	}

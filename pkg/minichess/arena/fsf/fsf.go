@@ -114,7 +114,8 @@ func ParseUCIMove(s string) (minichess.Move, error) {
 type Engine struct {
 	// Path is the engine binary.
 	Path string
-	// VariantPath is a file holding [VariantINI].
+	// VariantPath is a file holding [VariantINI] ("": BestMove writes a
+	// temporary one for its call).
 	VariantPath string
 	// MoveTime is the "go movetime" argument.
 	MoveTime time.Duration
@@ -137,7 +138,7 @@ type Engine struct {
 const exitGrace = time.Second
 
 // BestMove starts the engine in a process group of its own, sets the
-// variant and position fen, runs "go movetime" and returns the engine's
+// variant and position fen, runs "go movetime" (or "go nodes") and returns the engine's
 // bestmove text ("(none)" when it has no move). Whatever happens, the
 // engine and every process it started are killed before BestMove returns,
 // at the latest at Timeout, and BestMove waits for nothing after that:
@@ -145,6 +146,14 @@ const exitGrace = time.Second
 func (e Engine) BestMove(fen string) (string, error) {
 	timer := time.NewTimer(e.Timeout)
 	defer timer.Stop()
+	if e.VariantPath == "" {
+		path, remove, err := WriteVariant()
+		if err != nil {
+			return "", err
+		}
+		defer remove()
+		e.VariantPath = path
+	}
 	s, err := e.start()
 	if err != nil {
 		return "", err
@@ -423,9 +432,8 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // Choose returns the engine's move in pos; ok is false when the side to move
 // has no move. A position where the side to move captures a king gets the
 // list's king capture without asking the engine (the template's list keeps
-// only the first one, and another would be an invalid move). Without
-// VariantPath, a temporary file holding [VariantINI] is written for the
-// call. A move outside the position's list is an error.
+// only the first one, and another would be an invalid move). A move outside
+// the position's list is an error.
 func (e Engine) Choose(pos minichess.Position) (m minichess.Move, ok bool, err error) {
 	n := pos.Node()
 	var buf [minichess.MaxMoves]minichess.Move
@@ -435,14 +443,6 @@ func (e Engine) Choose(pos minichess.Position) (m minichess.Move, ok bool, err e
 	}
 	if st == minichess.Win {
 		return list[len(list)-1], true, nil
-	}
-	if e.VariantPath == "" {
-		path, remove, err := WriteVariant()
-		if err != nil {
-			return m, false, err
-		}
-		defer remove()
-		e.VariantPath = path
 	}
 	text, err := e.BestMove(FEN(pos))
 	if err != nil {
