@@ -7,7 +7,7 @@ package engine
 // start empty on every search; the table keeps its entries (call Clear for a
 // new game), so equal inputs give equal results from an equal table.
 func (e *Engine[P, M, G]) Search(root P, lim Limits[M]) Result[M] {
-	e.nodes, e.evals, e.selDepth, e.abort = 0, 0, 0, false
+	e.nodes, e.evals, e.selDepth, e.reach, e.abort = 0, 0, 0, 0, false
 	e.maxNodes, e.tm, e.stop = lim.Nodes, lim.Time, lim.Stop
 	e.clearHeuristics()
 	if e.tt != nil {
@@ -33,8 +33,9 @@ func (e *Engine[P, M, G]) Search(root P, lim Limits[M]) Result[M] {
 	// Initial root order: table move, noisy moves, then the game's order.
 	var hashMove M
 	hasHash := false
+	rootKey, rootLeft := e.key(p)
 	if e.tt != nil && e.opt.HashMove {
-		if ent, ok := e.tt.Probe(e.game.Hash(p)); ok && ent.HasMove {
+		if ent, ok := e.tt.Probe(rootKey); ok && ent.HasMove {
 			hashMove, hasHash = ent.Move, true
 		}
 	}
@@ -104,7 +105,7 @@ func (e *Engine[P, M, G]) Search(root P, lim Limits[M]) Result[M] {
 			}
 		}
 		if e.tt != nil {
-			e.tt.Store(e.game.Hash(p), depth, TTExact, int32(v), best, true)
+			e.tt.StoreSpan(rootKey, depth, TTExact, int32(v), best, true, rootLeft, e.reach)
 		}
 		if lim.OnDepth != nil {
 			info := Info[M]{Depth: depth, Move: best, Value: v, Nodes: e.nodes, Evals: e.evals, SelDepth: e.selDepth, PV: res.PV}

@@ -109,6 +109,20 @@ type Exchanger[P any, M any] interface {
 	LosingCapture(p *P, m M) bool
 }
 
+// PlyLimited is an optional interface of a [Game] whose positions may end
+// by a ply limit (MiniChess: the runner adjudicates after ply 50). With
+// [Options.PlyFreeTable] the engine keys the table by PositionHash, so the
+// same position reached after different numbers of plies shares one entry,
+// and uses an entry only where the ply limit cannot tell the two apart.
+type PlyLimited[P any] interface {
+	// PliesLeft returns the plies p has left before the limit ends the
+	// game (0: p is at the limit), or -1 when p has no known limit.
+	PliesLeft(p *P) int
+	// PositionHash returns p's key without the ply count: Hash when the
+	// limit is unknown.
+	PositionHash(p *P) uint64
+}
+
 // NoMoves says what a non-terminal node whose side to move has no move
 // is worth in the engine.
 type NoMoves uint8
@@ -212,6 +226,14 @@ type Options struct {
 	// the quiet move that caused a cut (by depth squared) as the cut raises
 	// its own.
 	HistoryMalus bool
+	// PlyFreeTable (with TT, for a [PlyLimited] game) keys the table by
+	// the position without its ply count. An entry records the plies its
+	// node had left and how deep below it the search went; it stands for
+	// another node of the same position only when that search did not
+	// reach the ply limit and would not reach it from the other node
+	// either, or when both nodes have the same plies left. Its move is
+	// always tried first.
+	PlyFreeTable bool
 	// NoMoves is the value of a node without moves.
 	NoMoves NoMoves
 	// PollEvery is how often, in nodes, the clock and Stop are read; it is
@@ -319,6 +341,7 @@ type Engine[P any, M comparable, G Game[P, M]] struct {
 	checker Checker[P]
 	nuller  NullMover[P]
 	exch    Exchanger[P, M]
+	limited PlyLimited[P]
 
 	pos     []P
 	moves   [][]M
@@ -334,6 +357,9 @@ type Engine[P any, M comparable, G Game[P, M]] struct {
 	nodes    uint64
 	evals    uint64
 	selDepth int
+	// reach is the deepest ply entered below the current node (kept only
+	// with [Options.PlyFreeTable]).
+	reach    int
 	abort    bool
 	maxNodes uint64
 	tm       *TimeManager
@@ -373,6 +399,9 @@ func New[P any, M comparable, G Game[P, M]](g G, opt Options) *Engine[P, M, G] {
 	}
 	if x, ok := any(g).(Exchanger[P, M]); ok {
 		e.exch = x
+	}
+	if x, ok := any(g).(PlyLimited[P]); ok && opt.PlyFreeTable {
+		e.limited = x
 	}
 	n := MaxPly + 1
 	e.pos = make([]P, n+1)

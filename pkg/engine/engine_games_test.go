@@ -547,3 +547,72 @@ func (g *engRootOrder) Moves(p *engC4Pos, buf []int) []int {
 	}
 	return g.engC4Static.Moves(p, buf)
 }
+
+// ---- A game whose positions recur after different numbers of plies ----
+
+// engLimPos is a position of engLim: the sum of the keys of the moves
+// played, where move 0 adds nothing (waiting), so that the same position
+// recurs after different numbers of plies; the plies left until the ply
+// limit; and the side to move.
+type engLimPos struct {
+	sum  uint64
+	left int8
+	side int8
+}
+
+// engLim is a pseudo-random game with a ply limit (engine.PlyLimited):
+// moves, evaluation and the early results depend on the position only; at
+// the limit the result is a win, loss or draw of its own, so the same
+// position has other values near the limit than far from it.
+type engLim struct{}
+
+func (engLim) h(p *engLimPos, salt uint64) uint64 {
+	return engMix(p.sum ^ uint64(p.side)<<63 ^ salt)
+}
+
+func (g engLim) Terminal(p *engLimPos) bool { return p.left == 0 || g.h(p, 1)%31 == 0 }
+
+func (g engLim) Moves(p *engLimPos, buf []int) []int {
+	x := g.h(p, 2)
+	buf = append(buf, 0)
+	for m := 1; m < engRandK; m++ {
+		if (x>>(4*m))&3 != 0 {
+			buf = append(buf, m)
+		}
+	}
+	return buf
+}
+
+func (engLim) Play(dst, p *engLimPos, m int) {
+	dst.sum = p.sum
+	if m > 0 {
+		dst.sum += engRandKeys[m]
+	}
+	dst.left = p.left - 1
+	dst.side = p.side ^ 1
+}
+
+func (g engLim) Evaluate(p *engLimPos) search.Value { return search.Value(g.h(p, 3)%201) - 100 }
+
+func (g engLim) Hash(p *engLimPos) uint64 { return engMix(g.h(p, 4) ^ uint64(p.left)) }
+
+func (g engLim) PositionHash(p *engLimPos) uint64 { return g.h(p, 4) }
+
+func (engLim) PliesLeft(p *engLimPos) int { return int(p.left) }
+
+func (g engLim) Outcome(p *engLimPos) engine.Outcome {
+	if p.left == 0 {
+		return engine.Outcome(1 + g.h(p, 5)%3)
+	}
+	return engine.Outcome(1 + g.h(p, 6)%3)
+}
+
+func (g engLim) Noisy(p *engLimPos, m int) int32 {
+	if m > 0 && engMix(g.h(p, 7)+uint64(m))%3 == 0 {
+		return int32(1 + m)
+	}
+	return 0
+}
+
+func (engLim) HistoryIndex(p *engLimPos, m int) int { return m }
+func (engLim) HistorySize() int                     { return engRandK }

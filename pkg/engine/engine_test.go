@@ -125,6 +125,21 @@ func TestEngineMatchesMinimax(t *testing.T) {
 	}
 }
 
+// TestPlyFreeTableMatchesMinimax: keyed without the ply count
+// ([engine.Options.PlyFreeTable]), with every exact technique, the
+// engine's fixed-depth value still equals plain minimax in a game whose
+// positions recur after different numbers of plies and change value near
+// the ply limit.
+func TestPlyFreeTableMatchesMinimax(t *testing.T) {
+	opt := engFlagSets()["all"]
+	opt.PlyFreeTable = true
+	g := engLim{}
+	for _, left := range []int8{2, 3, 4, 5, 6, 8} {
+		ps := engRandomPositions[engLimPos, int](g, engLimPos{left: left + 4}, 16, 4, int64(left))
+		engCheckAgainstOracle(t, g, ps, 7, opt, &engRef[engLimPos, int, engLim]{g: g})
+	}
+}
+
 // TestPlainEngineCountsLikeAlphaBeta: with no technique on, each iteration
 // of the engine is the course's fail-soft alpha-beta (search.Searcher) with
 // the previous best root move moved to the front: same values, same moves,

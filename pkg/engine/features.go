@@ -36,6 +36,7 @@ var Features = []Feature{
 	{"lmp", "", func(o *Options) *bool { return &o.LateMovePruning }},
 	{"malus", "", func(o *Options) *bool { return &o.HistoryMalus }},
 	{"qprune", "", func(o *Options) *bool { return &o.QuiescencePrune }},
+	{"plyfree", "", func(o *Options) *bool { return &o.PlyFreeTable }},
 }
 
 // FeatureNames returns the names of [Features], in order.

@@ -10,6 +10,9 @@ func (e *Engine[P, M, G]) enter(ply int) bool {
 	if ply > e.selDepth {
 		e.selDepth = ply
 	}
+	if ply > e.reach {
+		e.reach = ply
+	}
 	if e.maxNodes != 0 && e.nodes > e.maxNodes {
 		e.abort = true
 	}
@@ -77,9 +80,33 @@ func fromTT(v int32, ply int) Value {
 	return w
 }
 
+// key returns the table key of p and the plies p has left before its ply
+// limit (-1: none known, or without [Options.PlyFreeTable]).
+func (e *Engine[P, M, G]) key(p *P) (uint64, int) {
+	if e.limited != nil {
+		if left := e.limited.PliesLeft(p); left >= 0 {
+			return e.limited.PositionHash(p), left
+		}
+	}
+	return e.game.Hash(p), -1
+}
+
 // negamax searches the node at ply (ply >= 1) to depth with the window
-// (alpha, beta), fail-soft.
+// (alpha, beta), fail-soft. With [Options.PlyFreeTable] it keeps reach,
+// the deepest ply entered, over the node's subtree.
 func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
+	if e.limited == nil {
+		return e.node(ply, depth, alpha, beta)
+	}
+	outer := e.reach
+	e.reach = ply
+	v := e.node(ply, depth, alpha, beta)
+	e.reach = max(outer, e.reach)
+	return v
+}
+
+// node is the body of [Engine.negamax].
+func (e *Engine[P, M, G]) node(ply, depth int, alpha, beta Value) Value {
 	e.pvLen[ply] = 0
 	if !e.enter(ply) {
 		return 0
@@ -100,21 +127,24 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 	pvNode := beta-alpha > 1
 	alpha0 := alpha
 	var key uint64
+	left := -1
 	var hashMove M
 	hasHash := false
 	if e.tt != nil {
-		key = e.game.Hash(p)
+		key, left = e.key(p)
 		if ent, ok := e.tt.Probe(key); ok {
 			if ent.HasMove && e.opt.HashMove {
 				hashMove, hasHash = ent.Move, true
 			}
 			d := int(ent.Depth)
-			if d == depth || d > depth && !e.opt.TTExactDepth {
+			if (d == depth || d > depth && !e.opt.TTExactDepth) && ent.Fits(left) {
 				v := fromTT(ent.Value, ply)
 				switch {
 				case ent.Bound == TTExact,
 					ent.Bound == TTLower && v >= beta,
 					ent.Bound == TTUpper && v <= alpha:
+					// The value stands for the entry's subtree.
+					e.reach = max(e.reach, ply+int(ent.Reach))
 					return v
 				}
 			}
@@ -262,7 +292,7 @@ func (e *Engine[P, M, G]) negamax(ply, depth int, alpha, beta Value) Value {
 		} else if best >= beta {
 			bound = TTLower
 		}
-		e.tt.Store(key, depth, bound, toTT(best, ply), bestMove, hasBest)
+		e.tt.StoreSpan(key, depth, bound, toTT(best, ply), bestMove, hasBest, left, e.reach-ply)
 	}
 	return best
 }

@@ -37,6 +37,25 @@ type TTEntry[M comparable] struct {
 	Gen uint8
 	// HasMove reports whether Move is set.
 	HasMove bool
+	// Left is the number of plies the node had left before a ply limit
+	// (-1: none known) and Reach how many plies below the node the search
+	// went; both are cut to 127 ([Options.PlyFreeTable]).
+	Left, Reach int8
+}
+
+// Fits reports whether the entry's value may stand for a node of the same
+// position with left plies before the ply limit (-1: none known): always
+// without a known limit; else when the entry's search reached the limit,
+// only for the same plies left, and when it did not, if it would not reach
+// it from the node either.
+func (t *TTEntry[M]) Fits(left int) bool {
+	switch {
+	case t.Left < 0 || left < 0:
+		return true
+	case t.Reach >= t.Left:
+		return left == int(t.Left)
+	}
+	return int(t.Reach) < min(left, 127)
 }
 
 // TT is a fixed-size transposition table of a power-of-two number of entries,
@@ -117,6 +136,13 @@ func (t *TT[M]) Probe(key uint64) (TTEntry[M], bool) {
 // Store records the result of a search of the position with the given key.
 // value must already be node-relative (see [TTEntry.Value]).
 func (t *TT[M]) Store(key uint64, depth int, bound TTBound, value int32, m M, hasMove bool) {
+	t.StoreSpan(key, depth, bound, value, m, hasMove, -1, 0)
+}
+
+// StoreSpan is [TT.Store] for a node with left plies before a ply limit
+// (-1: none known) whose search went reach plies below it
+// ([TTEntry.Fits]).
+func (t *TT[M]) StoreSpan(key uint64, depth int, bound TTBound, value int32, m M, hasMove bool, left, reach int) {
 	i := key & t.mask &^ 1
 	a, b := &t.entries[i], &t.entries[i+1]
 	var e *TTEntry[M]
@@ -144,7 +170,8 @@ func (t *TT[M]) Store(key uint64, depth int, bound TTBound, value int32, m M, ha
 	if depth > 32767 {
 		depth = 32767
 	}
-	*e = TTEntry[M]{Key: key, Move: m, Value: value, Depth: int16(depth), Bound: bound, Gen: t.gen, HasMove: hasMove}
+	*e = TTEntry[M]{Key: key, Move: m, Value: value, Depth: int16(depth), Bound: bound, Gen: t.gen, HasMove: hasMove,
+		Left: int8(min(left, 127)), Reach: int8(min(reach, 127))}
 	t.dirty = true
 }
 

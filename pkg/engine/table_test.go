@@ -34,7 +34,7 @@ func TestTTStoreProbe(t *testing.T) {
 	tt.Store(0x200, 3, engine.TTLower, -9, 0, false) // same bucket (low bits equal)
 	e, ok := tt.Probe(0x100)
 	assert.Assert(t, ok)
-	assert.DeepEqual(t, e, engine.TTEntry[int]{Key: 0x100, Move: 7, Value: 42, Depth: 5, Bound: engine.TTExact, HasMove: true})
+	assert.DeepEqual(t, e, engine.TTEntry[int]{Key: 0x100, Move: 7, Value: 42, Depth: 5, Bound: engine.TTExact, HasMove: true, Left: -1})
 	e, ok = tt.Probe(0x200)
 	assert.Assert(t, ok)
 	assert.Equal(t, e.Bound, engine.TTLower)
@@ -82,4 +82,29 @@ func TestZobristKeys(t *testing.T) {
 	assert.Equal(t, k[0], uint64(0xe220a8397b1dcdaf))
 	engine.ZobristKeys(20230617, k[:])
 	assert.Equal(t, k, [3]uint64{0xb066e7202286839a, 0x7467d2208fe67f0e, 0xa671c537497ce495})
+}
+
+// TestTTFits: an entry without a known limit fits every node; one whose
+// search reached the limit only the same plies left; one that stayed short
+// of it every node from which it would stay short too.
+func TestTTFits(t *testing.T) {
+	tt := engine.NewTTEntries[int](16)
+	tt.Store(0x1, 3, engine.TTExact, 0, 0, false)
+	tt.StoreSpan(0x2, 3, engine.TTExact, 0, 0, false, 10, 12) // reached the limit
+	tt.StoreSpan(0x3, 3, engine.TTExact, 0, 0, false, 20, 6)  // 14 plies short of it
+	tt.StoreSpan(0x4, 3, engine.TTExact, 0, 0, false, 300, 200)
+	for _, c := range []struct {
+		key  uint64
+		left int
+		want bool
+	}{
+		{0x1, -1, true}, {0x1, 5, true},
+		{0x2, -1, true}, {0x2, 10, true}, {0x2, 12, false}, {0x2, 8, false},
+		{0x3, 20, true}, {0x3, 7, true}, {0x3, 30, true}, {0x3, 6, false}, {0x3, 0, false},
+		{0x4, 127, true}, {0x4, 126, false},
+	} {
+		e, ok := tt.Probe(c.key)
+		assert.Assert(t, ok)
+		assert.Equal(t, e.Fits(c.left), c.want, "key %#x left %d (entry left %d reach %d)", c.key, c.left, e.Left, e.Reach)
+	}
 }

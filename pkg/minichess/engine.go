@@ -310,6 +310,18 @@ func (g EngineGame) Hash(p *EngineNode) uint64 {
 	return p.Key
 }
 
+// PliesLeft returns the plies p has left before the ply limit, or -1 when
+// the ply count is unknown (engine.PlyLimited).
+func (g EngineGame) PliesLeft(p *EngineNode) int {
+	if p.Played < 0 {
+		return -1
+	}
+	return max(MaxPlies-int(p.Played), 0)
+}
+
+// PositionHash returns p's Zobrist key without the ply count.
+func (g EngineGame) PositionHash(p *EngineNode) uint64 { return p.Key }
+
 // Noisy scores captures by MVV-LVA (16·victim - attacker, adjudication
 // values) and promotions as winning a queen; quiet moves score 0.
 func (g EngineGame) Noisy(p *EngineNode, m Move) int32 {

@@ -256,3 +256,30 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 	_ = s
 }
+
+// TestPlyLimited: the engine sees the plies left before the 50-ply limit
+// (none when the count is unknown) and a key without the ply count, and
+// keyed by it the table keeps every fixed-depth value of these positions,
+// near the limit and far from it.
+func TestPlyLimited(t *testing.T) {
+	g := NewEngineGame(DefaultEvalWeights())
+	r := engineRoots(t)[2]
+	for _, c := range []struct{ played, left int }{{-1, -1}, {0, 50}, {44, 6}, {50, 0}, {53, 0}} {
+		e := NewEngineNode(&r.N, c.played)
+		assert.Equal(t, g.PliesLeft(&e), c.left, "%d plies played", c.played)
+		assert.Equal(t, g.PositionHash(&e), r.N.ZobristKey())
+	}
+	a, b := NewEngineNode(&r.N, 10), NewEngineNode(&r.N, 12)
+	assert.Assert(t, g.Hash(&a) != g.Hash(&b))
+	for _, r := range engineRoots(t) {
+		for _, played := range []int{-1, 20, 44, 46} {
+			root := NewEngineNode(&r.N, played)
+			o := engine.DefaultOptions()
+			o.TTExactDepth = true
+			want := engine.New[EngineNode, Move](g, o).Search(root, engine.Limits[Move]{Depth: 5})
+			o.PlyFreeTable = true
+			got := engine.New[EngineNode, Move](g, o).Search(root, engine.Limits[Move]{Depth: 5})
+			assert.Equal(t, got.Value, want.Value, "%s, %d plies played", r.N.Position().FEN(), played)
+		}
+	}
+}

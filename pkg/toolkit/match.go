@@ -34,7 +34,8 @@ PLAYER is one of
                                 time=DUR (per move), hash=MiB, and on/off switches tt,
                                 hashmove, mvvlva, killers, history, pvs, aspiration,
                                 quiescence (qs), nullmove (null), lmr, futility, checkext,
-                                nulladapt, lmrlog, rfp, lmp, malus, qprune
+                                nulladapt, lmrlog, rfp, lmp, malus, qprune,
+                                plyfree
                                 (default: the game's engine options, nodes=20000 unless
                                 depth, time or -movetime is set); depth, nodes and time
                                 combine, the first reached ends the reply

@@ -72,7 +72,7 @@ func TestSelfplaySwitches(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-selfplay", "no-tt"}, `-selfplay: unknown engine feature "no-tt" (known: tt, hashmove, mvvlva, killers, history, pvs, aspiration, quiescence, nullmove, lmr, futility, checkext, nulladapt, lmrlog, rfp, lmp, malus, qprune)`},
+		{[]string{"-selfplay", "no-tt"}, `-selfplay: unknown engine feature "no-tt" (known: tt, hashmove, mvvlva, killers, history, pvs, aspiration, quiescence, nullmove, lmr, futility, checkext, nulladapt, lmrlog, rfp, lmp, malus, qprune, plyfree)`},
 		{[]string{"-selfplay=-pvs"}, "-selfplay -pvs: lmr needs pvs (add -lmr)"},
 	} {
 		_, err := parseStrength(c.args)
