@@ -31,8 +31,7 @@ const DefaultHashMiB = 64
 // killers, history, PVS, aspiration windows, quiescence) plus the selective
 // search measured against Fairy-Stockfish in docs/engine/minichess.md:
 // logarithmic late-move reductions, adaptive null-move pruning, reverse
-// futility pruning, late-move pruning and the history malus, and the table
-// keyed without the ply count (PlyFreeTable). Futility
+// futility pruning, late-move pruning and the history malus. Futility
 // pruning, the check extension and the quiescence pruning of losing
 // captures stay off.
 func EngineOptions(hashMiB int) engine.Options {
@@ -40,7 +39,6 @@ func EngineOptions(hashMiB int) engine.Options {
 	o.LMR, o.LMRLog = true, true
 	o.NullMove, o.NullMoveAdaptive = true, true
 	o.ReverseFutility, o.LateMovePruning, o.HistoryMalus = true, true, true
-	o.PlyFreeTable = true
 	o.HashMiB = hashMiB
 	o.NoMoves = engine.NoMovesLoss
 	o.PollEvery = 1024
