@@ -120,6 +120,13 @@ type EvalWeights struct {
 	OpenLine int32
 	// Tempo is the bonus of the side to move.
 	Tempo int32
+	// LimitPoint, when positive, scores a position at the ply limit (the
+	// ply count known) by its material lead instead of as a won, lost or
+	// drawn game: LimitPoint per point of the adjudication table, from the
+	// side to move's view, so that among lost ends the search prefers the
+	// smallest deficit and among won ends the largest lead. 0: the
+	// result.
+	LimitPoint int32
 }
 
 // DefaultEvalWeights returns the evaluation weights of player_submission:
@@ -225,9 +232,14 @@ func (g EngineGame) Weights() EvalWeights { return g.t.w }
 func (g EngineGame) Terminal(p *EngineNode) bool { return p.N.win || p.Played >= MaxPlies }
 
 // Outcome is the result for the side to move of a terminal p: past the ply
-// limit the material result (overriding a Win), else a win.
+// limit the material result (overriding a Win), or with
+// [EvalWeights.LimitPoint] the static value (the material lead), else a
+// win.
 func (g EngineGame) Outcome(p *EngineNode) engine.Outcome {
 	if p.Played >= MaxPlies {
+		if g.t.w.LimitPoint > 0 {
+			return engine.OutcomeStatic
+		}
 		me, op := p.N.mat[p.N.side], p.N.mat[p.N.side^1]
 		switch {
 		case me > op:
@@ -366,8 +378,12 @@ func (g EngineGame) InCheck(p *EngineNode) bool { return p.N.KingAttacked(p.N.si
 
 // Evaluate is the engine's static value of p for the side to move
 // (docs/minichess.md, "The engine"): material and piece-square values,
-// mobility, king safety and tempo.
+// mobility, king safety and tempo; at the ply limit, with
+// [EvalWeights.LimitPoint], the material lead.
 func (g EngineGame) Evaluate(p *EngineNode) search.Value {
+	if p.Played >= MaxPlies && g.t.w.LimitPoint > 0 {
+		return search.Value(g.t.w.LimitPoint * (p.N.mat[p.N.side] - p.N.mat[p.N.side^1]))
+	}
 	return search.Value(g.t.evaluate(&p.N))
 }
 

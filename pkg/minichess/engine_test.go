@@ -157,6 +157,18 @@ func TestOutcomeAtPlyLimit(t *testing.T) {
 	e = NewEngineNode(&qn, MaxPlies)
 	assert.Equal(t, g.Outcome(&e), engine.OutcomeDraw)
 	assert.Assert(t, g.Hash(&e) != NewEngineNode(&qn, -1).Key)
+	// With LimitPoint the end is scored by the material lead: black to
+	// move, 20 points behind (a queen).
+	w := DefaultEvalWeights()
+	w.LimitPoint = 1000
+	lg := NewEngineGame(w)
+	b, _ := ParseFEN("k4/5/5/5/5/3QK b")
+	bn := b.Node()
+	e = NewEngineNode(&bn, MaxPlies)
+	assert.Equal(t, lg.Outcome(&e), engine.OutcomeStatic)
+	assert.Equal(t, lg.Evaluate(&e), search.Value(-20000))
+	e = NewEngineNode(&bn, MaxPlies-1)
+	assert.Equal(t, lg.Evaluate(&e), g.Evaluate(&e))
 }
 
 // TestLosingCapture: a capture loses when the capturing piece is worth more

@@ -28,7 +28,7 @@ type Player = match.Player[GamePos, minichess.Move]
 //	                                   instead of the defaults; w.NAME sets an
 //	                                   evaluation weight (tempo, openline,
 //	                                   center, edge, pawncenter, mob.K,
-//	                                   zone.K, pawn.I, king.I, mat.K)
+//	                                   zone.K, pawn.I, king.I, mat.K, limit)
 //	fsf=PATH[,time=D][,nodes=N]        Fairy-Stockfish at PATH, a fresh process
 //	                                   per move, "go movetime D" (default 1s)
 //	                                   or "go nodes N"
@@ -195,6 +195,9 @@ func setWeight(w *minichess.EvalWeights, s string) error {
 		return nil
 	case "pawncenter":
 		w.PawnCenter = v
+		return nil
+	case "limit":
+		w.LimitPoint = v
 		return nil
 	}
 	if i, ok := idx("mob.", 7); ok {
