@@ -357,8 +357,9 @@ type Engine[P any, M comparable, G Game[P, M]] struct {
 	nodes    uint64
 	evals    uint64
 	selDepth int
-	// reach is the deepest ply entered below the current node (kept only
-	// with [Options.PlyFreeTable]).
+	// reach is the deepest ply entered (enter raises it at every node);
+	// with [Options.PlyFreeTable] negamax restarts it at each node, so
+	// that it is the deepest ply below the current node.
 	reach    int
 	abort    bool
 	maxNodes uint64
