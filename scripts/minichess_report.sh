@@ -38,9 +38,9 @@ if [ $features = 1 ]; then
 	n=20000
 	echo "| match (A vs B) | games | W-D-L for A | score | Elo [95%] | forfeits A/B |"
 	echo "|---|---|---|---|---|---|"
-	# The initial defaults of round 1 (docs/engine/minichess.md): LMR off,
-	# the first piece-square weights.
-	init="-lmr,w.pawn.1=10,w.pawn.2=30,w.pawn.3=120,w.pawncenter=5,w.center=15,w.edge=10,w.king.1=-10,w.king.2=-25,w.king.3=-40,w.king.4=-50,w.king.5=-50"
+	# The initial defaults of round 1 (docs/engine/minichess.md): the hand
+	# weights, LMR off, the first piece-square weights.
+	init="hand,-lmr,w.pawn.1=10,w.pawn.2=30,w.pawn.3=120,w.pawncenter=5,w.center=15,w.edge=10,w.king.1=-10,w.king.2=-25,w.king.3=-40,w.king.4=-50,w.king.5=-50"
 	for f in tt hashmove mvvlva killers history pvs aspiration quiescence; do
 		nice -n 10 "$tmp/minichess-match" -a "engine,$init" -b "engine,$init,-$f" -nodes $n -openings twoply -label "default vs default without \`$f\`" | tail -1
 	done

@@ -130,9 +130,10 @@ type EvalWeights struct {
 }
 
 // DefaultEvalWeights returns the evaluation weights of player_submission:
-// [HandEvalWeights]. The weights fitted to self-play results,
-// [TunedEvalWeights], did not gain against them (docs/engine/minichess.md).
-func DefaultEvalWeights() EvalWeights { return HandEvalWeights() }
+// [FSFEvalWeights], which gained against Fairy-Stockfish over
+// [HandEvalWeights]; the weights fitted to self-play results,
+// [TunedEvalWeights], did not (docs/engine/minichess.md).
+func DefaultEvalWeights() EvalWeights { return FSFEvalWeights() }
 
 // HandEvalWeights returns the hand-set weights. The piece-square weights
 // are half of the first hand-set ones, which lost to them when doubled
@@ -155,7 +156,7 @@ func HandEvalWeights() EvalWeights {
 }
 
 // TunedEvalWeights returns the weights fitted by the tuner
-// (pkg/minichess/arena/tune, "mctune fit") to its recorded self-play data set,
+// (pkg/minichess/arena/tune, "minichess-tune fit") to its recorded self-play data set,
 // starting from [HandEvalWeights]; a test checks that the tuner still
 // produces exactly these.
 func TunedEvalWeights() EvalWeights {
@@ -170,6 +171,27 @@ func TunedEvalWeights() EvalWeights {
 		KingZone:   [7]int32{0, 1, 2, 16, 3, 12, 4},
 		OpenLine:   1,
 		Tempo:      0,
+	}
+}
+
+// FSFEvalWeights returns the weights fitted by the tuner
+// (pkg/minichess/arena/tune, "minichess-tune fit -data
+// testdata/minichess-tune/fsf-depth12.txt.gz") to Fairy-Stockfish's scores
+// of half the positions of its self-play data set (a search of 12 plies
+// each), starting from [HandEvalWeights]; a test checks that the tuner
+// still produces exactly these.
+func FSFEvalWeights() EvalWeights {
+	return EvalWeights{
+		Material:   [7]int32{0, 112, 382, 362, 344, 991, 0},
+		PawnRank:   [5]int32{-2, 12, 19, 64, 0},
+		PawnCenter: 28,
+		Center:     17,
+		Edge:       -13,
+		KingRank:   [6]int32{-17, -5, 0, -15, -25, -25},
+		Mobility:   [7]int32{0, 25, 24, 12, 7, 6, 0},
+		KingZone:   [7]int32{0, 14, -10, 0, 6, 16, 4},
+		OpenLine:   1,
+		Tempo:      36,
 	}
 }
 

@@ -20,12 +20,13 @@ type Player = match.Player[GamePos, minichess.Move]
 //
 //	baseline1 ... baseline4            the TA baselines
 //	alphabeta[,nodes=N][,depth=N]      player_alphabeta
-//	engine[,nodes=N][,depth=N][,time=D][,hash=MiB][,ply][,tuned][,+feat][,-feat][,w.NAME=V]
+//	engine[,nodes=N][,depth=N][,time=D][,hash=MiB][,ply][,hand|tuned][,+feat][,-feat][,w.NAME=V]
 //	                                   player_submission; +feat/-feat turn a
 //	                                   technique of engine.Features on/off; ply
-//	                                   tells it the ply count; tuned starts
-//	                                   from minichess.TunedEvalWeights
-//	                                   instead of the defaults; w.NAME sets an
+//	                                   tells it the ply count; hand and tuned
+//	                                   start from minichess.HandEvalWeights and
+//	                                   minichess.TunedEvalWeights instead of
+//	                                   the defaults; w.NAME sets an
 //	                                   evaluation weight (tempo, openline,
 //	                                   center, edge, pawncenter, mob.K,
 //	                                   zone.K, pawn.I, king.I, mat.K, limit)
@@ -99,6 +100,8 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 			switch {
 			case x == "ply":
 				knows = true
+			case x == "hand":
+				w = minichess.HandEvalWeights()
 			case x == "tuned":
 				w = minichess.TunedEvalWeights()
 			case strings.HasPrefix(x, "hash="):

@@ -65,7 +65,9 @@ type Weights struct {
 	Material, Mobility, KingZone Pieces
 	// PawnRank is the pawn bonus by rows advanced (up to one row before
 	// promotion); KingRank the king's placement by rows from home.
-	PawnRank, KingRank       []int32
+	PawnRank, KingRank []int32
+	// PawnCenter, Center and Edge are bonuses: Edge is the engine's edge
+	// penalty negated.
 	PawnCenter, Center, Edge int32
 	OpenLine, Tempo          int32
 }
@@ -207,7 +209,7 @@ func Collect(c Config) (*Data, error) {
 		return Pieces{a[minichess.Pawn], a[minichess.Rook], a[minichess.Knight], a[minichess.Bishop], a[minichess.Queen], a[minichess.King]}
 	}
 	d.Weights = Weights{Material: pieces(w.Material), Mobility: pieces(w.Mobility), KingZone: pieces(w.KingZone),
-		PawnRank: w.PawnRank[:4], KingRank: w.KingRank[:], PawnCenter: w.PawnCenter, Center: w.Center, Edge: w.Edge,
+		PawnRank: w.PawnRank[:4], KingRank: w.KingRank[:], PawnCenter: w.PawnCenter, Center: w.Center, Edge: -w.Edge,
 		OpenLine: w.OpenLine, Tempo: w.Tempo}
 	g := minichess.NewEngineGame(w)
 	for _, fen := range []string{"kqbnr/ppppp/5/5/PPPPP/RNBQK w", "kq1nr/pp1pp/2p2/1b3/PPP1P/RNBQK w", "k1bnr/p1P1p/1p3/5/1P1PP/RNBQK b"} {

@@ -240,3 +240,53 @@ func TestCompare(t *testing.T) {
 	assert.Equal(t, strings.Join(cells[7:11], "|"), " 7 | 9 | 1234 | 5k ")
 	assert.Equal(t, errb.String(), "minichess-fsf: position 1/1 done\n")
 }
+
+// TestScores: Engine.Scores sends every position with "go depth", reads
+// the score of the last search line that has one (cp, or mate as
+// ±MateScore), in order, in one engine process; a search without a score
+// is an error that names the position.
+func TestScores(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log")
+	path := script(t, dir, "engine", `n=0
+while read -r line; do
+  echo "$line" >> `+log+`
+  case "$line" in
+    uci) echo "id name fake"; echo uciok ;;
+    isready) echo readyok ;;
+    go*) n=$((n+1))
+         case $n in
+           1) echo "info depth 1 score cp 5 pv b2b3"; echo "info depth 2 seldepth 3 score cp -50 nodes 10 pv b2b3"; echo "info string done" ;;
+           2) echo "info depth 2 score mate -2 pv b5b4" ;;
+           3) echo "info depth 2 score mate 3 pv b2b3" ;;
+         esac
+         echo "bestmove b2b3" ;;
+  esac
+done
+`)
+	list := []minichess.Position{
+		mustFEN(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w"),
+		mustFEN(t, "k4/1P3/5/2q2/5/4K b"),
+		mustFEN(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w"),
+	}
+	e := fsf.Engine{Path: path, VariantPath: "/variants.ini", Timeout: 10 * time.Second}
+	var got []int
+	assert.NilError(t, e.Scores(list, 7, func(i, cp int) error {
+		assert.Equal(t, i, len(got))
+		got = append(got, cp)
+		return nil
+	}))
+	assert.DeepEqual(t, got, []int{-50, -fsf.MateScore, fsf.MateScore})
+	sent, err := os.ReadFile(log)
+	assert.NilError(t, err)
+	assert.Equal(t, string(sent), "uci\nsetoption name VariantPath value /variants.ini\nsetoption name UCI_Variant value nthuminichess\nisready\n"+
+		"position fen kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1\ngo depth 7\n"+
+		"position fen k4/1P3/5/2q2/5/4K b - - 0 1\ngo depth 7\n"+
+		"position fen kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1\ngo depth 7\n")
+
+	// The fourth search has no score line.
+	err = e.Scores(append(list, list[1]), 7, func(int, int) error { return nil })
+	assert.ErrorContains(t, err, "position 4 (k4/1P3/5/2q2/5/4K b): no search line with a score")
+	stop := errors.New("stop")
+	assert.Equal(t, e.Scores(list, 7, func(int, int) error { return stop }), stop)
+}

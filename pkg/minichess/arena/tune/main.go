@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
+	"github.com/gamesearch/gamesearch/pkg/minichess/arena/fsf"
 )
 
 // The recorded data set and fit of the weights in the repository
@@ -28,15 +30,37 @@ const (
 	defaultFitData = DataFile
 )
 
+// The recorded labels of Fairy-Stockfish (minichess.FSFEvalWeights):
+// `minichess-tune label -engine PATH -o LabelFile`, with a build of
+// Fairy-Stockfish commit c19b5f6c ("Fairy-Stockfish 231126"), labels every
+// LabelEvery-th position of DataFile by a search of LabelDepth plies
+// (LabelScale centipawns per logistic unit); LabelFile's SHA-256 is
+// LabelSHA256, and `minichess-tune fit -data LabelFile` prints the weights.
+const (
+	LabelFile   = "testdata/minichess-tune/fsf-depth12.txt.gz"
+	LabelDepth  = 12
+	LabelEvery  = 2
+	LabelScale  = 174.0
+	LabelSHA256 = "7364aafc992ff37f8760df09703e1248fac3bf6b3f023b9e4c7e7a6adb66d194"
+)
+
+// labelTimeout bounds one search of "minichess-tune label".
+const labelTimeout = time.Minute
+
 const usage = `usage: minichess-tune gen [-games N] [-plies K] [-nodes N] [-seed S] -o FILE
+       minichess-tune label -engine PATH [-data FILE] [-depth D] [-every K] [-scale S] -o FILE
        minichess-tune fit [-data FILE] [-iters N] [-rate R] [-l2 L]
 gen plays self-play games of player_submission's engine (node budget per move, random
 openings of K plies from -seed) and writes their quiet positions labelled with the
-game result (gzip text, "FEN result" per line). fit fits the evaluation weights to
-those results from minichess.HandEvalWeights (Texel's logistic method, Adam) and
+game result (gzip text, "FEN result" per line). label keeps every K-th position of a
+data file and labels it instead with Fairy-Stockfish's score after a search of D plies
+(the engine at PATH), 1 / (1 + e^(-score/S)) for white. fit fits the evaluation weights
+to the labels from minichess.HandEvalWeights (Texel's logistic method, Adam) and
 prints the error before and after and the weights as a Go literal.
 The repository's data set is "minichess-tune gen -o ` + DataFile + `" (defaults);
-its fit is "minichess-tune fit" (defaults).
+its fit is "minichess-tune fit" (defaults). Its Fairy-Stockfish labels are
+"minichess-tune label -engine PATH -o ` + LabelFile + `" (defaults),
+their fit "minichess-tune fit -data ` + LabelFile + `".
 `
 
 // Run runs minichess-tune with args (without the program name) and returns the
@@ -83,15 +107,42 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(1, "gen: %v", err)
 		}
-		var buf writerBuffer
-		if err := WriteData(&buf, samples); err != nil {
-			return fail(1, "%v", err)
+		return writeData(*out, samples, stdout, fail)
+	case "label":
+		engine := fs.String("engine", "", "")
+		data := fs.String("data", DataFile, "")
+		depth := fs.Int("depth", LabelDepth, "")
+		every := fs.Int("every", LabelEvery, "")
+		scale := fs.Float64("scale", LabelScale, "")
+		out := fs.String("o", "", "")
+		if err := fs.Parse(args[1:]); err != nil {
+			return parseFail(err, stderr, fail)
 		}
-		if err := atomicfile.WriteFile(*out, buf.b, 0o644); err != nil {
-			return fail(1, "%v", err)
+		switch {
+		case *engine == "":
+			return fail(2, "label: -engine PATH (a Fairy-Stockfish binary) is required")
+		case *out == "":
+			return fail(2, "label: -o FILE is required")
+		case *depth < 1 || *every < 1:
+			return fail(2, "label: -depth and -every must be positive")
+		case !(*scale > 0):
+			return fail(2, "label: -scale must be > 0")
 		}
-		fmt.Fprintf(stdout, "%d positions from %d games written to %s\n", len(samples), *games, *out)
-		return 0
+		samples, err := readData(*data)
+		if err != nil {
+			return fail(2, "%v", err)
+		}
+		labelled, err := Label(samples, LabelConfig{Engine: fsf.Engine{Path: *engine, Timeout: labelTimeout},
+			Depth: *depth, Every: *every, Scale: *scale,
+			Progress: func(done, total int) {
+				if done%1000 == 0 || done == total {
+					fmt.Fprintf(stderr, "minichess-tune: %d/%d positions\n", done, total)
+				}
+			}})
+		if err != nil {
+			return fail(1, "label: %v", err)
+		}
+		return writeData(*out, labelled, stdout, fail)
 	case "fit":
 		data := fs.String("data", defaultFitData, "")
 		iters := fs.Int("iters", FitIterations, "")
@@ -103,12 +154,7 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if *iters < 0 || !(*rate > 0) || !(*l2 >= 0) {
 			return fail(2, "fit: -iters and -l2 must be >= 0 and -rate > 0")
 		}
-		f, err := os.Open(*data)
-		if err != nil {
-			return fail(2, "%v", err)
-		}
-		samples, err := ReadData(f, *data)
-		f.Close()
+		samples, err := readData(*data)
 		if err != nil {
 			return fail(2, "%v", err)
 		}
@@ -119,7 +165,7 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		io.WriteString(stderr, usage)
 		return 0
 	}
-	return fail(2, "unknown command %q (gen, fit)", args[0])
+	return fail(2, "unknown command %q (gen, label, fit)", args[0])
 }
 
 func parseFail(err error, stderr io.Writer, fail func(int, string, ...any) int) int {
@@ -128,6 +174,30 @@ func parseFail(err error, stderr io.Writer, fail func(int, string, ...any) int) 
 		return 0
 	}
 	return fail(2, "%v", err)
+}
+
+// readData reads the data file at path.
+func readData(path string) ([]Sample, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadData(f, path)
+}
+
+// writeData writes samples to the file out at once (nothing half-written)
+// and says so on stdout.
+func writeData(out string, samples []Sample, stdout io.Writer, fail func(int, string, ...any) int) int {
+	var buf writerBuffer
+	if err := WriteData(&buf, samples); err != nil {
+		return fail(1, "%v", err)
+	}
+	if err := atomicfile.WriteFile(out, buf.b, 0o644); err != nil {
+		return fail(1, "%v", err)
+	}
+	fmt.Fprintf(stdout, "%d positions written to %s\n", len(samples), out)
+	return 0
 }
 
 // writerBuffer collects written bytes.

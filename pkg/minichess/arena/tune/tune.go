@@ -208,8 +208,8 @@ func ReadData(r io.Reader, name string) ([]Sample, error) {
 			return nil, fmt.Errorf("%s:%d: want \"FEN result\"", name, line)
 		}
 		res, err := strconv.ParseFloat(text[i+1:], 64)
-		if err != nil || (res != 0 && res != 0.5 && res != 1) {
-			return nil, fmt.Errorf("%s:%d: result %q is not 0, 0.5 or 1", name, line, text[i+1:])
+		if err != nil || !(res >= 0 && res <= 1) {
+			return nil, fmt.Errorf("%s:%d: result %q is not a number from 0 to 1", name, line, text[i+1:])
 		}
 		p, err := minichess.ParseFEN(text[:i])
 		if err != nil {

@@ -39,6 +39,31 @@ func TestRecordedFit(t *testing.T) {
 	assert.Assert(t, r.After < r.Before, "error %f -> %f", r.Before, r.After)
 }
 
+// TestRecordedFSFFit: the Fairy-Stockfish labels in the repository are the
+// recorded ones (their SHA-256), every LabelEvery-th position of the
+// self-play data set in order, each labelled with an expected result
+// strictly between 0 and 1, and the tuner fits exactly
+// minichess.FSFEvalWeights to them with the recorded settings. Relabelling
+// needs Fairy-Stockfish: scripts/minichess-tune.sh -engine PATH.
+func TestRecordedFSFFit(t *testing.T) {
+	_, games := loadData(t)
+	path := filepath.Join(testutil.RepoRoot(t), tune.LabelFile)
+	data, err := os.ReadFile(path)
+	assert.NilError(t, err)
+	sum := sha256.Sum256(data)
+	assert.Equal(t, hex.EncodeToString(sum[:]), tune.LabelSHA256)
+	samples, err := tune.ReadData(bytes.NewReader(data), path)
+	assert.NilError(t, err)
+	assert.Equal(t, len(samples), (len(games)+tune.LabelEvery-1)/tune.LabelEvery)
+	for i, s := range samples {
+		assert.Assert(t, s.Node == games[i*tune.LabelEvery].Node, "label %d is not position %d of the data", i, i*tune.LabelEvery)
+		assert.Assert(t, s.Result > 0 && s.Result < 1, "label %d: %v", i, s.Result)
+	}
+	r := tune.Fit(samples, minichess.HandEvalWeights(), tune.FitConfig{Iterations: tune.FitIterations, Rate: tune.FitRate, L2: tune.FitL2})
+	assert.Equal(t, r.Weights, minichess.FSFEvalWeights())
+	assert.Assert(t, r.After < r.Before, "error %f -> %f", r.Before, r.After)
+}
+
 // TestGenerateReproducesData: the recorded settings replay the recorded
 // data set: its first games give exactly its first positions.
 func TestGenerateReproducesData(t *testing.T) {
@@ -56,7 +81,7 @@ func TestFeaturesLinear(t *testing.T) {
 	_, samples := loadData(t)
 	samples = samples[:500]
 	x, k := tune.Features(samples)
-	for _, w := range []minichess.EvalWeights{minichess.HandEvalWeights(), minichess.TunedEvalWeights()} {
+	for _, w := range []minichess.EvalWeights{minichess.HandEvalWeights(), minichess.TunedEvalWeights(), minichess.FSFEvalWeights()} {
 		g := minichess.NewEngineGame(w)
 		slots := tune.Slots(&w)
 		assert.Equal(t, len(slots), k)
@@ -109,11 +134,15 @@ func TestBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"fit", "-data", bad}, "bad.gz:1: result \"2\" is not 0, 0.5 or 1"},
+		{[]string{"fit", "-data", bad}, "bad.gz:1: result \"2\" is not a number from 0 to 1"},
 		{[]string{"fit", "-data", plain}, "plain: unexpected EOF"},
 		{[]string{"fit", "-data", filepath.Join(dir, "none")}, "no such file"},
 		{[]string{"fit", "-rate", "0"}, "-rate > 0"},
 		{[]string{"gen"}, "gen: -o FILE is required"},
+		{[]string{"label", "-o", "x"}, "label: -engine PATH (a Fairy-Stockfish binary) is required"},
+		{[]string{"label", "-engine", "fsf"}, "label: -o FILE is required"},
+		{[]string{"label", "-engine", "fsf", "-o", "x", "-every", "0"}, "-depth and -every must be positive"},
+		{[]string{"label", "-engine", "fsf", "-o", "x", "-data", plain}, "plain: unexpected EOF"},
 		{[]string{"gen", "-games", "0", "-o", "x"}, "-games 0 is not positive"},
 		{[]string{"frob"}, `unknown command "frob"`},
 	} {
