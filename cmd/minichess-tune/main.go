@@ -1,5 +1,5 @@
 // Command minichess-tune fits player_submission's evaluation weights to self-play
-// results (pkg/minichess/arena/tune). The logic lives in tune.Run.
+// results or Fairy-Stockfish's scores (pkg/minichess/arena/tune). The logic lives in tune.Run.
 package main
 
 import (

@@ -1,7 +1,8 @@
-// Package tune fits player_submission's evaluation weights to game results
-// (Texel's method): positions from self-play games of the engine, each
-// labelled with its game's result, and a logistic model
-// result ≈ σ(K·eval(position)) whose mean squared error is minimised over
+// Package tune fits player_submission's evaluation weights to labelled
+// positions (Texel's method): positions from self-play games of the engine,
+// each labelled with its game's result or, by [Label], with the expected
+// result Fairy-Stockfish's score gives it, and a logistic model
+// label ≈ σ(K·eval(position)) whose mean squared error is minimised over
 // the weights by full-batch gradient descent (Adam) from the hand-set
 // weights (minichess.HandEvalWeights), with a penalty that keeps them near.
 // The command is cmd/minichess-tune.
@@ -32,8 +33,9 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 )
 
-// Sample is one labelled position: the board and its game's result for
-// white (1 win, 0.5 draw, 0 loss).
+// Sample is one labelled position: the board and its expected result for
+// white, from 0 (loss) to 1 (win): its game's result, or a label of
+// [Label].
 type Sample struct {
 	Node   minichess.Node
 	Result float64
