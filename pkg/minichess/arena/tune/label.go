@@ -14,10 +14,12 @@ type LabelConfig struct {
 	Engine fsf.Engine
 	// Depth is the depth of every search ("go depth").
 	Depth int
-	// Every keeps the samples 0, Every, 2·Every, … of the data.
+	// Every keeps the samples 0, Every, 2·Every, … of the data (1 when
+	// not positive).
 	Every int
 	// Scale is the engine's score, in centipawns, that counts as one unit
 	// of the logistic: a score s for white becomes 1 / (1 + e^(-s/Scale)).
+	// It must be positive.
 	Scale float64
 	// Progress, when not nil, is called after every position.
 	Progress func(done, total int)
@@ -32,7 +34,7 @@ type LabelConfig struct {
 func Label(samples []Sample, cfg LabelConfig) ([]Sample, error) {
 	var out []Sample
 	var list []minichess.Position
-	for i := 0; i < len(samples); i += cfg.Every {
+	for i := 0; i < len(samples); i += max(cfg.Every, 1) {
 		out = append(out, samples[i])
 		list = append(list, samples[i].Node.Position())
 	}
