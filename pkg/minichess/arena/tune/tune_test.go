@@ -143,6 +143,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"label", "-engine", "fsf"}, "label: -o FILE is required"},
 		{[]string{"label", "-engine", "fsf", "-o", "x", "-every", "0"}, "-depth and -every must be positive"},
 		{[]string{"label", "-engine", "fsf", "-o", "x", "-data", plain}, "plain: unexpected EOF"},
+		{[]string{"label", "-engine", "fsf", "-o", filepath.Join(dir, ".", "plain"), "-data", plain}, "is the data file: the labels never replace their input"},
 		{[]string{"gen", "-games", "0", "-o", "x"}, "-games 0 is not positive"},
 		{[]string{"frob"}, `unknown command "frob"`},
 	} {
