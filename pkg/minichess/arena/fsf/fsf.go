@@ -146,32 +146,12 @@ const exitGrace = time.Second
 func (e Engine) BestMove(fen string) (string, error) {
 	timer := time.NewTimer(e.Timeout)
 	defer timer.Stop()
-	if e.VariantPath == "" {
-		path, remove, err := WriteVariant()
-		if err != nil {
-			return "", err
-		}
-		defer remove()
-		e.VariantPath = path
-	}
-	s, err := e.start()
+	s, closeSession, err := e.open(timer.C)
 	if err != nil {
 		return "", err
 	}
-	defer s.stop()
-	if err := s.send("uci"); err != nil {
-		return "", err
-	}
-	if _, err := s.waitFor("uciok", timer.C); err != nil {
-		return "", err
-	}
+	defer closeSession()
 	ms := max(e.MoveTime.Milliseconds(), 1)
-	if err := s.send("setoption name VariantPath value %s\nsetoption name UCI_Variant value %s\nisready", e.VariantPath, Variant); err != nil {
-		return "", err
-	}
-	if _, err := s.waitFor("readyok", timer.C); err != nil {
-		return "", err
-	}
 	goCmd := fmt.Sprintf("go movetime %d", ms)
 	if e.Nodes > 0 {
 		goCmd = fmt.Sprintf("go nodes %d", e.Nodes)
@@ -188,6 +168,45 @@ func (e Engine) BestMove(fen string) (string, error) {
 		return "", fmt.Errorf("engine %s: bad reply %q", e.Path, line)
 	}
 	return f[1], nil
+}
+
+// open starts the engine (writing [VariantINI] to a temporary file first
+// when e has no VariantPath) and sets it up for the variant: "uci", the
+// variant options and "isready", each answered before timeout fires. The
+// function it returns stops the engine and removes the temporary file.
+func (e Engine) open(timeout <-chan time.Time) (*session, func(), error) {
+	remove := func() {}
+	if e.VariantPath == "" {
+		path, rm, err := WriteVariant()
+		if err != nil {
+			return nil, nil, err
+		}
+		e.VariantPath, remove = path, rm
+	}
+	s, err := e.start()
+	if err != nil {
+		remove()
+		return nil, nil, err
+	}
+	closeSession := func() {
+		s.stop()
+		remove()
+	}
+	err = s.send("uci")
+	if err == nil {
+		_, err = s.waitFor("uciok", timeout)
+	}
+	if err == nil {
+		err = s.send("setoption name VariantPath value %s\nsetoption name UCI_Variant value %s\nisready", e.VariantPath, Variant)
+	}
+	if err == nil {
+		_, err = s.waitFor("readyok", timeout)
+	}
+	if err != nil {
+		closeSession()
+		return nil, nil, err
+	}
+	return s, closeSession, nil
 }
 
 // session is one running engine: its process group, the write end of its

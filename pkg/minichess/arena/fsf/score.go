@@ -23,14 +23,6 @@ const MateScore = 3000
 // engine's default). e.Timeout bounds each search. each's error stops the
 // run and is returned.
 func (e Engine) Scores(list []minichess.Position, depth int, each func(i, cp int) error) error {
-	if e.VariantPath == "" {
-		path, remove, err := WriteVariant()
-		if err != nil {
-			return err
-		}
-		defer remove()
-		e.VariantPath = path
-	}
 	var last string
 	info := e.Info
 	e.Info = func(line string) {
@@ -41,25 +33,13 @@ func (e Engine) Scores(list []minichess.Position, depth int, each func(i, cp int
 			info(line)
 		}
 	}
-	s, err := e.start()
+	timer := time.NewTimer(e.Timeout)
+	defer timer.Stop()
+	s, closeSession, err := e.open(timer.C)
 	if err != nil {
 		return err
 	}
-	defer s.stop()
-	timer := time.NewTimer(e.Timeout)
-	defer timer.Stop()
-	if err := s.send("uci"); err != nil {
-		return err
-	}
-	if _, err := s.waitFor("uciok", timer.C); err != nil {
-		return err
-	}
-	if err := s.send("setoption name VariantPath value %s\nsetoption name UCI_Variant value %s\nisready", e.VariantPath, Variant); err != nil {
-		return err
-	}
-	if _, err := s.waitFor("readyok", timer.C); err != nil {
-		return err
-	}
+	defer closeSession()
 	for i, p := range list {
 		timer.Reset(e.Timeout)
 		last = ""
