@@ -172,8 +172,9 @@ func (e Engine) BestMove(fen string) (string, error) {
 
 // open starts the engine (writing [VariantINI] to a temporary file first
 // when e has no VariantPath) and sets it up for the variant: "uci", the
-// variant options and "isready", each answered before timeout fires. The
-// function it returns stops the engine and removes the temporary file.
+// variant options and "isready", each answered before timeout fires; the
+// temporary file is removed once the engine is ready (it loads the file
+// when VariantPath is set). The function it returns stops the engine.
 func (e Engine) open(timeout <-chan time.Time) (*session, func(), error) {
 	remove := func() {}
 	if e.VariantPath == "" {
@@ -206,7 +207,11 @@ func (e Engine) open(timeout <-chan time.Time) (*session, func(), error) {
 		closeSession()
 		return nil, nil, err
 	}
-	return s, closeSession, nil
+	// The engine read the file when VariantPath was set: remove it now,
+	// so that an adapter killed during the search (a runner's timeout)
+	// leaves nothing behind.
+	remove()
+	return s, s.stop, nil
 }
 
 // session is one running engine: its process group, the write end of its

@@ -178,6 +178,34 @@ done
 	}
 }
 
+// TestVariantFileRemovedBeforeSearch: the temporary variant file holds
+// VariantINI when the engine is told its path and is gone before the
+// search starts, so that an adapter killed during the search (the runner's
+// timeout) leaves no file behind.
+func TestVariantFileRemovedBeforeSearch(t *testing.T) {
+	dir := t.TempDir()
+	state, action := startState(t, dir)
+	copied, atGo := filepath.Join(dir, "copied"), filepath.Join(dir, "at-go")
+	path := script(t, dir, "engine", `while read -r line; do
+  case "$line" in
+    uci) echo "id name fake"; echo uciok ;;
+    "setoption name VariantPath value "*) v="${line#setoption name VariantPath value }"; cp "$v" `+copied+` ;;
+    isready) echo readyok ;;
+    go*) if [ -e "$v" ]; then echo present > `+atGo+`; else echo absent > `+atGo+`; fi
+         echo "bestmove b2b3" ;;
+  esac
+done
+`)
+	var out, errb bytes.Buffer
+	assert.Equal(t, fsf.Run([]string{"-engine", path, "-movetime", "10ms", state, action}, nil, &out, &errb), 0, errb.String())
+	got, err := os.ReadFile(copied)
+	assert.NilError(t, err)
+	assert.Equal(t, string(got), fsf.VariantINI)
+	got, err = os.ReadFile(atGo)
+	assert.NilError(t, err)
+	assert.Equal(t, string(got), "absent\n")
+}
+
 // infoEngine writes a fake engine into dir that records its "go" command
 // in the file gocmd and answers with one info line and b2b3.
 func infoEngine(t *testing.T, dir string) (path, gocmd string) {
