@@ -14,7 +14,10 @@
 # position with the engine's score after a 12-ply search (`minichess-tune
 # label`, about 20 minutes of one core), checks that the labels are byte for
 # byte testdata/minichess-tune/fsf-depth12.txt.gz (tune.LabelSHA256) and
-# fits them (minichess.FSFEvalWeights, player_submission's weights).
+# fits them (minichess.FSFEvalWeights, player_submission's weights), with a
+# piece-square table too (fit -squares: minichess.FSFSquaresEvalWeights),
+# and prints both fits' errors on held-out positions (fit -holdout 20:
+# fitted on the first 80% of the labels, scored on the last 20%).
 #
 # Progress lines go to stderr. It is CPU heavy (one core for several
 # minutes) and not part of go test; TestGenerateReproducesData replays the
@@ -48,4 +51,7 @@ if [ -n "$engine" ]; then
 	"$tmp/minichess-tune" label -engine "$engine" -data "$tmp/selfplay.txt.gz" -o "$tmp/fsf-depth12.txt.gz"
 	same "$tmp/fsf-depth12.txt.gz" testdata/minichess-tune/fsf-depth12.txt.gz
 	"$tmp/minichess-tune" fit -data "$tmp/fsf-depth12.txt.gz"
+	"$tmp/minichess-tune" fit -data "$tmp/fsf-depth12.txt.gz" -squares
+	"$tmp/minichess-tune" fit -data "$tmp/fsf-depth12.txt.gz" -holdout 20 | sed -n 1,2p
+	"$tmp/minichess-tune" fit -data "$tmp/fsf-depth12.txt.gz" -holdout 20 -squares | sed -n 1,2p
 fi

@@ -120,6 +120,12 @@ type EvalWeights struct {
 	OpenLine int32
 	// Tempo is the bonus of the side to move.
 	Tempo int32
+	// Square is a value by piece kind and square from white's view (row 0
+	// is black's home row; black's values are the point reflection, as for
+	// the terms above), added to the terms above: the piece-square table
+	// of a fit with "minichess-tune fit -squares" (zero in the default
+	// weights).
+	Square [7][Squares]int32
 	// LimitPoint, when positive, scores a position at the ply limit (the
 	// ply count known) by its material lead instead of as a won, lost or
 	// drawn game: LimitPoint per point of the adjudication table, from the
@@ -195,6 +201,36 @@ func FSFEvalWeights() EvalWeights {
 	}
 }
 
+// FSFSquaresEvalWeights returns the weights fitted like [FSFEvalWeights]
+// with a piece-square table too ("minichess-tune fit -data
+// testdata/minichess-tune/fsf-depth12.txt.gz -squares"): they predict
+// Fairy-Stockfish's scores of held-out positions better, but did not play
+// better (docs/engine/minichess.md, "Tried: a piece-square table in the
+// fit"); a test checks that the tuner still produces exactly these.
+func FSFSquaresEvalWeights() EvalWeights {
+	return EvalWeights{
+		Material:   [7]int32{0, 110, 362, 363, 368, 992, 0},
+		PawnRank:   [5]int32{-6, 10, 22, 65, 0},
+		PawnCenter: 25,
+		Center:     12,
+		Edge:       -5,
+		KingRank:   [6]int32{-15, -6, -1, -15, -25, -25},
+		Mobility:   [7]int32{0, 26, 25, 10, 2, 4, 0},
+		KingZone:   [7]int32{0, 10, -5, 6, 5, 21, 4},
+		OpenLine:   2,
+		Tempo:      36,
+		Square: [7][Squares]int32{
+			{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+			{0, 0, 0, 0, 0, -2, 1, 0, 4, 2, -17, 13, 11, 1, -2, -3, 24, -10, -5, -2, 3, -3, -7, -7, 7, 0, 0, 0, 0, 0},
+			{1, 1, 2, 1, 1, 1, 0, 1, 0, 2, -11, 5, -8, -1, 0, 12, -7, 2, -1, 4, -7, -6, -2, 2, 1, 37, 15, 9, 4, 2},
+			{0, 0, -1, 0, -1, -1, 0, 3, 0, 0, 4, -1, -3, 2, 1, 2, 2, -11, 0, 4, 11, 0, 10, -8, 0, -1, -2, 1, 3, -2},
+			{0, 0, 0, 2, 0, 1, 0, 4, 0, -3, 0, 5, 0, 10, 0, 5, 0, 1, 0, 4, 0, -3, 0, -8, 0, -13, 0, -34, 0, -3},
+			{1, 0, 2, 1, 0, 1, 1, 4, 1, 2, -3, 0, 1, 1, 1, 4, -2, 4, -16, 3, -1, 3, 4, -12, -3, 2, -6, 3, -3, -2},
+			{0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 4, 1, 0, 1, 3, 4, 3, -1, -1, 3, 6, -8, -1, 1, 2, -11, -6},
+		},
+	}
+}
+
 // EngineGame is MiniChess for the engine of pkg/engine
 // (engine.Game[EngineNode, Move]): the template's lists, Win positions
 // terminal and won for the side to move, a node without moves lost, and the
@@ -217,7 +253,7 @@ func NewEngineGame(w EvalWeights) EngineGame {
 		for sq := range Squares {
 			r, c := sq/Cols, sq%Cols
 			// White's view: home row 5, promotion on row 0.
-			v := w.Material[k]
+			v := w.Material[k] + w.Square[k][sq]
 			central := r >= 2 && r <= 3 && c >= 1 && c <= 3
 			switch k {
 			case Pawn:

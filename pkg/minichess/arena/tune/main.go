@@ -36,7 +36,8 @@ const (
 // Fairy-Stockfish commit c19b5f6c ("Fairy-Stockfish 231126"), labels every
 // LabelEvery-th position of DataFile by a search of LabelDepth plies
 // (LabelScale centipawns per logistic unit); LabelFile's SHA-256 is
-// LabelSHA256, and `minichess-tune fit -data LabelFile` prints the weights.
+// LabelSHA256, and `minichess-tune fit -data LabelFile` prints the weights
+// (with -squares, minichess.FSFSquaresEvalWeights).
 const (
 	LabelFile   = "testdata/minichess-tune/fsf-depth12.txt.gz"
 	LabelDepth  = 12
@@ -50,18 +51,21 @@ const labelTimeout = time.Minute
 
 const usage = `usage: minichess-tune gen [-games N] [-plies K] [-nodes N] [-seed S] -o FILE
        minichess-tune label -engine PATH [-data FILE] [-depth D] [-every K] [-scale S] -o FILE
-       minichess-tune fit [-data FILE] [-iters N] [-rate R] [-l2 L]
+       minichess-tune fit [-data FILE] [-iters N] [-rate R] [-l2 L] [-squares] [-holdout P]
 gen plays self-play games of player_submission's engine (node budget per move, random
 openings of K plies from -seed) and writes their quiet positions labelled with the
 game result (gzip text, "FEN result" per line). label keeps every K-th position of a
 data file and labels it instead with Fairy-Stockfish's score after a search of D plies
 (the engine at PATH), 1 / (1 + e^(-score/S)) for white. fit fits the evaluation weights
-to the labels from minichess.HandEvalWeights (Texel's logistic method, Adam) and
-prints the error before and after and the weights as a Go literal.
+to the labels from minichess.HandEvalWeights (Texel's logistic method, Adam), with
+-squares a piece-square table too, and prints the error before and after and the
+weights as a Go literal; with -holdout P it fits the first 100-P% of the positions
+only and prints the error of the initial and the fitted weights on the last P%.
 The repository's data set is "minichess-tune gen -o ` + DataFile + `" (defaults);
 its fit is "minichess-tune fit" (defaults). Its Fairy-Stockfish labels are
 "minichess-tune label -engine PATH -o ` + LabelFile + `" (defaults),
-their fit "minichess-tune fit -data ` + LabelFile + `".
+their fit "minichess-tune fit -data ` + LabelFile + `" (add -squares for the fit with
+the piece-square table).
 `
 
 // Run runs minichess-tune with args (without the program name) and returns the
@@ -152,18 +156,29 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		iters := fs.Int("iters", FitIterations, "")
 		rate := fs.Float64("rate", FitRate, "")
 		l2 := fs.Float64("l2", FitL2, "")
+		squares := fs.Bool("squares", false, "")
+		holdout := fs.Int("holdout", 0, "")
 		if err := fs.Parse(args[1:]); err != nil {
 			return parseFail(err, stderr, fail)
 		}
 		if *iters < 0 || !(*rate > 0) || !(*l2 >= 0) {
 			return fail(2, "fit: -iters and -l2 must be >= 0 and -rate > 0")
 		}
+		if *holdout < 0 || *holdout > 90 {
+			return fail(2, "fit: -holdout %d is not a percentage from 0 to 90", *holdout)
+		}
 		samples, err := readData(*data)
 		if err != nil {
 			return fail(2, "%v", err)
 		}
-		r := Fit(samples, minichess.HandEvalWeights(), FitConfig{Iterations: *iters, Rate: *rate, L2: *l2})
-		fmt.Fprintf(stdout, "%d positions, K %.6f, error %.6f -> %.6f\n%s\n", len(samples), r.K, r.Before, r.After, GoLiteral(r.Weights))
+		init := minichess.HandEvalWeights()
+		train, test := samples[:len(samples)-len(samples)**holdout/100], samples[len(samples)-len(samples)**holdout/100:]
+		r := Fit(train, init, FitConfig{Iterations: *iters, Rate: *rate, L2: *l2, Squares: *squares})
+		fmt.Fprintf(stdout, "%d positions, K %.6f, error %.6f -> %.6f\n", len(train), r.K, r.Before, r.After)
+		if len(test) > 0 {
+			fmt.Fprintf(stdout, "held out: the last %d positions, error %.6f -> %.6f\n", len(test), Error(test, init, r.K), Error(test, r.Weights, r.K))
+		}
+		fmt.Fprintf(stdout, "%s\n", GoLiteral(r.Weights))
 		return 0
 	case "-h", "-help", "--help", "help":
 		io.WriteString(stderr, usage)

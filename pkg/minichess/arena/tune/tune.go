@@ -228,8 +228,10 @@ func ReadData(r io.Reader, name string) ([]Sample, error) {
 	return out, nil
 }
 
-// Slots returns pointers to every weight of w in a fixed order.
-func Slots(w *minichess.EvalWeights) []*int32 {
+// Slots returns pointers to every weight of w in a fixed order, followed,
+// when squares is set, by its piece-square table (kinds pawn to king,
+// squares 0 to 29).
+func Slots(w *minichess.EvalWeights, squares bool) []*int32 {
 	var s []*int32
 	for i := range w.Material {
 		s = append(s, &w.Material[i])
@@ -247,19 +249,27 @@ func Slots(w *minichess.EvalWeights) []*int32 {
 	for i := range w.KingZone {
 		s = append(s, &w.KingZone[i])
 	}
-	return append(s, &w.OpenLine, &w.Tempo)
+	s = append(s, &w.OpenLine, &w.Tempo)
+	if squares {
+		for k := minichess.Pawn; k <= minichess.King; k++ {
+			for sq := range minichess.Squares {
+				s = append(s, &w.Square[k][sq])
+			}
+		}
+	}
+	return s
 }
 
 // Features returns the feature matrix of samples (row-major, one row of
-// len(Slots) values per sample): the evaluation for white under each unit
-// weight vector.
-func Features(samples []Sample) ([]float64, int) {
+// len(Slots(w, squares)) values per sample): the evaluation for white under
+// each unit weight vector.
+func Features(samples []Sample, squares bool) ([]float64, int) {
 	var zero minichess.EvalWeights
-	k := len(Slots(&zero))
+	k := len(Slots(&zero, squares))
 	games := make([]minichess.EngineGame, k)
 	for j := range k {
 		var w minichess.EvalWeights
-		*Slots(&w)[j] = 1
+		*Slots(&w, squares)[j] = 1
 		games[j] = minichess.NewEngineGame(w)
 	}
 	x := make([]float64, len(samples)*k)
@@ -285,6 +295,8 @@ type FitConfig struct {
 	// L2 weighs the penalty L2·Σ(w - init)² added to the error, which keeps
 	// the weights near the initial ones (0: none).
 	L2 float64
+	// Squares fits the piece-square table (EvalWeights.Square) too.
+	Squares bool
 }
 
 // FitResult reports a fit.
@@ -303,9 +315,9 @@ type FitResult struct {
 // steps of Adam on the mean squared error plus the cfg.L2 penalty. Weights whose feature is zero in
 // every sample keep their initial value.
 func Fit(samples []Sample, init minichess.EvalWeights, cfg FitConfig) FitResult {
-	x, k := Features(samples)
+	x, k := Features(samples, cfg.Squares)
 	w := make([]float64, k)
-	for j, p := range Slots(&init) {
+	for j, p := range Slots(&init, cfg.Squares) {
 		w[j] = float64(*p)
 	}
 	y := make([]float64, len(samples))
@@ -340,12 +352,27 @@ func Fit(samples []Sample, init minichess.EvalWeights, cfg FitConfig) FitResult 
 		}
 	}
 	res.Weights = init
-	for j, p := range Slots(&res.Weights) {
+	for j, p := range Slots(&res.Weights, cfg.Squares) {
 		*p = int32(math.Round(w[j]))
 		w[j] = float64(*p)
 	}
 	res.After = loss(x, y, w, k, res.K)
 	return res
+}
+
+// Error returns the mean squared error of w on samples at the logistic
+// scale K (as FitResult.After: the labels against σ(K·eval)).
+func Error(samples []Sample, w minichess.EvalWeights, K float64) float64 {
+	x, k := Features(samples, true)
+	v := make([]float64, k)
+	for j, p := range Slots(&w, true) {
+		v[j] = float64(*p)
+	}
+	y := make([]float64, len(samples))
+	for i, s := range samples {
+		y[i] = s.Result
+	}
+	return loss(x, y, v, k, K)
 }
 
 // eval returns sample i's value under w.
@@ -428,6 +455,13 @@ func GoLiteral(w minichess.EvalWeights) string {
 	fmt.Fprintf(&b, "\tKingRank:   [6]int32%s,\n", arr(w.KingRank[:]))
 	fmt.Fprintf(&b, "\tMobility:   [7]int32%s,\n", arr(w.Mobility[:]))
 	fmt.Fprintf(&b, "\tKingZone:   [7]int32%s,\n", arr(w.KingZone[:]))
-	fmt.Fprintf(&b, "\tOpenLine:   %d,\n\tTempo:      %d,\n}", w.OpenLine, w.Tempo)
-	return b.String()
+	fmt.Fprintf(&b, "\tOpenLine:   %d,\n\tTempo:      %d,\n", w.OpenLine, w.Tempo)
+	if w.Square != [7][minichess.Squares]int32{} {
+		fmt.Fprintf(&b, "\tSquare: [7][Squares]int32{\n")
+		for k := range w.Square {
+			fmt.Fprintf(&b, "\t\t%s,\n", arr(w.Square[k][:]))
+		}
+		fmt.Fprintf(&b, "\t},\n")
+	}
+	return b.String() + "}"
 }

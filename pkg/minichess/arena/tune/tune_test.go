@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -43,7 +44,8 @@ func TestRecordedFit(t *testing.T) {
 // recorded ones (their SHA-256), every LabelEvery-th position of the
 // self-play data set in order, each labelled with an expected result
 // strictly between 0 and 1, and the tuner fits exactly
-// minichess.FSFEvalWeights to them with the recorded settings. Relabelling
+// minichess.FSFEvalWeights to them with the recorded settings, and
+// minichess.FSFSquaresEvalWeights with the piece-square table too. Relabelling
 // needs Fairy-Stockfish: scripts/minichess-tune.sh -engine PATH.
 func TestRecordedFSFFit(t *testing.T) {
 	_, games := loadData(t)
@@ -62,6 +64,9 @@ func TestRecordedFSFFit(t *testing.T) {
 	r := tune.Fit(samples, minichess.HandEvalWeights(), tune.FitConfig{Iterations: tune.FitIterations, Rate: tune.FitRate, L2: tune.FitL2})
 	assert.Equal(t, r.Weights, minichess.FSFEvalWeights())
 	assert.Assert(t, r.After < r.Before, "error %f -> %f", r.Before, r.After)
+	sq := tune.Fit(samples, minichess.HandEvalWeights(), tune.FitConfig{Iterations: tune.FitIterations, Rate: tune.FitRate, L2: tune.FitL2, Squares: true})
+	assert.Equal(t, sq.Weights, minichess.FSFSquaresEvalWeights())
+	assert.Assert(t, sq.After < r.After, "error with the table %f, without %f", sq.After, r.After)
 }
 
 // TestGenerateReproducesData: the recorded settings replay the recorded
@@ -80,10 +85,10 @@ func TestGenerateReproducesData(t *testing.T) {
 func TestFeaturesLinear(t *testing.T) {
 	_, samples := loadData(t)
 	samples = samples[:500]
-	x, k := tune.Features(samples)
-	for _, w := range []minichess.EvalWeights{minichess.HandEvalWeights(), minichess.TunedEvalWeights(), minichess.FSFEvalWeights()} {
+	x, k := tune.Features(samples, true)
+	for _, w := range []minichess.EvalWeights{minichess.HandEvalWeights(), minichess.TunedEvalWeights(), minichess.FSFEvalWeights(), minichess.FSFSquaresEvalWeights()} {
 		g := minichess.NewEngineGame(w)
-		slots := tune.Slots(&w)
+		slots := tune.Slots(&w, true)
 		assert.Equal(t, len(slots), k)
 		for i, s := range samples {
 			en := minichess.NewEngineNode(&s.Node, -1)
@@ -121,6 +126,27 @@ func TestGenerateRoundTrip(t *testing.T) {
 	}
 }
 
+// TestFitHoldout: fit -holdout P fits the first positions only and scores
+// the initial and the fitted weights on the last P%, as Fit and Error do.
+func TestFitHoldout(t *testing.T) {
+	_, samples := loadData(t)
+	samples = samples[:1000]
+	var buf bytes.Buffer
+	assert.NilError(t, tune.WriteData(&buf, samples))
+	data := filepath.Join(t.TempDir(), "d.gz")
+	assert.NilError(t, os.WriteFile(data, buf.Bytes(), 0o644))
+	var out, errb bytes.Buffer
+	assert.Equal(t, tune.Run([]string{"fit", "-data", data, "-holdout", "30", "-iters", "50", "-squares"}, nil, &out, &errb), 0, errb.String())
+	cfg := tune.FitConfig{Iterations: 50, Rate: tune.FitRate, L2: tune.FitL2, Squares: true}
+	r := tune.Fit(samples[:700], minichess.HandEvalWeights(), cfg)
+	before, after := tune.Error(samples[700:], minichess.HandEvalWeights(), r.K), tune.Error(samples[700:], r.Weights, r.K)
+	assert.Assert(t, after < before, "held-out error %f -> %f", before, after)
+	want := fmt.Sprintf("700 positions, K %.6f, error %.6f -> %.6f\nheld out: the last 300 positions, error %.6f -> %.6f\n%s\n",
+		r.K, r.Before, r.After, before, after, tune.GoLiteral(r.Weights))
+	assert.Equal(t, out.String(), want)
+	assert.Equal(t, tune.Error(samples[:700], r.Weights, r.K), r.After)
+}
+
 func TestBadInput(t *testing.T) {
 	dir := t.TempDir()
 	var buf bytes.Buffer
@@ -138,6 +164,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"fit", "-data", plain}, "plain: unexpected EOF"},
 		{[]string{"fit", "-data", filepath.Join(dir, "none")}, "no such file"},
 		{[]string{"fit", "-rate", "0"}, "-rate > 0"},
+		{[]string{"fit", "-holdout", "95"}, "-holdout 95 is not a percentage from 0 to 90"},
 		{[]string{"gen"}, "gen: -o FILE is required"},
 		{[]string{"label", "-o", "x"}, "label: -engine PATH (a Fairy-Stockfish binary) is required"},
 		{[]string{"label", "-engine", "fsf"}, "label: -o FILE is required"},
