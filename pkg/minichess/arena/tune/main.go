@@ -171,12 +171,13 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(2, "%v", err)
 		}
-		init := minichess.HandEvalWeights()
-		train, test := samples[:len(samples)-len(samples)**holdout/100], samples[len(samples)-len(samples)**holdout/100:]
-		r := Fit(train, init, FitConfig{Iterations: *iters, Rate: *rate, L2: *l2, Squares: *squares})
+		from := minichess.HandEvalWeights()
+		cut := len(samples) - len(samples)*(*holdout)/100
+		train, test := samples[:cut], samples[cut:]
+		r := Fit(train, from, FitConfig{Iterations: *iters, Rate: *rate, L2: *l2, Squares: *squares})
 		fmt.Fprintf(stdout, "%d positions, K %.6f, error %.6f -> %.6f\n", len(train), r.K, r.Before, r.After)
 		if len(test) > 0 {
-			fmt.Fprintf(stdout, "held out: the last %d positions, error %.6f -> %.6f\n", len(test), Error(test, init, r.K), Error(test, r.Weights, r.K))
+			fmt.Fprintf(stdout, "held out: the last %d positions, error %.6f -> %.6f\n", len(test), Error(test, from, r.K), Error(test, r.Weights, r.K))
 		}
 		fmt.Fprintf(stdout, "%s\n", GoLiteral(r.Weights))
 		return 0
