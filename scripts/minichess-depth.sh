@@ -33,7 +33,7 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 CGO_ENABLED=0 go build -trimpath -o "$tmp/minichess-fsf" ./cmd/minichess-fsf
 version="$(printf 'uci\nquit\n' | "$engine" 2>&1 | awk '/^id name/ { sub(/^id name /, ""); print; exit }')"
-echo "player_submission ($(git rev-parse --short HEAD 2>/dev/null || echo '?')) vs ${version:-$engine}, $(date -u +%Y-%m-%d), $(nproc) cores, load at start $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "player_submission ($(git rev-parse --short HEAD 2>&1 | grep -xE '[0-9a-f]+' || echo '?')) vs ${version:-$engine}, $(date -u +%Y-%m-%d), $(nproc) cores, load at start $(cut -d' ' -f1-3 /proc/loadavg)"
 for t in "$@"; do
 	echo
 	echo "$t per search:"

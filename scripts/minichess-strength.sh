@@ -38,7 +38,7 @@ go build -trimpath -o "$bin/player_submission" ./cmd/minichess-submission
 go build -trimpath -o "$bin/baseline1" ./cmd/minichess-baseline
 for l in 2 3 4; do cp "$bin/baseline1" "$bin/baseline$l"; done
 
-echo "player_submission against the TA baselines, our runner, -timeout $timeout, -max-steps $steps ($(date -u +%Y-%m-%d), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'))"
+echo "player_submission against the TA baselines, our runner, -timeout $timeout, -max-steps $steps ($(date -u +%Y-%m-%d), $(nproc) cores, load $( { [ -r /proc/loadavg ] && cut -d' ' -f1-3 /proc/loadavg; } || echo '?'))"
 echo
 echo "| game | white | black | result for player_submission | plies | ended by | material W-B | player_submission depths (min/median/max) |"
 echo "|---|---|---|---|---|---|---|---|"

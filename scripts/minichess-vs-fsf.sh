@@ -28,14 +28,20 @@
 # Usage: scripts/minichess-vs-fsf.sh [-engine PATH] [-n N] [-time T] [-timeout D]
 #                                    [-mode start|openings|both]
 #                                    [-sub "ARGS"] [-seed S] [-keep DIR]
+#                                    [-jitter P]
 #   -engine PATH  the Fairy-Stockfish binary (default $FSF_ENGINE, or
 #             /usr/games/fairy-stockfish)
 #   -timeout D  the runner's limit per reply (default 2T+8s)
 #   -n N      games per part (default 20)
 #   -time T   time per move, a Go duration (default 1s)
 #   -mode M   which parts to play (default both)
+#   -jitter P start part only: each pair of games (one per colour) is
+#             played at a time per move of T·(1 + j/100) for both players,
+#             j an integer from −P to P fixed by the pair's number and -seed; the
+#             lines from the start position then vary as they do from one
+#             machine to another (default 0: every game at T)
 #   -sub ARGS extra arguments of player_submission (e.g. "-hash 16")
-#   -seed S   opening shuffle seed of gamesearch match (default 1)
+#   -seed S   opening shuffle seed of gamesearch match, and of -jitter (default 1)
 #   -keep DIR keep the runner's game logs in DIR/gNNN/
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +53,7 @@ seed=1
 keep=""
 engine="${FSF_ENGINE:-/usr/games/fairy-stockfish}"
 timeout=""
+jitter=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-n) n="$2"; shift 2 ;;
@@ -57,10 +64,14 @@ while [ $# -gt 0 ]; do
 	-keep) keep="$2"; shift 2 ;;
 	-engine) engine="$2"; shift 2 ;;
 	-timeout) timeout="$2"; shift 2 ;;
-	*) echo "usage: $0 [-engine PATH] [-n N] [-time T] [-timeout D] [-mode start|openings|both] [-sub ARGS] [-seed S] [-keep DIR]" >&2; exit 2 ;;
+	-jitter) jitter="$2"; shift 2 ;;
+	*) echo "usage: $0 [-engine PATH] [-n N] [-time T] [-timeout D] [-mode start|openings|both] [-sub ARGS] [-seed S] [-keep DIR] [-jitter P]" >&2; exit 2 ;;
 	esac
 done
 case "$mode" in start | openings | both) ;; *) echo "$0: -mode must be start, openings or both" >&2; exit 2 ;; esac
+case "$seed" in "" | *[!0-9]*) echo "$0: -seed must be a whole number" >&2; exit 2 ;; esac
+case "$jitter" in '' | *[!0-9]*) echo "$0: -jitter must be a whole percentage from 0 to 50" >&2; exit 2 ;; esac
+if [ "$jitter" -gt 50 ]; then echo "$0: -jitter must be a whole percentage from 0 to 50" >&2; exit 2; fi
 if [ ! -x "$engine" ]; then
 	echo "$0: $engine not found; install Debian's build with apt-get install -y fairy-stockfish, or give -engine PATH (or FSF_ENGINE)" >&2
 	exit 2
@@ -104,16 +115,28 @@ sub="$bin/timed_submission -time $movetime $subargs"
 opp="$bin/minichess-fsf -engine $engine -movetime $movetime"
 version="$(printf 'uci\nquit\n' | "$engine" 2>&1 | awk '/^id name/ { sub(/^id name /, ""); print; exit }')"
 began=$(date +%s)
-echo "player_submission ($(git rev-parse --short HEAD 2>/dev/null || echo '?')${subargs:+, $subargs}) vs ${version:-$engine} ($engine), $movetime per move, $n games per part, $(date -u +%Y-%m-%d), $(nproc) cores, load at start $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "player_submission ($(git rev-parse --short HEAD 2>&1 | grep -xE '[0-9a-f]+' || echo '?')${subargs:+, $subargs}) vs ${version:-$engine} ($engine), $movetime per move, $n games per part, $(date -u +%Y-%m-%d), $(nproc) cores, load at start $(cut -d' ' -f1-3 /proc/loadavg)"
 
 if [ "$mode" != openings ]; then
 	echo
-	echo "start position, our runner (-timeout $timeout, -max-steps 50):"
+	echo "start position, our runner (-timeout $timeout, -max-steps 50$([ "$jitter" = 0 ] || echo ", time per move jittered by up to ${jitter}% per pair of games, seed $seed")):"
 	w=0; d=0; l=0
 	for g in $(seq 1 "$n"); do
 		dir="$tmp/g$g"
 		mkdir -p "$dir"
-		if [ $((g % 2)) = 1 ]; then white="$sub"; black="$opp"; col=white; else white="$opp"; black="$sub"; col=black; fi
+		gsub="$sub" gopp="$opp" at=""
+		if [ "$jitter" -gt 0 ]; then
+			# The pair's time: j from a multiplicative hash of its number
+			# and the seed.
+			j=$(( (((g + 1) / 2 + 1000 * seed) * 2654435761 % 4294967296) % (2 * jitter + 1) - jitter ))
+			ms=$(awk -v t="$movetime" -v j="$j" 'BEGIN {
+				if (t ~ /ms$/) s = substr(t, 1, length(t) - 2) / 1000; else if (t ~ /s$/) s = substr(t, 1, length(t) - 1); else s = t;
+				printf "%d", s * (100 + j) * 10 }')
+			gsub="$bin/timed_submission -time ${ms}ms $subargs"
+			gopp="$bin/minichess-fsf -engine $engine -movetime ${ms}ms"
+			at=", ${ms} ms per move"
+		fi
+		if [ $((g % 2)) = 1 ]; then white="$gsub"; black="$gopp"; col=white; else white="$gopp"; black="$gsub"; col=black; fi
 		t0=$(date +%s)
 		(cd "$dir" && nice -n 5 "$bin/main" -no-clear -timeout "$timeout" -max-steps 50 "$white" "$black" >stdout.txt 2>stderr.txt) || true
 		res="$(awk -v subw=$([ $col = white ] && echo 1 || echo 0) '
@@ -127,7 +150,7 @@ if [ "$mode" != openings ]; then
 		read -r r plies how <<<"$res"
 		case "$r" in win) w=$((w + 1)) ;; draw) d=$((d + 1)) ;; *) l=$((l + 1)) ;; esac
 		if [ -n "$keep" ]; then mkdir -p "$keep/g$(printf %03d "$g")" && cp "$dir/gamelog.txt" "$keep/g$(printf %03d "$g")/"; fi
-		echo "game $g/$n: player_submission $col: $r ($plies plies, $how, $(($(date +%s) - t0)) s)  running W/D/L $w/$d/$l  load $(cut -d' ' -f1 /proc/loadavg)"
+		echo "game $g/$n: player_submission $col$at: $r ($plies plies, $how, $(($(date +%s) - t0)) s)  running W/D/L $w/$d/$l  load $(cut -d' ' -f1 /proc/loadavg)"
 		rm -rf "$dir"
 	done
 	echo "start position: $("$bin/minichess-fsf" -score "$w/$d/$l")"
