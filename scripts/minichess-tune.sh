@@ -19,25 +19,18 @@
 # and prints both fits' errors on held-out positions (fit -holdout 20:
 # fitted on the first 80% of the labels, scored on the last 20%).
 #
-# With -book it instead regenerates player_submission's opening table
-# (`minichess-tune book`, 15 searches of 60 million nodes, about 4 minutes on
-# two cores) and checks that it is byte for byte
-# pkg/minichess/submission/book_table.go.
-#
 # Progress lines go to stderr. It is CPU heavy (one core for several
 # minutes) and not part of go test; TestGenerateReproducesData replays the
 # first games, TestRecordedFit and TestRecordedFSFFit the fits.
 #
-# Usage: scripts/minichess-tune.sh [-engine PATH | -book]
+# Usage: scripts/minichess-tune.sh [-engine PATH]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 engine=""
-book=""
 case "$#:${1:-}" in
 0:) ;;
 2:-engine) engine="$2" ;;
-1:-book) book=1 ;;
-*) echo "usage: $0 [-engine PATH | -book]" >&2; exit 2 ;;
+*) echo "usage: $0 [-engine PATH]" >&2; exit 2 ;;
 esac
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -51,11 +44,6 @@ same() {
 	fi
 }
 CGO_ENABLED=0 go build -trimpath -o "$tmp/minichess-tune" ./cmd/minichess-tune
-if [ -n "$book" ]; then
-	"$tmp/minichess-tune" book -o "$tmp/book_table.go"
-	same "$tmp/book_table.go" pkg/minichess/submission/book_table.go
-	exit 0
-fi
 "$tmp/minichess-tune" gen -o "$tmp/selfplay.txt.gz"
 same "$tmp/selfplay.txt.gz" testdata/minichess-tune/selfplay.txt.gz
 "$tmp/minichess-tune" fit -data "$tmp/selfplay.txt.gz"

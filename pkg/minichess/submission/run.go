@@ -36,8 +36,7 @@ const usage = "usage: " + Name + " [-time D] [-depth N] [-nodes N] [-hash MiB] [
 // Run runs player_submission with the command-line arguments args (without
 // the program name): it reads the state file, creates the action file and
 // appends the best move of every completed iteration (docs/minichess.md, "The
-// engine"), or, in timed play (no -depth, no -nodes), writes the move of
-// the opening table (book.go) for a table position. It returns
+// engine"). It returns
 // the exit status: 0 on success, 2 on bad usage (integer flags by
 // [cliutil.ParseInt], an action file that is the state file) or a bad state
 // file (one line on stderr, action file untouched), 1 when the action file
@@ -96,20 +95,6 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		n := pos.Node()
 		lim.Played = rememberPlayed(actionName, &n)
 		lim.PlyKnown = lim.Played >= 0
-	}
-	if m, ok := BookMove(&pos); ok && depth == 0 && nodes == 0 {
-		// An opening-table position in timed play (book.go): its move
-		// is the answer. -depth and -nodes always search.
-		if err := emit(m); err != nil {
-			return fail(1, "writing the action file: %v", err)
-		}
-		if err := f.Close(); err != nil {
-			return fail(1, "writing the action file: %v", err)
-		}
-		if *verbose {
-			fmt.Fprintf(stderr, "%s: opening table move %v\n", Name, m)
-		}
-		return 0
 	}
 	if budget > 0 {
 		// The whole budget is searched: a new iteration starts until the

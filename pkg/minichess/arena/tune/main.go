@@ -12,7 +12,6 @@ import (
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/arena/fsf"
-	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
 )
 
 // The recorded data set and fit of the weights in the repository
@@ -53,7 +52,6 @@ const labelTimeout = time.Minute
 const usage = `usage: minichess-tune gen [-games N] [-plies K] [-nodes N] [-seed S] -o FILE
        minichess-tune label -engine PATH [-data FILE] [-depth D] [-every K] [-scale S] -o FILE
        minichess-tune fit [-data FILE] [-iters N] [-rate R] [-l2 L] [-squares] [-holdout P]
-       minichess-tune book [-plies K] [-nodes N] [-hash MiB] [-workers W] -o FILE
 gen plays self-play games of player_submission's engine (node budget per move, random
 openings of K plies from -seed) and writes their quiet positions labelled with the
 game result (gzip text, "FEN result" per line). label keeps every K-th position of a
@@ -63,10 +61,6 @@ to the labels from minichess.HandEvalWeights (Texel's logistic method, Adam), wi
 -squares a piece-square table too, and prints the error before and after and the
 weights as a Go literal; with -holdout P it fits the first 100-P% of the positions
 only and prints the error of the initial and the fitted weights on the last P%.
-book writes player_submission's opening table as Go source: for each colour, its
-positions up to K plies from the start (every move of the other colour, the table's
-own move for this one), each searched by the engine with N nodes; the repository's
-table is "minichess-tune book -o ` + BookFile + `" (defaults).
 The repository's data set is "minichess-tune gen -o ` + DataFile + `" (defaults);
 its fit is "minichess-tune fit" (defaults). Its Fairy-Stockfish labels are
 "minichess-tune label -engine PATH -o ` + LabelFile + `" (defaults),
@@ -187,42 +181,11 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "%s\n", GoLiteral(r.Weights))
 		return 0
-	case "book":
-		plies := fs.Int("plies", BookPlies, "")
-		nodes := fs.Uint64("nodes", BookNodes, "")
-		hash := fs.Int("hash", BookHash, "")
-		workers := fs.Int("workers", 2, "")
-		out := fs.String("o", "", "")
-		if err := fs.Parse(args[1:]); err != nil {
-			return parseFail(err, stderr, fail)
-		}
-		switch {
-		case *out == "":
-			return fail(2, "book: -o FILE is required")
-		case *plies < 0 || *plies > 4:
-			return fail(2, "book: -plies %d is not in 0..4", *plies)
-		case *nodes < 1:
-			return fail(2, "book: -nodes must be positive")
-		case *hash < 1 || *hash > submission.MaxHashMiB:
-			return fail(2, "book: -hash %d is not in 1..%d", *hash, submission.MaxHashMiB)
-		case *workers < 1:
-			return fail(2, "book: -workers %d is not positive", *workers)
-		}
-		cfg := BookConfig{Plies: *plies, Nodes: *nodes, HashMiB: *hash, Workers: *workers,
-			Progress: func(e BookEntry) {
-				fmt.Fprintf(stderr, "minichess-tune: book: ply %d %s: %v\n", e.Played, e.Position.FEN(), e.Move)
-			}}
-		src := BookSource(Book(cfg), cfg)
-		if err := atomicfile.WriteFile(*out, []byte(src), 0o644); err != nil {
-			return fail(1, "book: %v", err)
-		}
-		fmt.Fprintf(stdout, "wrote %s\n", *out)
-		return 0
 	case "-h", "-help", "--help", "help":
 		io.WriteString(stderr, usage)
 		return 0
 	}
-	return fail(2, "unknown command %q (gen, label, fit, book)", args[0])
+	return fail(2, "unknown command %q (gen, label, fit)", args[0])
 }
 
 func parseFail(err error, stderr io.Writer, fail func(int, string, ...any) int) int {
