@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/arena/fsf"
 )
@@ -133,7 +133,7 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		case !(*scale > 0):
 			return fail(2, "label: -scale must be > 0")
 		}
-		if sameFile(*data, *out) {
+		if cliutil.SameFile(*data, *out) {
 			return fail(2, "label: -o %s is the data file: the labels never replace their input", *out)
 		}
 		samples, err := readData(*data)
@@ -194,17 +194,6 @@ func parseFail(err error, stderr io.Writer, fail func(int, string, ...any) int) 
 		return 0
 	}
 	return fail(2, "%v", err)
-}
-
-// sameFile reports whether the paths a and b name the same file (the same
-// clean path, or an existing file reached both ways).
-func sameFile(a, b string) bool {
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
-	}
-	fa, errA := os.Stat(a)
-	fb, errB := os.Stat(b)
-	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
 
 // readData reads the data file at path.
