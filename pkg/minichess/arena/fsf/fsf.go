@@ -146,11 +146,11 @@ const exitGrace = time.Second
 func (e Engine) BestMove(fen string) (string, error) {
 	timer := time.NewTimer(e.Timeout)
 	defer timer.Stop()
-	s, closeSession, err := e.open(timer.C)
+	s, err := e.open(timer.C)
 	if err != nil {
 		return "", err
 	}
-	defer closeSession()
+	defer s.stop()
 	ms := max(e.MoveTime.Milliseconds(), 1)
 	goCmd := fmt.Sprintf("go movetime %d", ms)
 	if e.Nodes > 0 {
@@ -174,24 +174,23 @@ func (e Engine) BestMove(fen string) (string, error) {
 // when e has no VariantPath) and sets it up for the variant: "uci", the
 // variant options and "isready", each answered before timeout fires; the
 // temporary file is removed once the engine is ready (it loads the file
-// when VariantPath is set). The function it returns stops the engine.
-func (e Engine) open(timeout <-chan time.Time) (*session, func(), error) {
+// when VariantPath is set). The caller stops the session.
+func (e Engine) open(timeout <-chan time.Time) (*session, error) {
 	remove := func() {}
 	if e.VariantPath == "" {
 		path, rm, err := WriteVariant()
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		e.VariantPath, remove = path, rm
 	}
+	// The engine read the file when VariantPath was set, so it goes at
+	// once: an adapter killed during the search (a runner's timeout)
+	// leaves nothing behind.
+	defer remove()
 	s, err := e.start()
 	if err != nil {
-		remove()
-		return nil, nil, err
-	}
-	closeSession := func() {
-		s.stop()
-		remove()
+		return nil, err
 	}
 	err = s.send("uci")
 	if err == nil {
@@ -204,14 +203,10 @@ func (e Engine) open(timeout <-chan time.Time) (*session, func(), error) {
 		_, err = s.waitFor("readyok", timeout)
 	}
 	if err != nil {
-		closeSession()
-		return nil, nil, err
+		s.stop()
+		return nil, err
 	}
-	// The engine read the file when VariantPath was set: remove it now,
-	// so that an adapter killed during the search (a runner's timeout)
-	// leaves nothing behind.
-	remove()
-	return s, s.stop, nil
+	return s, nil
 }
 
 // session is one running engine: its process group, the write end of its

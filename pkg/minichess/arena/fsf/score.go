@@ -35,11 +35,11 @@ func (e Engine) Scores(list []minichess.Position, depth int, each func(i, cp int
 	}
 	timer := time.NewTimer(e.Timeout)
 	defer timer.Stop()
-	s, closeSession, err := e.open(timer.C)
+	s, err := e.open(timer.C)
 	if err != nil {
 		return err
 	}
-	defer closeSession()
+	defer s.stop()
 	for i, p := range list {
 		timer.Reset(e.Timeout)
 		last = ""
