@@ -177,7 +177,8 @@ func Run(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		r := Fit(train, from, FitConfig{Iterations: *iters, Rate: *rate, L2: *l2, Squares: *squares})
 		fmt.Fprintf(stdout, "%d positions, K %.6f, error %.6f -> %.6f\n", len(train), r.K, r.Before, r.After)
 		if len(test) > 0 {
-			fmt.Fprintf(stdout, "held out: the last %d positions, error %.6f -> %.6f\n", len(test), Error(test, from, r.K), Error(test, r.Weights, r.K))
+			e := Errors(test, r.K, from, r.Weights)
+			fmt.Fprintf(stdout, "held out: the last %d positions, error %.6f -> %.6f\n", len(test), e[0], e[1])
 		}
 		fmt.Fprintf(stdout, "%s\n", GoLiteral(r.Weights))
 		return 0

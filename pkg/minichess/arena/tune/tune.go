@@ -360,19 +360,24 @@ func Fit(samples []Sample, init minichess.EvalWeights, cfg FitConfig) FitResult 
 	return res
 }
 
-// Error returns the mean squared error of w on samples at the logistic
-// scale K (as FitResult.After: the labels against σ(K·eval)).
-func Error(samples []Sample, w minichess.EvalWeights, K float64) float64 {
+// Errors returns the mean squared error of each of ws on samples at the
+// logistic scale K (as FitResult.After: the labels against σ(K·eval)); the
+// samples' features are computed once for all of them.
+func Errors(samples []Sample, K float64, ws ...minichess.EvalWeights) []float64 {
 	x, k := Features(samples, true)
-	v := make([]float64, k)
-	for j, p := range Slots(&w, true) {
-		v[j] = float64(*p)
-	}
 	y := make([]float64, len(samples))
 	for i, s := range samples {
 		y[i] = s.Result
 	}
-	return loss(x, y, v, k, K)
+	out := make([]float64, len(ws))
+	v := make([]float64, k)
+	for i := range ws {
+		for j, p := range Slots(&ws[i], true) {
+			v[j] = float64(*p)
+		}
+		out[i] = loss(x, y, v, k, K)
+	}
+	return out
 }
 
 // eval returns sample i's value under w.

@@ -139,12 +139,13 @@ func TestFitHoldout(t *testing.T) {
 	assert.Equal(t, tune.Run([]string{"fit", "-data", data, "-holdout", "30", "-iters", "50", "-squares"}, nil, &out, &errb), 0, errb.String())
 	cfg := tune.FitConfig{Iterations: 50, Rate: tune.FitRate, L2: tune.FitL2, Squares: true}
 	r := tune.Fit(samples[:700], minichess.HandEvalWeights(), cfg)
-	before, after := tune.Error(samples[700:], minichess.HandEvalWeights(), r.K), tune.Error(samples[700:], r.Weights, r.K)
+	e := tune.Errors(samples[700:], r.K, minichess.HandEvalWeights(), r.Weights)
+	before, after := e[0], e[1]
 	assert.Assert(t, after < before, "held-out error %f -> %f", before, after)
 	want := fmt.Sprintf("700 positions, K %.6f, error %.6f -> %.6f\nheld out: the last 300 positions, error %.6f -> %.6f\n%s\n",
 		r.K, r.Before, r.After, before, after, tune.GoLiteral(r.Weights))
 	assert.Equal(t, out.String(), want)
-	assert.Equal(t, tune.Error(samples[:700], r.Weights, r.K), r.After)
+	assert.Equal(t, tune.Errors(samples[:700], r.K, r.Weights)[0], r.After)
 }
 
 func TestBadInput(t *testing.T) {
