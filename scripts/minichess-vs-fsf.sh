@@ -86,10 +86,14 @@ go build -trimpath -o "$bin/main" ./cmd/minichess-runner
 go build -trimpath -o "$bin/player_submission" ./cmd/minichess-submission
 go build -trimpath -o "$bin/minichess-fsf" ./cmd/minichess-fsf
 go build -trimpath -o "$bin/gamesearch" ./cmd/gamesearch
+# millis prints the duration D ("1s", "500ms" or seconds) in milliseconds.
+millis() {
+	awk -v t="$1" 'BEGIN {
+		if (t ~ /ms$/) m = substr(t, 1, length(t) - 2); else if (t ~ /s$/) m = substr(t, 1, length(t) - 1) * 1000; else m = t * 1000;
+		printf "%.3f", m }'
+}
 # The runner's timeout: 2T + 8 s unless -timeout, a safety net (see above).
-[ -n "$timeout" ] || timeout="$(awk -v t="$movetime" 'BEGIN {
-	if (t ~ /ms$/) s = substr(t, 1, length(t) - 2) / 1000; else if (t ~ /s$/) s = substr(t, 1, length(t) - 1); else s = t;
-	printf "%gs", 2 * s + 8 }')"
+[ -n "$timeout" ] || timeout="$(awk -v m="$(millis "$movetime")" 'BEGIN { printf "%gs", 2 * m / 1000 + 8 }')"
 # player_submission runs through a wrapper that appends each reply's wall
 # time in milliseconds (process start to exit, as the runner sees it) to
 # $tmp/replies.
@@ -106,7 +110,7 @@ chmod +x "$bin/timed_submission"
 # replies prints the number of player_submission's replies, the slowest
 # and how many took longer than the runner's timeout, and starts afresh.
 replies() {
-	awk -v limit="$timeout" 'BEGIN { if (limit ~ /ms$/) l = substr(limit, 1, length(limit) - 2); else if (limit ~ /s$/) l = substr(limit, 1, length(limit) - 1) * 1000; else l = limit * 1000 }
+	awk -v limit="$timeout" -v l="$(millis "$timeout")" '
 		{ n++; if ($1 > max) max = $1; if ($1 > l) late++ }
 		END { printf "player_submission replies: %d, slowest %d ms, over the %s timeout: %d\n", n, max, limit, late }' "$tmp/replies"
 	: >"$tmp/replies"
@@ -129,9 +133,7 @@ if [ "$mode" != openings ]; then
 			# The pair's time: j from a multiplicative hash of its number
 			# and the seed.
 			j=$(( (((g + 1) / 2 + 1000 * seed) * 2654435761 % 4294967296) % (2 * jitter + 1) - jitter ))
-			ms=$(awk -v t="$movetime" -v j="$j" 'BEGIN {
-				if (t ~ /ms$/) s = substr(t, 1, length(t) - 2) / 1000; else if (t ~ /s$/) s = substr(t, 1, length(t) - 1); else s = t;
-				printf "%d", s * (100 + j) * 10 }')
+			ms=$(awk -v m="$(millis "$movetime")" -v j="$j" 'BEGIN { printf "%d", m * (100 + j) / 100 }')
 			gsub="$bin/timed_submission -time ${ms}ms $subargs"
 			gopp="$bin/minichess-fsf -engine $engine -movetime ${ms}ms"
 			at=", ${ms} ms per move"
