@@ -36,7 +36,10 @@ func browser(t *testing.T) (*httptest.Server, context.Context) {
 	ts := httptest.NewServer(explorer.NewServer(games.Explorers(), explorer.Config{}))
 	t.Cleanup(ts.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.WindowSize(1400, 1000), chromedp.UserDataDir(t.TempDir()))
+		chromedp.DisableGPU, chromedp.WindowSize(1400, 1000), chromedp.UserDataDir(t.TempDir()),
+		// Chromium makes folders of its own in TMPDIR (its singleton
+		// socket's) and leaves them; a folder of the test's keeps /tmp clean.
+		chromedp.Env("TMPDIR="+t.TempDir()))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelB := chromedp.NewContext(actx)
 	ctx, cancelC := context.WithTimeout(ctx, 90*time.Second)

@@ -20,7 +20,7 @@ import (
 // Its stdout and stderr are discarded. As under the runner, the directory
 // is the same for every move of a game (a program may keep files there,
 // as player_submission keeps its ply count); each game gets a new one.
-// Close removes the last one.
+// Close removes the last one ([PlayMatch] calls it when the match ends).
 type ProgramPlayer struct {
 	// Label is the player's name.
 	Label string

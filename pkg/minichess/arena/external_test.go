@@ -1,6 +1,7 @@
 package arena_test
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -28,6 +29,10 @@ func TestProgramPlayer(t *testing.T) {
 	cmd.Dir = testutil.RepoRoot(t)
 	out, err := cmd.CombinedOutput()
 	assert.NilError(t, err, string(out))
+	// The game folders go to a folder of the test's own, which must be
+	// empty once the matches are over.
+	games := t.TempDir()
+	t.Setenv("TMPDIR", games)
 	ext := &arena.ProgramPlayer{Label: "external", Argv: []string{exe, "-nodes", "3000", "-time", "0", "-hash", "16"}, Timeout: 10 * time.Second}
 	cfg := arena.MatchConfig{A: ext, B: arena.BaselinePlayer{Level: 2}, MaxPlies: 12}
 	r1, err := arena.PlayMatch(cfg)
@@ -47,4 +52,7 @@ func TestProgramPlayer(t *testing.T) {
 		assert.NilError(t, err)
 		assert.Equal(t, r.Forfeits[0], 1)
 	}
+	left, err := os.ReadDir(games)
+	assert.NilError(t, err)
+	assert.Equal(t, len(left), 0, "game folders left behind: %v", left)
 }

@@ -50,8 +50,12 @@ func OpeningList(name string, seed uint64) ([]GamePos, error) {
 	return nil, fmt.Errorf("openings %q: want start, twoply or random:K:N", name)
 }
 
-// PlayMatch plays the match c.
+// PlayMatch plays the match c. When it ends, the players with a Close()
+// error method (a [ProgramPlayer]) are closed, so that no game folder
+// outlives the match.
 func PlayMatch(c MatchConfig) (*match.Report[minichess.Move], error) {
+	defer closePlayer(c.A)
+	defer closePlayer(c.B)
 	ops, err := OpeningList(c.Openings, c.Seed)
 	if err != nil {
 		return nil, err
@@ -68,6 +72,13 @@ func PlayMatch(c MatchConfig) (*match.Report[minichess.Move], error) {
 		Seed:     c.Seed,
 		Progress: c.Progress,
 	})
+}
+
+// closePlayer closes p when it holds resources.
+func closePlayer(p Player) {
+	if c, ok := p.(interface{ Close() error }); ok {
+		c.Close()
+	}
 }
 
 // TableRow formats a report as a Markdown table row: games, W-D-L, score,
