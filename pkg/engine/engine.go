@@ -226,10 +226,6 @@ type Options struct {
 	// the quiet move that caused a cut (by depth squared) as the cut raises
 	// its own.
 	HistoryMalus bool
-	// KeepChecks exempts the quiet moves that attack the opponent's king
-	// ([Checker] on the child) from late-move reductions and late-move
-	// pruning: where a king can be captured such a move forces the reply.
-	KeepChecks bool
 	// PlyFreeTable (with TT, for a [PlyLimited] game) keys the table by
 	// the position without its ply count. An entry records the plies its
 	// node had left and how deep below it the search went; it stands for
@@ -346,8 +342,6 @@ type Engine[P any, M comparable, G Game[P, M]] struct {
 	nuller  NullMover[P]
 	exch    Exchanger[P, M]
 	limited PlyLimited[P]
-	// keepChecks is [Options.KeepChecks] for a game with a [Checker].
-	keepChecks bool
 
 	pos     []P
 	moves   [][]M
@@ -400,7 +394,6 @@ func New[P any, M comparable, G Game[P, M]](g G, opt Options) *Engine[P, M, G] {
 	}
 	if x, ok := any(g).(Checker[P]); ok {
 		e.checker = x
-		e.keepChecks = opt.KeepChecks
 	}
 	if x, ok := any(g).(NullMover[P]); ok {
 		e.nuller = x

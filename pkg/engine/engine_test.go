@@ -607,7 +607,6 @@ func TestEngineRandomOptions(t *testing.T) {
 			Futility: rng.Intn(2) == 0, FutilityMargin: search.Value(rng.Intn(100)), CheckExtension: rng.Intn(2) == 0,
 			NullMoveAdaptive: rng.Intn(2) == 0, LMRLog: rng.Intn(2) == 0, ReverseFutility: rng.Intn(2) == 0,
 			ReverseFutilityMargin: search.Value(rng.Intn(150)), LateMovePruning: rng.Intn(2) == 0, HistoryMalus: rng.Intn(2) == 0,
-			KeepChecks: rng.Intn(2) == 0,
 		}
 		lim := engine.Limits[int]{Depth: rng.Intn(12), Nodes: uint64(rng.Intn(50000))}
 		switch it % 3 {
@@ -668,12 +667,4 @@ func TestEngineFlagsAct(t *testing.T) {
 			assert.Assert(t, n > n0, "%s: %d nodes, default %d", c.name, n, n0)
 		}
 	}
-	// KeepChecks acts on what LMR and late-move pruning would do.
-	late := base
-	late.LMR, late.LateMovePruning = true, true
-	keep := late
-	keep.KeepChecks = true
-	nl, nk := nodes(late), nodes(keep)
-	t.Logf("KeepChecks: %d nodes (LMR and LMP alone %d)", nk, nl)
-	assert.Assert(t, nk != nl, "KeepChecks: %d nodes, as many as without it", nk)
 }

@@ -36,7 +36,6 @@ var Features = []Feature{
 	{"lmp", "", func(o *Options) *bool { return &o.LateMovePruning }},
 	{"malus", "", func(o *Options) *bool { return &o.HistoryMalus }},
 	{"qprune", "", func(o *Options) *bool { return &o.QuiescencePrune }},
-	{"keepchecks", "", func(o *Options) *bool { return &o.KeepChecks }},
 	{"plyfree", "", func(o *Options) *bool { return &o.PlyFreeTable }},
 }
 

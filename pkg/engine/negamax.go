@@ -239,22 +239,16 @@ func (e *Engine[P, M, G]) node(ply, depth int, alpha, beta Value) Value {
 			}
 			continue
 		}
-		late := lmp && quiet && i >= lmpCount && hasBest && best > -MateBound
-		if late && !e.keepChecks {
+		if lmp && quiet && i >= lmpCount && hasBest && best > -MateBound {
 			continue
 		}
 		e.game.Play(next, p, m)
-		// A quiet move that attacks the king is not late (KeepChecks).
-		check := e.keepChecks && quiet && i > 0 && e.checker.InCheck(next)
-		if late && !check {
-			continue
-		}
 		var v Value
 		if i == 0 || !e.opt.PVS {
 			v = -e.negamax(ply+1, d, -beta, -alpha)
 		} else {
 			reduced := false
-			if e.opt.LMR && depth >= 3 && quiet && !inCheck && !check && !e.isKiller(ply, m) {
+			if e.opt.LMR && depth >= 3 && quiet && !inCheck && !e.isKiller(ply, m) {
 				if r := e.reduction(depth, d, i, pvNode); r > 0 {
 					v = -e.negamax(ply+1, d-r, -alpha-1, -alpha)
 					reduced = true
