@@ -136,10 +136,12 @@ type EvalWeights struct {
 }
 
 // DefaultEvalWeights returns the evaluation weights of player_submission:
-// [FSFEvalWeights], which gained against Fairy-Stockfish over
-// [HandEvalWeights]; the weights fitted to self-play results,
-// [TunedEvalWeights], did not (docs/engine/minichess.md).
-func DefaultEvalWeights() EvalWeights { return FSFEvalWeights() }
+// [FSFSquaresEvalWeights], which scored best against Fairy-Stockfish, from
+// the start position and from the two-ply openings; [FSFEvalWeights]
+// scored well from the openings only, [HandEvalWeights] from the start
+// only, and the weights fitted to self-play results, [TunedEvalWeights],
+// from neither (docs/engine/minichess.md).
+func DefaultEvalWeights() EvalWeights { return FSFSquaresEvalWeights() }
 
 // HandEvalWeights returns the hand-set weights. The piece-square weights
 // are half of the first hand-set ones, which lost to them when doubled
@@ -203,10 +205,11 @@ func FSFEvalWeights() EvalWeights {
 
 // FSFSquaresEvalWeights returns the weights fitted like [FSFEvalWeights]
 // with a piece-square table too ("minichess-tune fit -data
-// testdata/minichess-tune/fsf-depth12.txt.gz -squares"): they predict
-// Fairy-Stockfish's scores of held-out positions better, but did not play
-// better (docs/engine/minichess.md, "Tried: a piece-square table in the
-// fit"); a test checks that the tuner still produces exactly these.
+// testdata/minichess-tune/fsf-depth12.txt.gz -squares"), the default: they
+// predict Fairy-Stockfish's scores of held-out positions better, and from
+// the start position they play better (docs/engine/minichess.md, "The
+// piece-square table from the start position"); a test checks that the
+// tuner still produces exactly these.
 func FSFSquaresEvalWeights() EvalWeights {
 	return EvalWeights{
 		Material:   [7]int32{0, 110, 362, 363, 368, 992, 0},

@@ -20,15 +20,15 @@ type Player = match.Player[GamePos, minichess.Move]
 //
 //	baseline1 ... baseline4            the TA baselines
 //	alphabeta[,nodes=N][,depth=N]      player_alphabeta
-//	engine[,nodes=N][,depth=N][,time=D][,hash=MiB][,ply][,hand|tuned|squares][,+feat][,-feat][,w.NAME=V]
+//	engine[,nodes=N][,depth=N][,time=D][,hash=MiB][,ply][,hand|tuned|fit|squares][,+feat][,-feat][,w.NAME=V]
 //	                                   player_submission; +feat/-feat turn a
 //	                                   technique of engine.Features on/off; ply
-//	                                   tells it the ply count; hand, tuned and
-//	                                   squares start from
+//	                                   tells it the ply count; hand, tuned,
+//	                                   fit and squares start from
 //	                                   minichess.HandEvalWeights,
-//	                                   TunedEvalWeights and
-//	                                   FSFSquaresEvalWeights instead of the
-//	                                   defaults; w.NAME sets an
+//	                                   TunedEvalWeights, FSFEvalWeights and
+//	                                   FSFSquaresEvalWeights (the default
+//	                                   weights); w.NAME sets an
 //	                                   evaluation weight (tempo, openline,
 //	                                   center, edge, pawncenter, mob.K,
 //	                                   zone.K, pawn.I, king.I, mat.K, limit)
@@ -106,6 +106,8 @@ func ParsePlayer(spec string, defNodes uint64) (Player, error) {
 				w = minichess.HandEvalWeights()
 			case x == "tuned":
 				w = minichess.TunedEvalWeights()
+			case x == "fit":
+				w = minichess.FSFEvalWeights()
 			case x == "squares":
 				w = minichess.FSFSquaresEvalWeights()
 			case strings.HasPrefix(x, "hash="):

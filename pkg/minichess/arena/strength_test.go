@@ -147,7 +147,7 @@ func (badPlayer) Move(*match.Turn[arena.GamePos, minichess.Move]) (minichess.Mov
 func TestParsePlayer(t *testing.T) {
 	for _, s := range []string{"baseline1", "baseline4", "alphabeta", "alphabeta,nodes=5", "alphabeta,depth=3",
 		"engine", "engine,nodes=100,-tt,+lmr,hash=2,ply,w.tempo=5,w.mob.3=2,w.king.1=-3", "exe=./x,timeout=2s",
-		"engine,time=100ms,+qprune", "engine,hand", "engine,tuned,ply", "fsf=/x/fsf", "fsf=/x/fsf,nodes=5000", "fsf=/x/fsf,time=250ms"} {
+		"engine,time=100ms,+qprune", "engine,hand", "engine,tuned,ply", "engine,fit", "engine,squares", "fsf=/x/fsf", "fsf=/x/fsf,nodes=5000", "fsf=/x/fsf,time=250ms"} {
 		p, err := arena.ParsePlayer(s, 1000)
 		assert.NilError(t, err, s)
 		assert.Assert(t, p.Name() != "", s)

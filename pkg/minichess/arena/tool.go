@@ -116,7 +116,7 @@ and prints the result. Flags:
   -games-table   print every game
   -q             no progress line per game on stderr
 Player specs: baseline1..baseline4; alphabeta[,nodes=N|,depth=N];
-engine[,nodes=N|,depth=N|,time=D][,hash=MiB][,ply][,hand|,tuned|,squares][,+FEATURE|,-FEATURE][,w.NAME=V];
+engine[,nodes=N|,depth=N|,time=D][,hash=MiB][,ply][,hand|,tuned|,fit|,squares][,+FEATURE|,-FEATURE][,w.NAME=V];
 fsf=PATH[,time=D|,nodes=N] (Fairy-Stockfish, a fresh process per move); exe=PATH[,timeout=D]. Features: ` + strings.Join(engine.FeatureNames(), " ") + "\n"
 
 // Run is the match command (cmd/minichess-match): it parses args, plays the

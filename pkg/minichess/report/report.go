@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 	"time"
@@ -70,6 +71,9 @@ type Weights struct {
 	// penalty negated.
 	PawnCenter, Center, Edge int32
 	OpenLine, Tempo          int32
+	// SquareLow and SquareHigh are the smallest and largest entries of
+	// the piece-square table fitted with the other weights.
+	SquareLow, SquareHigh int32
 }
 
 // Breakdown is the engine's evaluation of a position, term by term (white
@@ -210,7 +214,11 @@ func Collect(c Config) (*Data, error) {
 	}
 	d.Weights = Weights{Material: pieces(w.Material), Mobility: pieces(w.Mobility), KingZone: pieces(w.KingZone),
 		PawnRank: w.PawnRank[:4], KingRank: w.KingRank[:], PawnCenter: w.PawnCenter, Center: w.Center, Edge: -w.Edge,
-		OpenLine: w.OpenLine, Tempo: w.Tempo}
+		OpenLine: w.OpenLine, Tempo: w.Tempo, SquareLow: w.Square[0][0], SquareHigh: w.Square[0][0]}
+	for _, row := range w.Square {
+		d.Weights.SquareLow = min(d.Weights.SquareLow, slices.Min(row[:]))
+		d.Weights.SquareHigh = max(d.Weights.SquareHigh, slices.Max(row[:]))
+	}
 	g := minichess.NewEngineGame(w)
 	for _, fen := range []string{"kqbnr/ppppp/5/5/PPPPP/RNBQK w", "kq1nr/pp1pp/2p2/1b3/PPP1P/RNBQK w", "k1bnr/p1P1p/1p3/5/1P1PP/RNBQK b"} {
 		pos, err := minichess.ParseFEN(fen)

@@ -81,11 +81,11 @@ func TestWrite(t *testing.T) {
 	assert.Equal(t, one, two.String())
 	got := one
 	for _, want := range []string{
-		"| material | P 112, R 382, N 362, B 344, Q 991 |",
+		"| material | P 110, R 362, N 363, B 368, Q 992 |",
 		"| `kqbnr/ppppp/5/5/PPPPP/RNBQK w` | 0 | 0 | 0 | 0 | 0 | 36 | 36 |",
 		"| 4 | 4721 | 471 | 10.0 | yes |",
 		"`player_submission -depth 11 -time 0 -v`",
-		"| 1 | B1 → C3 | 16 | 11 |",
+		"| 1 | B2 → B3 | 11 | 9 |",
 		"quoted from `docs/engine/minichess.md`",
 		"### Self-play",
 		"player_submission won 8 of 8 games.",
@@ -93,7 +93,8 @@ func TestWrite(t *testing.T) {
 		"| vs baseline4, 1 random 4-ply openings (seed 1), 200 nodes/move | 2 |",
 		"In the 8 Required-1 games at 1000 nodes per move",
 		"| 5 | 46360 |",
-		"knight/bishop 17 on the six central squares, 13 on the A and E files",
+		"knight/bishop 12 on the six central squares, 5 on the A and E files",
+		"a value for every piece on every square, fitted with the other weights (from -34 to 37)",
 	} {
 		assert.Assert(t, strings.Contains(got, want), "report lacks %q", want)
 	}
