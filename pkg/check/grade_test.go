@@ -88,7 +88,12 @@ func TestGradeClass(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "grades")
 	var stdout, stderr bytes.Buffer
 	began := time.Now()
-	code := Grade(families, []string{"ABGame", "-suite", "random", "-n", "2", "-timeout", "2s", "-max", "1", "-j", "2", "-o", out, class}, &stdout, &stderr)
+	// Seed 4 gives two depth-2 cases (45 and 80 positions evaluated) that
+	// the Python program answers in about 0.2 s of CPU time each, a tenth
+	// of the 2 s limit that stops erin's endless loop. The default seed's
+	// depth-4 case took 1.6-2.2 s of CPU time idle, so under load the
+	// correct alice was stopped at the limit (CI at 60bcf4a).
+	code := Grade(families, []string{"ABGame", "-suite", "random", "-n", "2", "-seed", "4", "-timeout", "2s", "-max", "1", "-j", "2", "-o", out, class}, &stdout, &stderr)
 	t.Logf("graded in %s:\n%s%s", time.Since(began).Round(time.Millisecond), stdout.String(), stderr.String())
 	if code != 1 {
 		t.Fatalf("exit %d, want 1", code)
