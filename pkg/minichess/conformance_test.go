@@ -28,7 +28,8 @@ func joinMoves(list []minichess.Move) string {
 
 // TestMovegenConformance checks every row of movegen.tsv and
 // movegen_edge.tsv: FEN and state text agree, the ordered list, its status,
-// its count, the display names and every child.
+// its count, the display names and every child, and the T-perft tree's
+// count of Win children.
 func TestMovegenConformance(t *testing.T) {
 	for _, file := range []string{"movegen.tsv", "movegen_edge.tsv"} {
 		rows := readTSV(t, file)
@@ -78,8 +79,10 @@ func TestMovegenConformance(t *testing.T) {
 			if got := strings.Join(kids, ";"); got != row["children"] {
 				fail("children:\n got %s\nwant %s", got, row["children"])
 			}
-			// The bitboard form gives the same children and statuses.
+			// The bitboard form gives the same children and statuses, and
+			// the T-perft tree counts the Win children without making them.
 			n := p.Node()
+			wins := 0
 			for i, m := range list {
 				var c minichess.Node
 				n.Play(&c, m)
@@ -91,6 +94,12 @@ func TestMovegenConformance(t *testing.T) {
 				if c.Status() != cst {
 					fail("child %d: Node status %v, list status %v", i, c.Status(), cst)
 				}
+				if cst == minichess.Win {
+					wins++
+				}
+			}
+			if got := (minichess.PerftTree{Template: true}).CountTerminal(&n, list); got != wins {
+				fail("CountTerminal %d, %d Win children", got, wins)
 			}
 			if bad == 0 {
 				ok++

@@ -231,6 +231,81 @@ func (n *Node) attacks(c Color, k int) bool {
 	return false
 }
 
+// attackedAfter reports whether a piece of colour c attacks square k once
+// the squares captured are emptied of c's pieces and the occupancy is occ:
+// [Node.attacks] in the position after a move, without making it.
+func (n *Node) attackedAfter(c Color, k int, occ, captured uint32) bool {
+	me := &n.bb[c]
+	if (knightBB[k]&me[Knight]|kingBB[k]&me[King]|pawnFrom[c][k]&me[Pawn])&^captured != 0 {
+		return true
+	}
+	sl := ((me[Rook]|me[Queen])&rookLines[k] | (me[Bishop]|me[Queen])&bishopLines[k]) &^ captured
+	for ; sl != 0; sl &= sl - 1 {
+		if between[k][bits.TrailingZeros32(sl)]&occ == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// winReplies returns how many of moves, moves of n, give a Win position:
+// one whose side to move, n's opponent, can capture a king of n's side to
+// move. It counts the Win statuses [Node.Play] would compute without making
+// the positions.
+func (n *Node) winReplies(moves []Move) int {
+	me, op := n.side, n.side^1
+	kings := n.bb[me][King]
+	occ := n.bb[0][0] | n.bb[1][0]
+	// With one king on k, a move of another piece leaves k attacked when an
+	// attacking knight, king or pawn is not captured, or when a slider's
+	// line to k is clear afterwards: only sliders with at most one piece
+	// between them and k can have.
+	k := -1
+	var steppers, sliders uint32
+	if bits.OnesCount32(kings) == 1 {
+		k = bits.TrailingZeros32(kings)
+		them := &n.bb[op]
+		steppers = knightBB[k]&them[Knight] | kingBB[k]&them[King] | pawnFrom[op][k]&them[Pawn]
+		for sl := (them[Rook]|them[Queen])&rookLines[k] | (them[Bishop]|them[Queen])&bishopLines[k]; sl != 0; sl &= sl - 1 {
+			a := bits.TrailingZeros32(sl)
+			if bits.OnesCount32(between[k][a]&occ) <= 1 {
+				sliders |= 1 << a
+			}
+		}
+	}
+	cnt := 0
+	for _, m := range moves {
+		from := int(m.FromRow)*Cols + int(m.FromCol)
+		to := int(m.ToRow)*Cols + int(m.ToCol)
+		fbit, tbit := uint32(1)<<from, uint32(1)<<to
+		after := occ&^fbit | tbit
+		if k >= 0 && n.kind[from] != King {
+			if steppers&^tbit != 0 {
+				cnt++
+				continue
+			}
+			for sl := sliders &^ tbit; sl != 0; sl &= sl - 1 {
+				if between[k][bits.TrailingZeros32(sl)]&after == 0 {
+					cnt++
+					break
+				}
+			}
+			continue
+		}
+		ks := kings
+		if n.kind[from] == King {
+			ks = ks&^fbit | tbit
+		}
+		for ; ks != 0; ks &= ks - 1 {
+			if n.attackedAfter(op, bits.TrailingZeros32(ks), after, tbit) {
+				cnt++
+				break
+			}
+		}
+	}
+	return cnt
+}
+
 // KingAttacked reports whether a king of colour c could be captured by the
 // other side if it were to move.
 func (n *Node) KingAttacked(c Color) bool {

@@ -38,6 +38,22 @@ func (t PerftTree) CountReplies(n *Node, m Move) int {
 	return c.CountMoves()
 }
 
+// CountTerminal returns how many of moves, moves of n, reach a position that
+// ends the game in this tree, without making them ([search.TerminalCounter]).
+func (t PerftTree) CountTerminal(n *Node, moves []Move) int {
+	if t.Template {
+		return n.winReplies(moves)
+	}
+	cnt := 0
+	kings := n.bb[n.side^1][King]
+	for _, m := range moves {
+		if kings&^(1<<(int(m.ToRow)*Cols+int(m.ToCol))) == 0 {
+			cnt++ // the last enemy king is captured
+		}
+	}
+	return cnt
+}
+
 // Perft is a MiniChess perft: [search.Perft] over [PerftTree].
 type Perft = search.Perft[Node, Move, PerftTree]
 
@@ -50,7 +66,8 @@ func NewPerft(template bool) *Perft {
 
 // NewPerftWins returns the T-perft counter that also counts
 // template_terminal (docs/minichess.md, "Perft"), the Win positions reached at exactly the
-// depth, in [search.PerftCount.Terminal]; every leaf is made.
+// depth, in [search.PerftCount.Terminal]; the last ply is counted with
+// [PerftTree.CountTerminal], without making its positions.
 func NewPerftWins() *Perft {
 	return search.NewPerft[Node, Move](PerftTree{Template: true}, search.PerftRule{CountTerminal: true})
 }

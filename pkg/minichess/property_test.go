@@ -23,19 +23,21 @@ func perftPositions(t *testing.T) []minichess.Position {
 	return ps
 }
 
-// TestListProperties walks a depth-4 tree (depth 3 in short mode) from the
+// TestListProperties walks a depth-3 tree (depth 2 in short mode) from the
 // start position and every perft position and checks at every
 // node: a node is Win iff a pseudo-legal move captures an enemy king; the
 // list then equals the pseudo-legal list cut right after its first king
 // capture, and otherwise equals the full pseudo-legal list. The Node and
 // Position forms agree, CountMoves is the list length, and the state form
 // round-trips (FEN round trips are checked by the conformance tests and
-// FuzzParseFEN).
+// FuzzParseFEN). At a node that is not Win, the perft trees' CountTerminal
+// counts the children that Node.Play makes Win (T-perft) or kingless
+// (P-perft).
 func TestListProperties(t *testing.T) {
-	depth := 4
+	depth := 3
 	var sbuf [200]byte
 	if testing.Short() {
-		depth = 3
+		depth = 2
 	}
 	nodes := 0
 	var lbuf, pbuf [64][minichess.MaxMoves]minichess.Move
@@ -68,6 +70,7 @@ func TestListProperties(t *testing.T) {
 		if d == 0 || st == minichess.Win {
 			return
 		}
+		wins, kingless := 0, 0
 		for _, m := range list {
 			c := p.Play(m)
 			var cn minichess.Node
@@ -76,7 +79,19 @@ func TestListProperties(t *testing.T) {
 				cn.Material(minichess.Black) != c.Material(minichess.Black) {
 				t.Fatalf("%s: Node.Play(%v) differs from Position.Play", p.FEN(), m)
 			}
+			if cn.Status() == minichess.Win {
+				wins++
+			}
+			if !cn.HasKing(cn.ToMove()) {
+				kingless++
+			}
 			walk(c, d-1)
+		}
+		if got := (minichess.PerftTree{Template: true}).CountTerminal(&n, list); got != wins {
+			t.Fatalf("%s: T-perft CountTerminal %d, %d Win children", p.FEN(), got, wins)
+		}
+		if got := (minichess.PerftTree{}).CountTerminal(&n, list); got != kingless {
+			t.Fatalf("%s: P-perft CountTerminal %d, %d kingless children", p.FEN(), got, kingless)
 		}
 	}
 	for _, p := range perftPositions(t) {

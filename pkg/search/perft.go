@@ -14,6 +14,15 @@ type Tree[P, M any] interface {
 	CountReplies(p *P, m M) int
 }
 
+// TerminalCounter is a [Tree] that can also count, among moves of p, those
+// that reach a terminal position, without making them. With
+// [PerftRule.CountTerminal], a perft of such a tree counts the last ply
+// with one CountTerminal call per position next to the horizon.
+type TerminalCounter[P, M any] interface {
+	Tree[P, M]
+	CountTerminal(p *P, moves []M) int
+}
+
 // PerftRule says what a perft counts at a node above the horizon that it
 // does not expand.
 type PerftRule struct {
@@ -25,8 +34,9 @@ type PerftRule struct {
 	// (Morris, whose MINIMAX programs evaluate it); otherwise nothing.
 	NoMovesLeaf bool
 	// CountTerminal counts the terminal positions at the horizon in
-	// [PerftCount.Terminal] (MiniChess: template_terminal). It reaches every
-	// leaf, like MakeLeaves.
+	// [PerftCount.Terminal] (MiniChess: template_terminal). It counts the
+	// last ply with [TerminalCounter.CountTerminal] when the tree has it,
+	// else it reaches every leaf, like MakeLeaves.
 	CountTerminal bool
 	// MakeLeaves reaches every leaf by making its move instead of counting
 	// the last ply with CountReplies: a check of make-move against move
@@ -59,6 +69,7 @@ type Perft[P, M any, T Tree[P, M]] struct {
 	tree  T
 	rule  PerftRule
 	bulk  bool
+	ends  TerminalCounter[P, M] // the tree, when it counts the terminal leaves in bulk
 	pos   []P
 	moves [][]M
 
@@ -67,7 +78,11 @@ type Perft[P, M any, T Tree[P, M]] struct {
 
 // NewPerft returns a Perft of t under rule.
 func NewPerft[P, M any, T Tree[P, M]](t T, rule PerftRule) *Perft[P, M, T] {
-	return &Perft[P, M, T]{tree: t, rule: rule, bulk: !rule.CountTerminal && !rule.MakeLeaves}
+	pf := &Perft[P, M, T]{tree: t, rule: rule, bulk: !rule.CountTerminal && !rule.MakeLeaves}
+	if c, ok := any(t).(TerminalCounter[P, M]); ok && rule.CountTerminal && !rule.MakeLeaves {
+		pf.ends = c
+	}
+	return pf
 }
 
 // grow makes room for plies 0..depth.
@@ -154,6 +169,13 @@ func (pf *Perft[P, M, T]) count(d int) uint64 {
 		}
 		pf.nodes += uint64(len(list)) + replies
 		return replies + ends
+	}
+	if d == 1 && pf.ends != nil {
+		// Every move reaches a leaf; CountTerminal says how many of them
+		// are terminal without making them.
+		pf.nodes += uint64(len(list))
+		pf.terminal += uint64(pf.ends.CountTerminal(p, list))
+		return uint64(len(list))
 	}
 	var leaves uint64
 	for _, m := range list {

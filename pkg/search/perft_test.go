@@ -27,6 +27,20 @@ func (t perftTree) CountReplies(p *int, m int) int {
 	return len(t.kids[m])
 }
 
+// countingTree is a perftTree that counts terminal leaves in bulk (a
+// [search.TerminalCounter]).
+type countingTree struct{ perftTree }
+
+func (t countingTree) CountTerminal(p *int, moves []int) int {
+	n := 0
+	for _, m := range moves {
+		if t.end[m] {
+			n++
+		}
+	}
+	return n
+}
+
 // randomPerftTree returns a tree of the given height whose nodes have 0 to 4
 // children; about one node in six ends the game.
 func randomPerftTree(seed int64, height int) perftTree {
@@ -77,7 +91,8 @@ func (t perftTree) reference(rule search.PerftRule, p, d int) search.PerftCount 
 
 // TestPerftRules checks Count and Divide, with bulk counting and without,
 // against the one-node-at-a-time definition on random trees, for every rule
-// and every depth to the trees' height and beyond.
+// and every depth to the trees' height and beyond, for a tree that counts
+// terminal leaves in bulk and one that does not.
 func TestPerftRules(t *testing.T) {
 	var rules []search.PerftRule
 	for bits := range 16 {
@@ -91,23 +106,38 @@ func TestPerftRules(t *testing.T) {
 	for seed := range int64(20) {
 		tr := randomPerftTree(seed, 6)
 		for _, rule := range rules {
-			pf := search.NewPerft[int, int](tr, rule)
-			for d := range 8 {
-				name := fmt.Sprintf("seed %d, %+v, depth %d", seed, rule, d)
-				want := tr.reference(rule, 0, d)
-				assert.Equal(t, pf.Count(0, d), want, name)
-				var sum search.PerftCount
-				calls := 0
-				got := pf.Divide(0, d, func(m int, c search.PerftCount) {
-					assert.Equal(t, c, tr.reference(rule, m, d-1), "%s, move %d", name, m)
-					sum = sum.Add(c)
-					calls++
-				})
-				assert.Equal(t, got, want, name)
-				if calls > 0 {
-					assert.Equal(t, sum.Add(search.PerftCount{Nodes: 1}), want, name)
-				}
+			for ct, pf := range []perftCounter{search.NewPerft[int, int](tr, rule), search.NewPerft[int, int](countingTree{tr}, rule)} {
+				name := fmt.Sprintf("seed %d, %+v, counting tree %v", seed, rule, ct == 1)
+				checkPerft(t, tr, rule, pf, name)
 			}
+		}
+	}
+}
+
+// perftCounter is a [search.Perft] of ints over any tree type.
+type perftCounter interface {
+	Count(root, depth int) search.PerftCount
+	Divide(root, depth int, each func(m int, c search.PerftCount)) search.PerftCount
+}
+
+// checkPerft checks pf's Count and Divide of tr's root under rule at every
+// depth to the tree's height and beyond.
+func checkPerft(t *testing.T, tr perftTree, rule search.PerftRule, pf perftCounter, prefix string) {
+	t.Helper()
+	for d := range 8 {
+		name := fmt.Sprintf("%s, depth %d", prefix, d)
+		want := tr.reference(rule, 0, d)
+		assert.Equal(t, pf.Count(0, d), want, name)
+		var sum search.PerftCount
+		calls := 0
+		got := pf.Divide(0, d, func(m int, c search.PerftCount) {
+			assert.Equal(t, c, tr.reference(rule, m, d-1), "%s, move %d", name, m)
+			sum = sum.Add(c)
+			calls++
+		})
+		assert.Equal(t, got, want, name)
+		if calls > 0 {
+			assert.Equal(t, sum.Add(search.PerftCount{Nodes: 1}), want, name)
 		}
 	}
 }
