@@ -34,6 +34,10 @@ type morrisCase struct {
 	depth int
 	input string
 	want  morris.Result
+	// models keeps the answers of the mistake models run on the case
+	// ([morrisCase.model]): a case's diagnosis asks each variant once, but
+	// the tests judge one case's answers under every variant.
+	models map[check.Mistake]modelAnswer
 }
 
 // standardOf returns the standard program whose tree an improved program

@@ -186,9 +186,10 @@ func millMove(b *morris.Board, n, c *morris.Node) (closed, removed bool) {
 	if n.Black {
 		me, op, cme, cop = n.B, n.W, c.B, c.W
 	}
-	arrived := cme &^ me
-	for _, m := range b.Mills {
-		closed = closed || m&arrived != 0 && m&cme == m
+	for a := cme &^ me; a != 0; a &= a - 1 {
+		for _, m := range b.MillsAt[bits.TrailingZeros32(a)] {
+			closed = closed || m&cme == m
+		}
 	}
 	return closed, cop != op
 }
@@ -210,8 +211,28 @@ type morrisModel struct {
 	r check.ModelResult
 }
 
-// model runs the mistake model of the case's program.
+// modelAnswer is a model search's answer and whether it has one.
+type modelAnswer struct {
+	m  morrisModel
+	ok bool
+}
+
+// model returns the answer of the mistake model of the case's program,
+// running it once per case and mistake.
 func (mc *morrisCase) model(m check.Mistake) (morrisModel, bool) {
+	a, done := mc.models[m]
+	if !done {
+		a.m, a.ok = mc.runModel(m)
+		if mc.models == nil {
+			mc.models = map[check.Mistake]modelAnswer{}
+		}
+		mc.models[m] = a
+	}
+	return a.m, a.ok
+}
+
+// runModel runs the mistake model of the case's program.
+func (mc *morrisCase) runModel(m check.Mistake) (morrisModel, bool) {
 	b := morris.BoardOf(mc.kind)
 	pos, _, err := morris.ParseBoard([]byte(mc.input), mc.kind, true)
 	if err != nil {
@@ -257,6 +278,17 @@ func (g negated) Evaluate(n *morris.Node) search.Value { return -g.CourseGame.Ev
 type featureGame struct {
 	morris.CourseGame
 	seen *check.CauseSet
+	// values says whether the search needs the static values: alpha-beta's
+	// cut-offs depend on them, the nodes MINIMAX visits do not.
+	values bool
+}
+
+// Evaluate is the course's estimate when the search needs values, else 0.
+func (g featureGame) Evaluate(n *morris.Node) search.Value {
+	if !g.values {
+		return 0
+	}
+	return g.CourseGame.Evaluate(n)
 }
 
 // Moves records a side without a move and the children where a mill
@@ -284,7 +316,7 @@ func (mc *morrisCase) features() check.CauseSet {
 		return 0
 	}
 	var seen check.CauseSet
-	g := featureGame{morris.CourseGame{Board: b, Phase: mc.prog.Phase, Estimator: mc.prog.Estimator}, &seen}
+	g := featureGame{morris.CourseGame{Board: b, Phase: mc.prog.Phase, Estimator: mc.prog.Estimator}, &seen, mc.prog.AlphaBeta}
 	root, depth := mc.prog.Root(b, pos, mc.depth)
 	if r := check.RunModel(g, root, depth, mc.prog.AlphaBeta, check.Mistake{}, nil, nil); r.Aborted {
 		return check.SetOf(check.CauseMill, check.CauseBlocked) // too large to tell: assume both
