@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -127,14 +128,18 @@ func writeMorris(cfg *pack.Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	exes, err := st.BuildAll("bin", nil)
+	// The programs that run the report are built for this machine; bin/
+	// ships them for linux/amd64: the same build when this machine is one.
+	exes, err := st.BuildAll("bin", []string{"GOOS=" + runtime.GOOS, "GOARCH=" + runtime.GOARCH})
 	if err != nil {
 		return nil, err
 	}
 	if !cfg.NoBin {
-		linux, err := st.BuildAll("bin-linux-amd64", []string{"GOOS=linux", "GOARCH=amd64"})
-		if err != nil {
-			return nil, err
+		linux := exes
+		if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
+			if linux, err = st.BuildAll("bin-linux-amd64", []string{"GOOS=linux", "GOARCH=amd64"}); err != nil {
+				return nil, err
+			}
 		}
 		for _, p := range MorrisPrograms {
 			if err := a.AddFile(netid+"/bin/"+p, linux[p]); err != nil {
