@@ -3,6 +3,7 @@ package arena_test
 import (
 	"flag"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,16 +13,19 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-var fullStrength = flag.Bool("minichess.strength", false, "play the full acceptance matches of docs/minichess.md (100 games vs baseline4, 98 vs player_alphabeta)")
+var fullStrength = flag.Bool("minichess.strength", false, "play the full acceptance matches of docs/minichess.md (100 games vs baseline4, 98 vs player_alphabeta) in BenchmarkVersusBaseline4 and BenchmarkRequired2AlphaBeta")
 
 // Node budgets of the acceptance matches. Required1Nodes makes one engine
-// move take about 0.1-0.2 s on the 2-core CI machine.
+// move take about 0.1-0.2 s on the 2-core CI machine. SmokeNodes is the
+// budget of the tests that play the same matches for what can go wrong in
+// them, not for their scores.
 const (
 	Required1Nodes = 200000
 	MatchNodes     = 20000
+	SmokeNodes     = 300
 )
 
-func play(t *testing.T, c arena.MatchConfig) *match.Report[minichess.Move] {
+func play(t testing.TB, c arena.MatchConfig) *match.Report[minichess.Move] {
 	t.Helper()
 	r, err := arena.PlayMatch(c)
 	assert.NilError(t, err)
@@ -33,54 +37,126 @@ func play(t *testing.T, c arena.MatchConfig) *match.Report[minichess.Move] {
 	return r
 }
 
-// TestRequired1Baselines: the engine wins all 8 games against baseline1-4
-// with both colours (the first acceptance test of
-// docs/minichess.md, "Strength"), in-process at a fixed node
-// budget.
-func TestRequired1Baselines(t *testing.T) {
-	for level := 1; level <= 4; level++ {
-		t.Run(fmt.Sprintf("baseline%d", level), func(t *testing.T) {
-			r := play(t, arena.MatchConfig{
-				A: arena.SubmissionPlayer(Required1Nodes),
-				B: arena.BaselinePlayer{Level: level},
-			})
-			assert.Equal(t, r.Stats.Wins, 2, "%s", r)
-		})
+// checkGames checks what can go wrong in a match whatever the strength:
+// the games asked for are all played and recorded, each ends for a reason
+// of the rules after at least one ply with A's result matching the winner,
+// neither side forfeits (plays a move outside the list or fails), and the
+// score counts every game.
+func checkGames(t *testing.T, r *match.Report[minichess.Move], games int) {
+	t.Helper()
+	assert.Equal(t, len(r.Games), games)
+	assert.Equal(t, r.Stats.Games(), games)
+	assert.Equal(t, r.Forfeits, [2]int{}, "%s", r)
+	for _, g := range r.Games {
+		rules := g.Reason == "king capture" || g.Reason == "no legal moves" || strings.HasPrefix(g.Reason, "ply limit, material ")
+		assert.Assert(t, g.Plies > 0 && rules, "game %d: %+v", g.Index+1, g)
+		want := match.Draw
+		switch g.Winner {
+		case g.AColor:
+			want = match.Win
+		case 1 - g.AColor:
+			want = match.Loss
+		}
+		assert.Equal(t, g.Result, want, "game %d: %+v", g.Index+1, g)
 	}
 }
 
-// TestVersusBaseline4: at least 80% against baseline4 from varied openings
-// (issue 6). CI plays 12 games; -minichess.strength plays 100.
-func TestVersusBaseline4(t *testing.T) {
+// TestBaselineGames plays the matches of the first acceptance test
+// (docs/minichess.md, "Strength": the engine against baseline1-4 with both
+// colours) at SmokeNodes per move and checks them with checkGames. The
+// acceptance test itself, all 8 games won at Required1Nodes, is a strength
+// measurement: BenchmarkRequired1Baselines.
+func TestBaselineGames(t *testing.T) {
+	for level := 1; level <= 4; level++ {
+		r := play(t, arena.MatchConfig{
+			A: arena.SubmissionPlayer(SmokeNodes),
+			B: arena.BaselinePlayer{Level: level},
+		})
+		checkGames(t, r, 2)
+	}
+}
+
+// TestMatchGames plays one game pair of each of the other matches of
+// docs/minichess.md, "Strength" and of BenchmarkEngineBeatsPlainEngine at
+// SmokeNodes per move, from their openings, and checks them with
+// checkGames; the scores are measured by the benchmarks.
+func TestMatchGames(t *testing.T) {
+	plain, err := arena.ParsePlayer("engine,-tt,-hashmove,-mvvlva,-killers,-history,-pvs,-aspiration,-quiescence,-lmr", SmokeNodes)
+	assert.NilError(t, err)
+	for _, c := range []arena.MatchConfig{
+		{A: arena.SubmissionPlayer(SmokeNodes), B: arena.BaselinePlayer{Level: 4}, Openings: "random:4:1", Seed: 1},
+		{A: arena.SubmissionPlayer(SmokeNodes), B: arena.AlphaBetaPlayer{Nodes: SmokeNodes}, Openings: "twoply", Games: 2},
+		{A: arena.SubmissionPlayer(SmokeNodes), B: plain, Openings: "twoply", Games: 2},
+	} {
+		checkGames(t, play(t, c), 2)
+	}
+}
+
+// BenchmarkRequired1Baselines: the engine wins all 8 games against
+// baseline1-4 with both colours (the first acceptance test of
+// docs/minichess.md, "Strength"), in-process at a fixed node budget. It
+// fails otherwise and reports the wins. Run it with
+// go test -run '^$' -bench Required1Baselines -benchtime 1x ./pkg/minichess/arena
+// (about 10 s); TestBaselineGames plays the same games cheaply.
+func BenchmarkRequired1Baselines(b *testing.B) {
+	for b.Loop() {
+		wins := 0
+		for level := 1; level <= 4; level++ {
+			r := play(b, arena.MatchConfig{
+				A: arena.SubmissionPlayer(Required1Nodes),
+				B: arena.BaselinePlayer{Level: level},
+			})
+			assert.Equal(b, r.Stats.Wins, 2, "baseline%d: %s", level, r)
+			wins += r.Stats.Wins
+		}
+		b.ReportMetric(float64(wins), "wins/8")
+	}
+}
+
+// BenchmarkVersusBaseline4: at least 80% against baseline4 from varied
+// openings (issue 6). It plays 12 games; -minichess.strength plays 100.
+// It fails below 80% and reports the score. Run it with
+// go test -run '^$' -bench VersusBaseline4 -benchtime 1x ./pkg/minichess/arena
+// (about 6 s); TestMatchGames plays one pair of these games cheaply.
+func BenchmarkVersusBaseline4(b *testing.B) {
 	n := 6
 	if *fullStrength {
 		n = 50
 	}
-	r := play(t, arena.MatchConfig{
-		A:        arena.SubmissionPlayer(MatchNodes),
-		B:        arena.BaselinePlayer{Level: 4},
-		Openings: fmt.Sprintf("random:4:%d", n), Seed: 1,
-	})
-	assert.Equal(t, r.Stats.Games(), 2*n)
-	assert.Assert(t, r.Stats.Score() >= 0.8, "%s", r)
+	for b.Loop() {
+		r := play(b, arena.MatchConfig{
+			A:        arena.SubmissionPlayer(MatchNodes),
+			B:        arena.BaselinePlayer{Level: 4},
+			Openings: fmt.Sprintf("random:4:%d", n), Seed: 1,
+		})
+		assert.Equal(b, r.Stats.Games(), 2*n)
+		assert.Assert(b, r.Stats.Score() >= 0.8, "%s", r)
+		b.ReportMetric(100*r.Stats.Score(), "score%")
+	}
 }
 
-// TestRequired2AlphaBeta: at least 70% against player_alphabeta at the same
-// node budget from the 49 two-ply openings with both colours (the second
-// acceptance test of docs/minichess.md, "Strength"), no forfeit. CI plays the
-// first 8 openings; -minichess.strength plays all 98 games.
-func TestRequired2AlphaBeta(t *testing.T) {
+// BenchmarkRequired2AlphaBeta: at least 70% against player_alphabeta at the
+// same node budget from the 49 two-ply openings with both colours (the
+// second acceptance test of docs/minichess.md, "Strength"), no forfeit. It
+// plays the first 8 openings; -minichess.strength plays all 98 games. It
+// fails below 70% and reports the score. Run it with
+// go test -run '^$' -bench Required2AlphaBeta -benchtime 1x ./pkg/minichess/arena
+// (about 4 s); TestMatchGames plays one pair of these games cheaply.
+func BenchmarkRequired2AlphaBeta(b *testing.B) {
 	games := 16
 	if *fullStrength {
 		games = 98
 	}
-	r := play(t, arena.MatchConfig{
-		A:        arena.SubmissionPlayer(MatchNodes),
-		B:        arena.AlphaBetaPlayer{Nodes: MatchNodes},
-		Openings: "twoply", Games: games,
-	})
-	assert.Equal(t, r.Stats.Games(), games)
-	assert.Assert(t, r.Stats.Score() >= 0.7, "%s", r)
+	for b.Loop() {
+		r := play(b, arena.MatchConfig{
+			A:        arena.SubmissionPlayer(MatchNodes),
+			B:        arena.AlphaBetaPlayer{Nodes: MatchNodes},
+			Openings: "twoply", Games: games,
+		})
+		assert.Equal(b, r.Stats.Games(), games)
+		assert.Assert(b, r.Stats.Score() >= 0.7, "%s", r)
+		b.ReportMetric(100*r.Stats.Score(), "score%")
+	}
 }
 
 func TestTwoPlyOpenings(t *testing.T) {
@@ -199,17 +275,23 @@ func FuzzParsePlayer(f *testing.F) {
 	})
 }
 
-// TestEngineBeatsPlainEngine: the engine's techniques gain against the plain
-// iterative-deepening alpha-beta engine (every technique off) at the same
-// small node budget, over the first 8 two-ply openings with both colours.
-// The per-technique matches are in docs/engine/minichess.md.
-func TestEngineBeatsPlainEngine(t *testing.T) {
+// BenchmarkEngineBeatsPlainEngine: the engine's techniques gain against the
+// plain iterative-deepening alpha-beta engine (every technique off) at the
+// same small node budget, over the first 8 two-ply openings with both
+// colours: at least 75%, else it fails; it reports the score. The
+// per-technique matches are in docs/engine/minichess.md. Run it with
+// go test -run '^$' -bench EngineBeatsPlainEngine -benchtime 1x ./pkg/minichess/arena
+// (about 2 s); TestMatchGames plays one pair of these games cheaply.
+func BenchmarkEngineBeatsPlainEngine(b *testing.B) {
 	plain, err := arena.ParsePlayer("engine,-tt,-hashmove,-mvvlva,-killers,-history,-pvs,-aspiration,-quiescence,-lmr", 5000)
-	assert.NilError(t, err)
-	r := play(t, arena.MatchConfig{
-		A:        arena.SubmissionPlayer(5000),
-		B:        plain,
-		Openings: "twoply", Games: 16,
-	})
-	assert.Assert(t, r.Stats.Score() >= 0.75, "%s", r)
+	assert.NilError(b, err)
+	for b.Loop() {
+		r := play(b, arena.MatchConfig{
+			A:        arena.SubmissionPlayer(5000),
+			B:        plain,
+			Openings: "twoply", Games: 16,
+		})
+		assert.Assert(b, r.Stats.Score() >= 0.75, "%s", r)
+		b.ReportMetric(100*r.Stats.Score(), "score%")
+	}
 }
