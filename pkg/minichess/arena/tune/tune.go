@@ -316,6 +316,7 @@ type FitResult struct {
 // every sample keep their initial value.
 func Fit(samples []Sample, init minichess.EvalWeights, cfg FitConfig) FitResult {
 	x, k := Features(samples, cfg.Squares)
+	f := sparseRows(x, k)
 	w := make([]float64, k)
 	for j, p := range Slots(&init, cfg.Squares) {
 		w[j] = float64(*p)
@@ -325,8 +326,8 @@ func Fit(samples []Sample, init minichess.EvalWeights, cfg FitConfig) FitResult 
 		y[i] = s.Result
 	}
 	var res FitResult
-	res.K = fitK(x, y, w, k)
-	res.Before = loss(x, y, w, k, res.K)
+	res.K = fitK(f, y, w)
+	res.Before = loss(f, y, w, res.K)
 	grad := make([]float64, k)
 	m := make([]float64, k)
 	v := make([]float64, k)
@@ -334,7 +335,7 @@ func Fit(samples []Sample, init minichess.EvalWeights, cfg FitConfig) FitResult 
 	p1, p2 := 1.0, 1.0
 	w0 := append([]float64(nil), w...)
 	for range cfg.Iterations {
-		gradient(x, y, w, k, res.K, grad)
+		gradient(f, y, w, res.K, grad)
 		for j := range k {
 			if grad[j] != 0 {
 				grad[j] += float64(2*cfg.L2) * (w[j] - w0[j])
@@ -356,7 +357,7 @@ func Fit(samples []Sample, init minichess.EvalWeights, cfg FitConfig) FitResult 
 		*p = int32(math.Round(w[j]))
 		w[j] = float64(*p)
 	}
-	res.After = loss(x, y, w, k, res.K)
+	res.After = loss(f, y, w, res.K)
 	return res
 }
 
@@ -365,6 +366,7 @@ func Fit(samples []Sample, init minichess.EvalWeights, cfg FitConfig) FitResult 
 // samples' features are computed once for all of them.
 func Errors(samples []Sample, K float64, ws ...minichess.EvalWeights) []float64 {
 	x, k := Features(samples, true)
+	f := sparseRows(x, k)
 	y := make([]float64, len(samples))
 	for i, s := range samples {
 		y[i] = s.Result
@@ -375,17 +377,45 @@ func Errors(samples []Sample, K float64, ws ...minichess.EvalWeights) []float64 
 		for j, p := range Slots(&ws[i], true) {
 			v[j] = float64(*p)
 		}
-		out[i] = loss(x, y, v, k, K)
+		out[i] = loss(f, y, v, K)
 	}
 	return out
 }
 
+// sparse holds the non-zero features of every sample, in the order of
+// the slots: sample i's are idx[start[i]:start[i+1]] with the values val
+// at the same positions. A zero feature adds ±0 to a sum of products, which
+// leaves it unchanged, so sums over the non-zero features alone are the
+// sums over all of them, to the last bit.
+type sparse struct {
+	start []int
+	idx   []int32
+	val   []float64
+}
+
+// sparseRows returns the non-zero features of x, k per sample.
+func sparseRows(x []float64, k int) *sparse {
+	n := len(x) / k
+	f := &sparse{start: make([]int, 1, n+1)}
+	for i := range n {
+		for j, v := range x[i*k : i*k+k] {
+			if v != 0 {
+				f.idx = append(f.idx, int32(j))
+				f.val = append(f.val, v)
+			}
+		}
+		f.start = append(f.start, len(f.idx))
+	}
+	return f
+}
+
 // eval returns sample i's value under w.
-func eval(x, w []float64, k, i int) float64 {
+func eval(f *sparse, w []float64, i int) float64 {
 	var s float64
-	row := x[i*k : i*k+k]
-	for j, f := range row {
-		s += float64(f * w[j])
+	lo, hi := f.start[i], f.start[i+1]
+	idx, val := f.idx[lo:hi], f.val[lo:hi]
+	for p, j := range idx {
+		s += float64(val[p] * w[j])
 	}
 	return s
 }
@@ -393,26 +423,25 @@ func eval(x, w []float64, k, i int) float64 {
 func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 
 // loss is the mean squared error of σ(K·eval) against the results.
-func loss(x, y, w []float64, k int, K float64) float64 {
+func loss(f *sparse, y, w []float64, K float64) float64 {
 	var s float64
 	for i := range y {
-		d := y[i] - sigmoid(float64(K*eval(x, w, k, i)))
+		d := y[i] - sigmoid(float64(K*eval(f, w, i)))
 		s += float64(d * d)
 	}
 	return s / float64(len(y))
 }
 
 // gradient sets g to the gradient of loss in w.
-func gradient(x, y, w []float64, k int, K float64, g []float64) {
+func gradient(f *sparse, y, w []float64, K float64, g []float64) {
 	clear(g)
 	for i := range y {
-		s := sigmoid(float64(K * eval(x, w, k, i)))
+		s := sigmoid(float64(K * eval(f, w, i)))
 		c := float64(float64(float64(-2*(y[i]-s))*s)*(1-s)) * K
-		row := x[i*k : i*k+k]
-		for j, f := range row {
-			if f != 0 {
-				g[j] += float64(c * f)
-			}
+		lo, hi := f.start[i], f.start[i+1]
+		idx, val := f.idx[lo:hi], f.val[lo:hi]
+		for p, j := range idx {
+			g[j] += float64(c * val[p])
 		}
 	}
 	n := float64(len(y))
@@ -423,20 +452,20 @@ func gradient(x, y, w []float64, k int, K float64, g []float64) {
 
 // fitK returns the scale minimising the error of w: a golden-section
 // search over [1e-4, 0.1].
-func fitK(x, y, w []float64, k int) float64 {
+func fitK(f *sparse, y, w []float64) float64 {
 	lo, hi := 1e-4, 0.1
 	phi := (math.Sqrt(5) - 1) / 2
 	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
-	fa, fb := loss(x, y, w, k, a), loss(x, y, w, k, b)
+	fa, fb := loss(f, y, w, a), loss(f, y, w, b)
 	for range 60 {
 		if fa < fb {
 			hi, b, fb = b, a, fa
 			a = hi - phi*(hi-lo)
-			fa = loss(x, y, w, k, a)
+			fa = loss(f, y, w, a)
 		} else {
 			lo, a, fa = a, b, fb
 			b = lo + phi*(hi-lo)
-			fb = loss(x, y, w, k, b)
+			fb = loss(f, y, w, b)
 		}
 	}
 	return (lo + hi) / 2
