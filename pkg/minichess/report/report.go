@@ -167,7 +167,7 @@ type Data struct {
 
 // Write writes the report of c to w: [Collect], then the template.
 func Write(c Config, w io.Writer) error {
-	t, err := template.New(filepath.Base(c.Template)).Option("missingkey=error").ParseFiles(c.Template)
+	t, err := parseTemplate(c.Template)
 	if err != nil {
 		return err
 	}
@@ -175,12 +175,39 @@ func Write(c Config, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	return execute(t, d, w)
+}
+
+// parseTemplate parses the report's template file.
+func parseTemplate(file string) (*template.Template, error) {
+	return template.New(filepath.Base(file)).Option("missingkey=error").ParseFiles(file)
+}
+
+// execute fills t with d and writes the result to w, nothing when it fails.
+func execute(t *template.Template, d *Data, w io.Writer) error {
 	var b bytes.Buffer
 	if err := t.Execute(&b, d); err != nil {
 		return err
 	}
-	_, err = w.Write(b.Bytes())
+	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// readInputs sets d's parts read from c's Markdown inputs, the self-play
+// sections of c.Features and the table in c.Strength, or leaves them empty
+// when a file is missing.
+func readInputs(c Config, d *Data) {
+	d.Features, d.StrengthTable = nil, ""
+	if feat, err := os.ReadFile(c.Features); err == nil && section(string(feat), "## Self-play") != "" {
+		for _, h := range []string{"## Self-play", "## Evaluation terms", "## Decisions"} {
+			if t := section(string(feat), h); t != "" {
+				d.Features = append(d.Features, "#"+strings.TrimSpace(t))
+			}
+		}
+	}
+	if st, err := os.ReadFile(c.Strength); err == nil {
+		d.StrengthTable = strings.TrimSpace(string(st))
+	}
 }
 
 // progress writes a progress line with the time since start.
@@ -241,13 +268,7 @@ func Collect(c Config) (*Data, error) {
 	}
 	c.progress(start, "nodes table")
 
-	if feat, err := os.ReadFile(c.Features); err == nil && section(string(feat), "## Self-play") != "" {
-		for _, h := range []string{"## Self-play", "## Evaluation terms", "## Decisions"} {
-			if t := section(string(feat), h); t != "" {
-				d.Features = append(d.Features, "#"+strings.TrimSpace(t))
-			}
-		}
-	}
+	readInputs(c, d)
 	e := submission.NewEngine(submission.EngineOptions(submission.DefaultHashMiB), w)
 	_, err = e.Think(&sp, submission.Limits{Depth: d.IterationDepth, Info: func(i engine.Info[minichess.Move]) {
 		d.Iterations = append(d.Iterations, Iteration{i.Depth, i.Move.Render(), i.Value, i.Nodes})
@@ -257,9 +278,6 @@ func Collect(c Config) (*Data, error) {
 	}
 	c.progress(start, "iteration table")
 
-	if st, err := os.ReadFile(c.Strength); err == nil {
-		d.StrengthTable = strings.TrimSpace(string(st))
-	}
 	var depths []int
 	for level := 1; level <= 4; level++ {
 		a := arena.NewEnginePlayer("", &arena.ProgramThinker{Depths: &depths})

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,34 +53,52 @@ func small(t *testing.T) Config {
 		Nodes: 200, Required1Nodes: 1000, Baseline4Openings: 1}
 }
 
-// smallReport returns the report of small, written once for the tests that
-// need it (each Write measures everything again).
-func smallReport(t *testing.T) (string, error) {
+// smallData returns the measurements of small, collected once for the
+// tests that need them (each Collect measures everything again).
+func smallData(t *testing.T) (*Data, error) {
 	c := small(t)
-	smallOnce.Do(func() {
-		var b bytes.Buffer
-		smallErr = Write(c, &b)
-		smallText = b.String()
-	})
-	return smallText, smallErr
+	smallOnce.Do(func() { smallMeasured, smallErr = Collect(c) })
+	return smallMeasured, smallErr
 }
 
 var (
-	smallOnce sync.Once
-	smallText string
-	smallErr  error
+	smallOnce     sync.Once
+	smallMeasured *Data
+	smallErr      error
 )
 
-// TestWrite writes the report with small budgets twice (identical bytes)
-// and checks its measured parts and that the template is filled.
+// rewrite writes the report of c with the measurements of d, as Write
+// does after Collect: c differs from d's configuration at most in the
+// files it reads (the template, the strength output, the self-play
+// tables), which are read again.
+func rewrite(c Config, d *Data, w io.Writer) error {
+	t, err := parseTemplate(c.Template)
+	if err != nil {
+		return err
+	}
+	e := *d
+	e.Config = c
+	readInputs(c, &e)
+	return execute(t, &e, w)
+}
+
+// smallReport returns the report of small from smallData.
+func smallReport(t *testing.T) (string, error) {
+	d, err := smallData(t)
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	err = rewrite(small(t), d, &b)
+	return b.String(), err
+}
+
+// TestWrite checks the measured parts of the report with small budgets and
+// that the template is filled. TestRun writes it again through Run, which
+// measures everything again: the bytes must be identical.
 func TestWrite(t *testing.T) {
-	c := small(t)
-	one, err := smallReport(t)
+	got, err := smallReport(t)
 	assert.NilError(t, err)
-	var two bytes.Buffer
-	assert.NilError(t, Write(c, &two))
-	assert.Equal(t, one, two.String())
-	got := one
 	for _, want := range []string{
 		"| material | P 110, R 362, N 363, B 368, Q 992 |",
 		"| `kqbnr/ppppp/5/5/PPPPP/RNBQK w` | 0 | 0 | 0 | 0 | 0 | 36 | 36 |",
@@ -102,12 +121,17 @@ func TestWrite(t *testing.T) {
 }
 
 // TestWriteMissingInputs: without the strength output and the self-play
-// tables the report says so; without its template it fails.
+// tables the report says so; without its template Write fails before any
+// measurement; a template that does not fit the data fails. The
+// measurements are smallData's: Write reads its inputs and fills the
+// template after Collect, as rewrite does.
 func TestWriteMissingInputs(t *testing.T) {
+	d, err := smallData(t)
+	assert.NilError(t, err)
 	c := small(t)
 	c.Strength, c.Features = filepath.Join(t.TempDir(), "none.md"), filepath.Join(t.TempDir(), "none.md")
 	var b bytes.Buffer
-	assert.NilError(t, Write(c, &b))
+	assert.NilError(t, rewrite(c, d, &b))
 	assert.Assert(t, strings.Contains(b.String(), "`scripts/minichess-strength.sh` has not been run on this machine yet"))
 	assert.Assert(t, strings.Contains(b.String(), "(not found when this report was generated)"))
 	c.Template = filepath.Join(t.TempDir(), "none.tmpl")
@@ -115,7 +139,7 @@ func TestWriteMissingInputs(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.tmpl")
 	assert.NilError(t, os.WriteFile(bad, []byte("{{.NoSuchField}}"), 0o644))
 	c.Template = bad
-	assert.ErrorContains(t, Write(c, &b), "can't evaluate field NoSuchField")
+	assert.ErrorContains(t, rewrite(c, d, &b), "can't evaluate field NoSuchField")
 }
 
 // TestRun: bad arguments give one stderr line and exit status 2 before any
