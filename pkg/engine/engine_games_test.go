@@ -411,6 +411,7 @@ func (r *engRef[P, M, G]) noMovesValue(w *engRefPos[P]) search.Value {
 
 func (r *engRef[P, M, G]) Moves(w *engRefPos[P], buf []engRefMove[M]) []engRefMove[M] {
 	ms := r.g.Moves(&w.p, r.scratchM[:0])
+	r.scratchM = ms // copied into buf below: the next call reuses it
 	if !w.q && w.d > 0 {
 		if len(ms) == 0 {
 			return append(buf, engRefMove[M]{pseudo: true, val: r.noMovesValue(w)})
