@@ -61,7 +61,7 @@ func TestOurPlayersUnderCppProtocol(t *testing.T) {
 				dir := t.TempDir()
 				install(t, dir, pl.name, exe)
 				assert.NilError(t, os.WriteFile(filepath.Join(dir, StateFile), pos.AppendState(nil), 0o644))
-				cmd := exec.Command("sh", "-c", "timeout 0.5s ./"+pl.name+" state action")
+				cmd := exec.Command("sh", "-c", "timeout 0.25s ./"+pl.name+" state action")
 				cmd.Dir = dir
 				var stdout, stderr bytes.Buffer
 				cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -111,7 +111,7 @@ func TestOurPlayersHosted(t *testing.T) {
 			for _, n := range pair {
 				install(t, dir, n, bin[n])
 			}
-			r := playIn(t, dir, "-timeout", "300ms", "-max-steps", "4", "./"+pair[0], "./"+pair[1])
+			r := playIn(t, dir, "-timeout", "200ms", "-max-steps", "4", "./"+pair[0], "./"+pair[1])
 			assert.Equal(t, r.code, 0, r.stderr)
 			assert.Equal(t, r.stderr, "")
 			assert.Equal(t, strings.Count(r.gamelog, " step\n"), 4, r.gamelog)
