@@ -22,9 +22,15 @@ func buildPlayers(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	root := testutil.RepoRoot(t)
-	for cmd, name := range map[string]string{"minichess-baseline": "baseline4", "minichess-alphabeta": "player_alphabeta", "minichess-random": "player_random"} {
-		out, err := exec.Command("go", "build", "-o", filepath.Join(dir, name), filepath.Join(root, "cmd", cmd)).CombinedOutput()
-		assert.NilError(t, err, "%s", out)
+	cmds := map[string]string{"minichess-baseline": "baseline4", "minichess-alphabeta": "player_alphabeta", "minichess-random": "player_random"}
+	args := []string{"build", "-o", dir + string(filepath.Separator)}
+	for cmd := range cmds {
+		args = append(args, filepath.Join(root, "cmd", cmd))
+	}
+	out, err := exec.Command("go", args...).CombinedOutput()
+	assert.NilError(t, err, "%s", out)
+	for cmd, name := range cmds {
+		assert.NilError(t, os.Rename(filepath.Join(dir, cmd), filepath.Join(dir, name)))
 	}
 	return dir
 }
@@ -69,11 +75,17 @@ func TestProcessProtocol(t *testing.T) {
 	assert.Equal(t, out+errs, "")
 	assert.Equal(t, act, "4 3 3 3\n")
 
-	// Killed mid-search: the lines on disk are complete and correct.
+	// Killed mid-search, once depth 6 is on disk: the lines on disk are
+	// complete and correct.
+	assert.NilError(t, os.Remove(filepath.Join(dir, "action")))
 	cmd := exec.Command("./player_alphabeta", "-time", "0", "state", "action")
 	cmd.Dir = dir
 	assert.NilError(t, cmd.Start())
-	time.Sleep(1500 * time.Millisecond)
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if data, err := os.ReadFile(filepath.Join(dir, "action")); err == nil && strings.Count(string(data), "\n") >= 6 {
+			break
+		}
+	}
 	assert.NilError(t, cmd.Process.Kill())
 	cmd.Wait()
 	data, err := os.ReadFile(filepath.Join(dir, "action"))
