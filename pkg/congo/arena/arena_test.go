@@ -122,34 +122,59 @@ func TestRules(t *testing.T) {
 	assert.Equal(t, r.ToMove(&q), 1)
 }
 
-// TestSmallMatch is the CI version of the acceptance match: the agent at a
-// fixed depth of 5 (deterministic, through the protocol, in-process)
-// against the course baseline on the first four openings of each edition,
-// both colours. The agent must not lose, and must score at least 75%. The full
-// match is cmd/congo-strength (docs/engine/congo.md).
-func TestSmallMatch(t *testing.T) {
-	if testing.Short() {
-		t.Skip("short")
-	}
+// smallMatch plays the agent at a fixed depth of 5 (deterministic, through
+// the protocol, in-process) against the course baseline on the first
+// openings of each edition, both colours, and checks that every game
+// finished without a forfeit and that the agent lost none; with score it
+// also checks that the agent scored at least 75%.
+func smallMatch(tb testing.TB, openings int, score bool) {
+	tb.Helper()
 	for _, r := range []congo.Edition{congo.Edition2021, congo.Edition2022} {
 		ag := StartInProcess("congo-agent", time.Second, nil, agent.Config{Edition: r, Depth: 5})
 		rep, err := match.Play(match.Match[congo.Position, congo.Move]{
 			Rules:    MatchRules{r},
 			Players:  [2]match.Player[congo.Position, congo.Move]{ag, NewBaseline(r)},
-			Openings: Openings(r, 4),
-			Games:    8,
+			Openings: Openings(r, openings),
+			Games:    2 * openings,
 			MaxPlies: MatchPlies,
 		})
-		assert.NilError(t, err)
-		assert.NilError(t, ag.Close())
+		assert.NilError(tb, err)
+		assert.NilError(tb, ag.Close())
 		var why []string
 		for _, g := range rep.Games {
 			why = append(why, fmt.Sprintf("%s %s %d", g.Result, g.Reason, g.Plies))
 		}
-		t.Logf("%s: %s (%s)", r, rep.Stats, strings.Join(why, "; "))
-		assert.Equal(t, rep.Stats.Losses, 0, "%s: %s", r, strings.Join(why, "; "))
-		assert.Assert(t, rep.Stats.Score() >= 0.75, "%s: %s", r, strings.Join(why, "; "))
-		assert.Equal(t, rep.Forfeits, [2]int{0, 0})
+		tb.Logf("%s: %s (%s)", r, rep.Stats, strings.Join(why, "; "))
+		assert.Equal(tb, len(rep.Games), 2*openings)
+		assert.Equal(tb, rep.Stats.Losses, 0, "%s: %s", r, strings.Join(why, "; "))
+		if score {
+			assert.Assert(tb, rep.Stats.Score() >= 0.75, "%s: %s", r, strings.Join(why, "; "))
+		}
+		assert.Equal(tb, rep.Forfeits, [2]int{0, 0})
+	}
+}
+
+// TestSmallMatch plays the agent at depth 5 against the course baseline on
+// the first opening of each edition, both colours: every move legal (no
+// forfeit), every game recorded, no loss. The strength measurement, four
+// openings per edition with at least 75% for the agent, is
+// BenchmarkSmallMatch; the full match is cmd/congo-strength
+// (docs/engine/congo.md).
+func TestSmallMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	smallMatch(t, 1, false)
+}
+
+// BenchmarkSmallMatch is the small acceptance match (formerly the test's):
+// the agent at depth 5 against the course baseline on the first four
+// openings of each edition, both colours; it must not lose, and must score
+// at least 75%. Run it with go test -run '^$' -bench SmallMatch
+// ./pkg/congo/arena.
+func BenchmarkSmallMatch(b *testing.B) {
+	for b.Loop() {
+		smallMatch(b, 4, true)
 	}
 }
 
