@@ -2,6 +2,7 @@ package player_test
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/minichess"
@@ -28,12 +29,33 @@ func lines(f func(player.Emit) error) (string, error) {
 	return string(b), err
 }
 
+// baselineText returns the action file of baseline level for p. Each is
+// computed once per test binary: the conformance and property tests ask for
+// the same positions.
 func baselineText(t *testing.T, p *minichess.Position, level int) string {
 	t.Helper()
-	s, err := lines(func(e player.Emit) error { _, err := player.Baseline(p, level, e); return err })
-	assert.NilError(t, err)
+	key := baselineKey{*p, level}
+	baselineMu.Lock()
+	defer baselineMu.Unlock()
+	s, ok := baselineTexts[key]
+	if !ok {
+		var err error
+		s, err = lines(func(e player.Emit) error { _, err := player.Baseline(p, level, e); return err })
+		assert.NilError(t, err)
+		baselineTexts[key] = s
+	}
 	return s
 }
+
+type baselineKey struct {
+	p     minichess.Position
+	level int
+}
+
+var (
+	baselineMu    sync.Mutex
+	baselineTexts = map[baselineKey]string{}
+)
 
 // TestBaselinesConformance checks every baseline level on every row of
 // baselines.tsv and baselines_edge.tsv, byte for byte, through the
