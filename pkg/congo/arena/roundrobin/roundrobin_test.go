@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
@@ -86,8 +87,13 @@ func short() Config {
 	return c
 }
 
+// shortGames is the round robin of short() between Entrants(), played once
+// for the tests that read it (TestTablesAndRecords plays it a second time
+// to check that it is deterministic).
+var shortGames = sync.OnceValues(func() ([]Game, error) { return Play(short(), Entrants()) })
+
 func TestPlayMoveLimit(t *testing.T) {
-	games, err := Play(short(), Entrants())
+	games, err := shortGames()
 	assert.NilError(t, err)
 	// Three players, each pair twice (both colours): 6 games, pairs in
 	// table order.
@@ -256,7 +262,7 @@ func TestProgram(t *testing.T) {
 
 func TestTablesAndRecords(t *testing.T) {
 	cfg := short()
-	games, err := Play(cfg, Entrants())
+	games, err := shortGames()
 	assert.NilError(t, err)
 	tables := string(Tables(cfg, Entrants(), games))
 	again, err := Play(cfg, Entrants())
