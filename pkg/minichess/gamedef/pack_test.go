@@ -14,15 +14,17 @@ import (
 )
 
 // TestMiniChessArchive builds the archive of this machine's platform
-// (with small report budgets), unpacks it, checks the program names and
-// modes and the report, builds the unpacked src/ offline (the shipped
-// programs must be those of this rebuild), reruns the report there, and plays baseline1 against baseline2 with the unpacked runner,
-// comparing gamelog.txt with the course's C++ runner's.
+// (with small report budgets: 100 nodes per move, one random opening),
+// unpacks it, checks the program names and modes and the report, builds
+// the unpacked src/ offline (the shipped programs must be those of this
+// rebuild), reruns the report there, and plays baseline1 against
+// baseline2 with the unpacked runner, comparing gamelog.txt with the
+// course's C++ runner's.
 func TestMiniChessArchive(t *testing.T) {
 	packtest.NeedGo(t)
 	repo := testutil.RepoRoot(t)
 	platform := runtime.GOOS + "/" + runtime.GOARCH
-	zips := packtest.Build(t, packRecipe, pack.Config{Repo: repo, Platforms: []string{platform}, ReportNodes: 300, ReportOpenings: 2})
+	zips := packtest.Build(t, packRecipe, pack.Config{Repo: repo, Platforms: []string{platform}, ReportNodes: 100, ReportOpenings: 1})
 	top := "minichess-" + runtime.GOOS + "-" + runtime.GOARCH
 	data, ok := zips["minichess/"+top+".zip"]
 	assert.Assert(t, ok, "%v", zips)
@@ -44,8 +46,8 @@ func TestMiniChessArchive(t *testing.T) {
 	report, err := os.ReadFile(filepath.Join(dir, top, "REPORT.md"))
 	assert.NilError(t, err)
 	for _, want := range []string{"# MiniChess AI: design report", "```go\n// pkg/minichess/game.go\nfunc (n *Node) Evaluate", "| 6 | 565100 | 11936 | 47.3 | yes |",
-		"| vs baseline4, start position, both colours, 3000 nodes/move (Required 1) | 2 |", "same budget 300 nodes/move, the 49 two-ply openings (Required 2) | 98 |",
-		"| vs baseline4, 2 random 4-ply openings (seed 1), 300 nodes/move | 4 |", "| 7 | 6310092 |", "## 7. How to build and run"} {
+		"| vs baseline4, start position, both colours, 1000 nodes/move (Required 1) | 2 |", "same budget 100 nodes/move, the 49 two-ply openings (Required 2) | 98 |",
+		"| vs baseline4, 1 random 4-ply openings (seed 1), 100 nodes/move | 2 |", "| 7 | 6310092 |", "## 7. How to build and run"} {
 		assert.Assert(t, strings.Contains(string(report), want), "REPORT.md lacks %q", want)
 	}
 	assert.Assert(t, !strings.Contains(string(report), "<no value>"))
@@ -58,7 +60,7 @@ func TestMiniChessArchive(t *testing.T) {
 	docs := filepath.Join(repo, "docs")
 	r, err := pack.RunProgram(src, filepath.Join(bin, "minichess-report"), []string{"-o", "-", "-template", filepath.Join(docs, "minichess", "report.md.tmpl"),
 		"-strength", filepath.Join(docs, "minichess", "strength.md"), "-features", filepath.Join(docs, "engine", "minichess.md"),
-		"-nodes", "300", "-required1-nodes", "3000", "-baseline4-openings", "2"}, nil)
+		"-nodes", "100", "-required1-nodes", "1000", "-baseline4-openings", "1"}, nil)
 	assert.NilError(t, err)
 	assert.Equal(t, r.Code, 0, string(r.Stderr))
 	assert.Equal(t, string(r.Stdout), string(report))
