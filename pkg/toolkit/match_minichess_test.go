@@ -1,12 +1,11 @@
 package toolkit
 
 import (
-	"os/exec"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/gamesearch/gamesearch/internal/testutil"
 	"gotest.tools/v3/assert"
 )
 
@@ -31,14 +30,10 @@ func TestMatchMinichess(t *testing.T) {
 // run as "baseline2 state action", plays the games of the built-in
 // baseline2.
 func TestMatchMinichessExternal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the build of an external program in -short mode")
-	}
+	exe := buildProgram(t, "minichess-baseline")
+	// The program plays the baseline its name says.
 	bin := filepath.Join(t.TempDir(), "baseline2")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/minichess-baseline")
-	cmd.Dir = testutil.RepoRoot(t)
-	b, err := cmd.CombinedOutput()
-	assert.NilError(t, err, "%s", b)
+	assert.NilError(t, os.Symlink(exe, bin))
 	for _, spec := range []string{"exec:" + bin, "exe=" + bin} {
 		ext := mustRun(t, "", "match", "minichess", spec, "engine:depth=2", "-games", "2", "-v", "-quiet")
 		in := mustRun(t, "", "match", "minichess", "baseline2", "engine:depth=2", "-games", "2", "-v", "-quiet")

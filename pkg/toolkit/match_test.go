@@ -5,8 +5,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
@@ -83,18 +85,50 @@ func TestMatchStrength(t *testing.T) {
 	assert.Assert(t, strings.Contains(out, "result for A: W 0 D 0 L 12"), out)
 }
 
-// buildProgram builds cmd/name into a temporary directory.
+// externalPrograms are the cmd/ programs the tests run: buildProgram
+// builds them all with one go command the first time one is asked for.
+var externalPrograms = []string{"congo-agent", "MiniMaxOpening", "MiniMaxGame", "starcircle", "gamesearch", "minichess-baseline"}
+
+// built is the directory of the programs buildProgram built (removed by
+// TestMain) and the error of that build.
+var built struct {
+	once     sync.Once
+	dir, out string
+	err      error
+}
+
+// buildProgram returns the path of cmd/name (one of externalPrograms),
+// built into a temporary directory.
 func buildProgram(t *testing.T, name string) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("skipping the build of an external program in -short mode")
 	}
-	bin := filepath.Join(t.TempDir(), name)
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/"+name)
-	cmd.Dir = testutil.RepoRoot(t)
-	out, err := cmd.CombinedOutput()
-	assert.NilError(t, err, "go build: %s", out)
-	return bin
+	assert.Assert(t, slices.Contains(externalPrograms, name), "%s is not in externalPrograms", name)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "gamesearch-toolkit-test-"); built.err != nil {
+			return
+		}
+		args := []string{"build", "-o", built.dir + string(filepath.Separator)}
+		for _, p := range externalPrograms {
+			args = append(args, "./cmd/"+p)
+		}
+		cmd := exec.Command("go", args...)
+		cmd.Dir = testutil.RepoRoot(t)
+		out, err := cmd.CombinedOutput()
+		built.out, built.err = string(out), err
+	})
+	assert.NilError(t, built.err, "go build: %s", built.out)
+	return filepath.Join(built.dir, name)
+}
+
+// TestMain removes the programs buildProgram built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
 }
 
 // TestMatchStarcircleExternal: the real starcircle program, run through its
