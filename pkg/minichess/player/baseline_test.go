@@ -89,25 +89,30 @@ func TestBaselinesConformance(t *testing.T) {
 
 // TestBaselineProperties checks docs/minichess.md ("The baselines") on every
 // conformance position that is not a Win position: baseline2 is a prefix of
-// baseline3, baseline3 of baseline4, baseline3 equals player_minimax -depth 4
-// and baseline4 equals player_alphabeta -depth 6, and minimax and alpha-beta
-// agree line by line (to depth 4).
+// baseline3, baseline3 of baseline4, baseline3 equals player_minimax -depth
+// 4, and player_minimax and player_alphabeta agree line by line (to depth
+// 4); and baseline4 equals player_alphabeta -depth 6 on every such position
+// but three of every four of movegen.tsv's 200 random positions (there
+// player_alphabeta runs to depth 4 only). The two run the same alpha-beta
+// searches to depth 6, which made half the test's cost.
 func TestBaselineProperties(t *testing.T) {
 	// Each distinct position once: perft.tsv repeats its positions at
 	// every depth.
 	var positions []minichess.Position
 	seen := map[minichess.Position]bool{}
+	skipAB := map[minichess.Position]bool{}
 	for _, file := range []string{"baselines.tsv", "baselines_edge.tsv", "movegen.tsv", "movegen_edge.tsv", "perft.tsv"} {
-		for _, row := range readTSV(t, file) {
+		for i, row := range readTSV(t, file) {
 			p, err := minichess.ParseState(strings.NewReader(unescape(row["state"])), "state")
 			assert.NilError(t, err)
 			if !seen[p] {
 				seen[p] = true
 				positions = append(positions, p)
+				skipAB[p] = file == "movegen.tsv" && i%4 != 0
 			}
 		}
 	}
-	checked := 0
+	checked, abChecked := 0, 0
 	for _, p := range positions {
 		if _, st := p.LegalMoves(nil); st == minichess.Win {
 			continue
@@ -121,18 +126,28 @@ func TestBaselineProperties(t *testing.T) {
 			return err
 		})
 		assert.NilError(t, err)
+		// player_alphabeta -depth 6, or -depth 4 where the depth-6 check
+		// is skipped: enough for the comparison with minimax.
+		abDepth := 6
+		if skipAB[p] {
+			abDepth = 4
+		} else {
+			abChecked++
+		}
 		ab, err := lines(func(e player.Emit) error {
-			_, err := player.Deepen(&p, true, player.Limits{Depth: 6}, e, nil)
+			_, err := player.Deepen(&p, true, player.Limits{Depth: abDepth}, e, nil)
 			return err
 		})
 		assert.NilError(t, err)
 		if _, st := p.LegalMoves(nil); st == minichess.None && len(b4) > 0 && !strings.HasPrefix(b4, "0 0 0 0") {
 			assert.Equal(t, mm, b3, "%s", p.FEN())
-			assert.Equal(t, ab, b4, "%s", p.FEN())
+			if abDepth == 6 {
+				assert.Equal(t, ab, b4, "%s", p.FEN())
+			}
 		}
 		assert.Assert(t, strings.HasPrefix(ab, mm), "%s: minimax %q, alphabeta %q", p.FEN(), mm, ab)
 	}
-	t.Logf("%d non-Win positions checked", checked)
+	t.Logf("%d non-Win positions checked, %d against player_alphabeta -depth 6", checked, abChecked)
 }
 
 func TestGlibcRand(t *testing.T) {
