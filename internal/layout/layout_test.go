@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
@@ -68,11 +69,18 @@ var layers = map[string][]string{
 	"pkg/match":             {"pkg/engine", "pkg/search"},
 }
 
-// goList runs go list in the repository root with the given arguments.
+// goList runs go list in the repository root with the given arguments;
+// the tests that ask for the same list share one run.
 func goList(t *testing.T, args ...string) string {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
+	}
+	key := strings.Join(args, "\x00")
+	listed.Lock()
+	defer listed.Unlock()
+	if out, ok := listed.out[key]; ok {
+		return out
 	}
 	cmd := exec.Command("go", append([]string{"list"}, args...)...)
 	cmd.Dir = testutil.RepoRoot(t)
@@ -80,8 +88,15 @@ func goList(t *testing.T, args ...string) string {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	assert.NilError(t, err, stderr.String())
+	listed.out[key] = string(out)
 	return string(out)
 }
+
+// listed holds the output of each go list goList ran, by its arguments.
+var listed = struct {
+	sync.Mutex
+	out map[string]string
+}{out: map[string]string{}}
 
 // TestGradedProgramsLinkNoTools: no graded program links os/exec, the match
 // harness, an arena or a tool.
