@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,32 +20,74 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-// browser starts the explorer and a headless Chromium (Debian's chromium
-// package), or skips the test with one line when there is none.
+// chrome is the headless Chromium (Debian's chromium package) the browser
+// tests share: started by the first of them, a tab for each, stopped by
+// TestMain with its folder.
+var chrome struct {
+	once   sync.Once
+	path   string          // the executable, "" when there is none
+	dir    string          // its profile and TMPDIR
+	ctx    context.Context // the browser's context
+	cancel func()
+	err    error
+}
+
+// browser starts the explorer and opens a tab of the shared headless
+// Chromium, or skips the test with one line when there is none.
 func browser(t *testing.T) (*httptest.Server, context.Context) {
 	t.Helper()
-	path := ""
+	chrome.once.Do(startChrome)
+	if chrome.path == "" {
+		t.Skip("no chromium installed (apt-get install -y chromium): the browser tests are skipped")
+	}
+	assert.NilError(t, chrome.err)
+	ts := httptest.NewServer(explorer.NewServer(games.Explorers(), explorer.Config{}))
+	t.Cleanup(ts.Close)
+	ctx, cancelTab := chromedp.NewContext(chrome.ctx)
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancel(); cancelTab() })
+	return ts, ctx
+}
+
+// startChrome starts the shared Chromium, if one is installed.
+func startChrome() {
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
-			path = p
+			chrome.path = p
 			break
 		}
 	}
-	if path == "" {
-		t.Skip("no chromium installed (apt-get install -y chromium): the browser tests are skipped")
+	if chrome.path == "" {
+		return
 	}
-	ts := httptest.NewServer(explorer.NewServer(games.Explorers(), explorer.Config{}))
-	t.Cleanup(ts.Close)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.WindowSize(1400, 1000), chromedp.UserDataDir(t.TempDir()),
-		// Chromium makes folders of its own in TMPDIR (its singleton
-		// socket's) and leaves them; a folder of the test's keeps /tmp clean.
-		chromedp.Env("TMPDIR="+t.TempDir()))
+	if chrome.dir, chrome.err = os.MkdirTemp("", "explorer-browser-test-"); chrome.err != nil {
+		return
+	}
+	// Chromium makes folders of its own in TMPDIR (its singleton socket's)
+	// and leaves them; a folder of the tests' keeps /tmp clean.
+	tmp := filepath.Join(chrome.dir, "tmp")
+	if chrome.err = os.Mkdir(tmp, 0o755); chrome.err != nil {
+		return
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chrome.path), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.WindowSize(1400, 1000), chromedp.UserDataDir(filepath.Join(chrome.dir, "profile")),
+		chromedp.Env("TMPDIR="+tmp))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelB := chromedp.NewContext(actx)
-	ctx, cancelC := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelC(); cancelB(); cancelA() })
-	return ts, ctx
+	bctx, cancelB := chromedp.NewContext(actx)
+	chrome.ctx, chrome.cancel = bctx, func() { cancelB(); cancelA() }
+	chrome.err = chromedp.Do(bctx) // starts the browser
+}
+
+// TestMain stops the shared Chromium and removes its folder.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if chrome.cancel != nil {
+		chrome.cancel()
+	}
+	if chrome.dir != "" {
+		os.RemoveAll(chrome.dir)
+	}
+	os.Exit(code)
 }
 
 // setSelect chooses value in the select sel and fires its change event.
