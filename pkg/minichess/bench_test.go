@@ -45,9 +45,10 @@ func BenchmarkLegalMoves(b *testing.B) {
 }
 
 // BenchmarkPerftWins7 walks the same T-perft(7) tree without CountReplies:
-// every position above the horizon is made with Node.Play, and the 243,160
-// Win leaves among the 6,310,092 are counted with PerftTree.CountTerminal
-// without making them. It reports leaves per second.
+// every position above the last ply is made with Node.Play, and the
+// 6,310,092 leaves and the 243,160 Win leaves among them are counted with
+// PerftTree.CountTerminal without listing or making them. It reports leaves
+// per second.
 func BenchmarkPerftWins7(b *testing.B) {
 	p := minichess.StartPosition()
 	var n uint64

@@ -248,20 +248,78 @@ func (n *Node) attackedAfter(c Color, k int, occ, captured uint32) bool {
 	return false
 }
 
-// winReplies returns how many of moves, moves of n, give a Win position:
-// one whose side to move, n's opponent, can capture a king of n's side to
-// move. It counts the Win statuses [Node.Play] would compute without making
-// the positions.
-func (n *Node) winReplies(moves []Move) int {
-	me, op := n.side, n.side^1
-	kings := n.bb[me][King]
+// attackers returns the number of pieces of colour c that attack square k:
+// the pseudo-legal moves of c to k when c is to move.
+func (n *Node) attackers(c Color, k int) int {
+	me := &n.bb[c]
+	cnt := bits.OnesCount32(knightBB[k]&me[Knight] | kingBB[k]&me[King] | pawnFrom[c][k]&me[Pawn])
 	occ := n.bb[0][0] | n.bb[1][0]
-	// With one king on k, a move of another piece leaves k attacked when an
-	// attacking knight, king or pawn is not captured, or when a slider's
-	// line to k is clear afterwards: only sliders with at most one piece
-	// between them and k can have.
+	for sl := (me[Rook]|me[Queen])&rookLines[k] | (me[Bishop]|me[Queen])&bishopLines[k]; sl != 0; sl &= sl - 1 {
+		if between[k][bits.TrailingZeros32(sl)]&occ == 0 {
+			cnt++
+		}
+	}
+	return cnt
+}
+
+// targets returns the squares the piece of the side to move on from reaches
+// by a pseudo-legal move: those of its moves in [Node.PseudoMoves].
+func (n *Node) targets(from int, own, enemy, occ uint32) uint32 {
+	switch n.kind[from] {
+	case Pawn:
+		var to int
+		if n.side == White {
+			if sqRow[from] == 0 {
+				return 0
+			}
+			to = from - Cols
+		} else {
+			if sqRow[from] == Rows-1 {
+				return 0
+			}
+			to = from + Cols
+		}
+		t := uint32(1) << to &^ occ
+		if sqCol[from] < Cols-1 {
+			t |= enemy & (1 << (to + 1))
+		}
+		if sqCol[from] > 0 {
+			t |= enemy & (1 << (to - 1))
+		}
+		return t
+	case Knight:
+		return knightBB[from] &^ own
+	case King:
+		return kingBB[from] &^ own
+	case Rook:
+		return rookAttack(from, occ) &^ own
+	case Bishop:
+		return bishopAttack(from, occ) &^ own
+	case Queen:
+		return (rookAttack(from, occ) | bishopAttack(from, occ)) &^ own
+	}
+	return 0
+}
+
+// winReplies returns how many pseudo-legal moves of n give a Win position:
+// one whose side to move, n's opponent, can capture a king of n's side to
+// move. It counts the Win statuses [Node.Play] would compute without
+// listing or making the positions.
+func (n *Node) winReplies() int {
+	me, op := n.side, n.side^1
+	own, enemy := n.bb[me][0], n.bb[op][0]
+	occ := own | enemy
+	kings := n.bb[me][King]
+	if kings == 0 {
+		return 0
+	}
+	// With one king on k, a move of another piece from f to t leaves k
+	// attacked when an attacking knight, king or pawn is not captured, or
+	// when a slider's line to k is clear afterwards: only sliders with at
+	// most one piece between them and k can have, f being that piece.
 	k := -1
 	var steppers, sliders uint32
+	pcs := own
 	if bits.OnesCount32(kings) == 1 {
 		k = bits.TrailingZeros32(kings)
 		them := &n.bb[op]
@@ -272,34 +330,47 @@ func (n *Node) winReplies(moves []Move) int {
 				sliders |= 1 << a
 			}
 		}
+		if steppers == 0 && sliders == 0 {
+			pcs = kings // only a king move can walk into an attack
+		}
+	}
+	var always uint32 // targets that leave k attacked by a knight, king or pawn
+	switch bits.OnesCount32(steppers) {
+	case 0:
+	case 1:
+		always = ^steppers
+	default:
+		always = ^uint32(0)
 	}
 	cnt := 0
-	for _, m := range moves {
-		from := int(m.FromRow)*Cols + int(m.FromCol)
-		to := int(m.ToRow)*Cols + int(m.ToCol)
-		fbit, tbit := uint32(1)<<from, uint32(1)<<to
-		after := occ&^fbit | tbit
+	for ; pcs != 0; pcs &= pcs - 1 {
+		from := bits.TrailingZeros32(pcs)
+		fbit := uint32(1) << from
+		ts := n.targets(from, own, enemy, occ)
 		if k >= 0 && n.kind[from] != King {
-			if steppers&^tbit != 0 {
-				cnt++
-				continue
+			w := always
+			for sl := sliders; sl != 0; sl &= sl - 1 {
+				a := bits.TrailingZeros32(sl)
+				if between[k][a]&occ&^fbit == 0 {
+					w |= ^(between[k][a] | 1<<a)
+				}
 			}
-			for sl := sliders &^ tbit; sl != 0; sl &= sl - 1 {
-				if between[k][bits.TrailingZeros32(sl)]&after == 0 {
+			cnt += bits.OnesCount32(ts & w)
+			continue
+		}
+		for ; ts != 0; ts &= ts - 1 {
+			to := bits.TrailingZeros32(ts)
+			tbit := uint32(1) << to
+			after := occ&^fbit | tbit
+			ks := kings
+			if n.kind[from] == King {
+				ks = ks&^fbit | tbit
+			}
+			for ; ks != 0; ks &= ks - 1 {
+				if n.attackedAfter(op, bits.TrailingZeros32(ks), after, tbit) {
 					cnt++
 					break
 				}
-			}
-			continue
-		}
-		ks := kings
-		if n.kind[from] == King {
-			ks = ks&^fbit | tbit
-		}
-		for ; ks != 0; ks &= ks - 1 {
-			if n.attackedAfter(op, bits.TrailingZeros32(ks), after, tbit) {
-				cnt++
-				break
 			}
 		}
 	}

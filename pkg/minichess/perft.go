@@ -1,6 +1,10 @@
 package minichess
 
-import "github.com/gamesearch/gamesearch/pkg/search"
+import (
+	"math/bits"
+
+	"github.com/gamesearch/gamesearch/pkg/search"
+)
 
 // PerftTree is the move tree of a MiniChess perft (docs/minichess.md,
 // "Perft"), a [search.Tree]. With Template set it is the T-perft tree: a Win
@@ -38,20 +42,21 @@ func (t PerftTree) CountReplies(n *Node, m Move) int {
 	return c.CountMoves()
 }
 
-// CountTerminal returns how many of moves, moves of n, reach a position that
-// ends the game in this tree, without making them ([search.TerminalCounter]).
-func (t PerftTree) CountTerminal(n *Node, moves []Move) int {
+// CountTerminal returns the number of pseudo-legal moves of n, a position
+// that does not end the game in this tree, and how many of them reach one
+// that does, without listing or making them ([search.TerminalCounter]).
+func (t PerftTree) CountTerminal(n *Node) (moves, terminal int) {
 	if t.Template {
-		return n.winReplies(moves)
+		return n.CountMoves(), n.winReplies()
 	}
-	cnt := 0
-	kings := n.bb[n.side^1][King]
-	for _, m := range moves {
-		if kings&^(1<<(int(m.ToRow)*Cols+int(m.ToCol))) == 0 {
-			cnt++ // the last enemy king is captured
-		}
+	moves = n.CountMoves()
+	switch kings := n.bb[n.side^1][King]; bits.OnesCount32(kings) {
+	case 0:
+		return moves, moves // every child lacks the enemy king already
+	case 1:
+		return moves, n.attackers(n.side, bits.TrailingZeros32(kings)) // the moves capturing it
 	}
-	return cnt
+	return moves, 0
 }
 
 // Perft is a MiniChess perft: [search.Perft] over [PerftTree].
@@ -67,7 +72,7 @@ func NewPerft(template bool) *Perft {
 // NewPerftWins returns the T-perft counter that also counts
 // template_terminal (docs/minichess.md, "Perft"), the Win positions reached at exactly the
 // depth, in [search.PerftCount.Terminal]; the last ply is counted with
-// [PerftTree.CountTerminal], without making its positions.
+// [PerftTree.CountTerminal], without listing or making its positions.
 func NewPerftWins() *Perft {
 	return search.NewPerft[Node, Move](PerftTree{Template: true}, search.PerftRule{CountTerminal: true})
 }

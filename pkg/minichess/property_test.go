@@ -24,15 +24,16 @@ func perftPositions(t *testing.T) []minichess.Position {
 }
 
 // TestListProperties walks a depth-3 tree (depth 2 in short mode) from the
-// start position and every perft position and checks at every
+// start position, every perft position and three made-up positions where a
+// side has two kings or none, and checks at every
 // node: a node is Win iff a pseudo-legal move captures an enemy king; the
 // list then equals the pseudo-legal list cut right after its first king
 // capture, and otherwise equals the full pseudo-legal list. The Node and
 // Position forms agree, CountMoves is the list length, and the state form
 // round-trips (FEN round trips are checked by the conformance tests and
 // FuzzParseFEN). At a node that is not Win, the perft trees' CountTerminal
-// counts the children that Node.Play makes Win (T-perft) or kingless
-// (P-perft).
+// counts its moves and the children that Node.Play makes Win (T-perft) or
+// kingless (P-perft).
 func TestListProperties(t *testing.T) {
 	depth := 3
 	var sbuf [200]byte
@@ -87,14 +88,20 @@ func TestListProperties(t *testing.T) {
 			}
 			walk(c, d-1)
 		}
-		if got := (minichess.PerftTree{Template: true}).CountTerminal(&n, list); got != wins {
-			t.Fatalf("%s: T-perft CountTerminal %d, %d Win children", p.FEN(), got, wins)
+		if moves, ends := (minichess.PerftTree{Template: true}).CountTerminal(&n); moves != len(list) || ends != wins {
+			t.Fatalf("%s: T-perft CountTerminal %d, %d; %d moves, %d Win children", p.FEN(), moves, ends, len(list), wins)
 		}
-		if got := (minichess.PerftTree{}).CountTerminal(&n, list); got != kingless {
-			t.Fatalf("%s: P-perft CountTerminal %d, %d kingless children", p.FEN(), got, kingless)
+		if moves, ends := (minichess.PerftTree{}).CountTerminal(&n); moves != len(list) || ends != kingless {
+			t.Fatalf("%s: P-perft CountTerminal %d, %d; %d moves, %d kingless children", p.FEN(), moves, ends, len(list), kingless)
 		}
 	}
-	for _, p := range perftPositions(t) {
+	roots := perftPositions(t)
+	for _, fen := range []string{"kr1bk/p1q1p/5/1P1n1/PBQ1P/KN1RK w", "kr1bk/p1q1p/5/1P1n1/PBQ1P/KN1RK b", "1r1b1/p1q1p/5/1P1n1/PBQ1P/KN1R1 w"} {
+		p, err := minichess.ParseFEN(fen)
+		assert.NilError(t, err)
+		roots = append(roots, p)
+	}
+	for _, p := range roots {
 		walk(p, depth)
 	}
 	t.Logf("%d nodes checked", nodes)

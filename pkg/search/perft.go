@@ -14,13 +14,14 @@ type Tree[P, M any] interface {
 	CountReplies(p *P, m M) int
 }
 
-// TerminalCounter is a [Tree] that can also count, among moves of p, those
-// that reach a terminal position, without making them. With
-// [PerftRule.CountTerminal], a perft of such a tree counts the last ply
-// with one CountTerminal call per position next to the horizon.
+// TerminalCounter is a [Tree] that can also count the moves of a
+// non-terminal position p and, among them, those that reach a terminal
+// position, without listing or making them. With [PerftRule.CountTerminal],
+// a perft of such a tree counts the last ply with one CountTerminal call
+// per position next to the horizon.
 type TerminalCounter[P, M any] interface {
 	Tree[P, M]
-	CountTerminal(p *P, moves []M) int
+	CountTerminal(p *P) (moves, terminal int)
 }
 
 // PerftRule says what a perft counts at a node above the horizon that it
@@ -144,6 +145,20 @@ func (pf *Perft[P, M, T]) count(d int) uint64 {
 		}
 		return 0
 	}
+	if d == 1 && pf.ends != nil {
+		// Every move reaches a leaf; CountTerminal says how many there are
+		// and how many of them are terminal, without making them.
+		n, ends := pf.ends.CountTerminal(p)
+		if n == 0 {
+			if pf.rule.NoMovesLeaf {
+				return 1
+			}
+			return 0
+		}
+		pf.nodes += uint64(n)
+		pf.terminal += uint64(ends)
+		return uint64(n)
+	}
 	list := pf.tree.Moves(p, pf.moves[d][:0])
 	pf.moves[d] = list[:0]
 	if len(list) == 0 {
@@ -169,13 +184,6 @@ func (pf *Perft[P, M, T]) count(d int) uint64 {
 		}
 		pf.nodes += uint64(len(list)) + replies
 		return replies + ends
-	}
-	if d == 1 && pf.ends != nil {
-		// Every move reaches a leaf; CountTerminal says how many of them
-		// are terminal without making them.
-		pf.nodes += uint64(len(list))
-		pf.terminal += uint64(pf.ends.CountTerminal(p, list))
-		return uint64(len(list))
 	}
 	var leaves uint64
 	for _, m := range list {

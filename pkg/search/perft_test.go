@@ -31,14 +31,13 @@ func (t perftTree) CountReplies(p *int, m int) int {
 // [search.TerminalCounter]).
 type countingTree struct{ perftTree }
 
-func (t countingTree) CountTerminal(p *int, moves []int) int {
-	n := 0
-	for _, m := range moves {
+func (t countingTree) CountTerminal(p *int) (moves, terminal int) {
+	for _, m := range t.kids[*p] {
 		if t.end[m] {
-			n++
+			terminal++
 		}
 	}
-	return n
+	return len(t.kids[*p]), terminal
 }
 
 // randomPerftTree returns a tree of the given height whose nodes have 0 to 4
