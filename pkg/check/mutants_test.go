@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -60,10 +61,6 @@ type mutSpec struct {
 	// test short: the same mistake runs by default in a cheaper language
 	// of the family (for minroot: signflip, the other Black mistake).
 	all bool
-	// noPublic keeps the public suite out of this mutant's first run even
-	// where the program's public suite is cheap (an endless loop would use
-	// its whole time limit on every public file).
-	noPublic bool
 }
 
 // mutProgram is one graded program of a submission.
@@ -79,7 +76,13 @@ type mutProgram struct {
 	correct []string
 	// public tells that the public suite is cheap enough to run with every
 	// mutant's first run (-suite public,random -n 30).
-	public  bool
+	public bool
+	// first, when not 0, is the number of random cases of the mutants'
+	// first run, fewer than 30 where each case costs a process start of
+	// a JVM or a Python search: the 30 random cases of a seed begin with
+	// the first ones, so a mutant they kill is killed by random-30 too,
+	// and one they do not kill runs the 30.
+	first   int
 	mutants []mutSpec
 }
 
@@ -208,29 +211,31 @@ var mutCatalogue = []mutSubmission{
 	{
 		lang: "Java", dir: "morris/java", name: "Java/morris", build: mutBuildJava,
 		programs: []mutProgram{
-			// A JVM starts in about 0.25 s of CPU time per case, and these
+			// A JVM starts in about 0.15 s of CPU time per case, and these
 			// searches run cold: 30 random cases take 8 to 15 s of CPU time
-			// per program, so the correct programs run 5 (the public rows
-			// pass too, see the catalogue's README).
+			// per program (a depth-4 case about 1 s), so the correct
+			// programs run 5 (the public rows pass too, see the
+			// catalogue's README) and the mutants first 10.
 			{program: "MiniMaxGameBlack", command: []string{"java", "MiniMaxGameBlack"}, fast: append(append([]string{"java"}, mutJavaFast...), "MiniMaxGameBlack"),
-				correct: []string{"-suite", "random", "-n", "5"},
+				correct: []string{"-suite", "random", "-n", "5"}, first: 10,
 				mutants: append([]mutSpec{
 					{mistake: "minroot", what: "Black as MIN at the root of the unswapped board", cause: "MIN at the root|Black as MIN", all: true},
 					{mistake: "signflip", what: "estimate negated (White's point of view)", cause: "point of view|sign"},
 				}, mutOnlyAll(mutWithoutStrict(mutMorris))...)},
 			{program: "ABGame", command: []string{"java", "ABGame"}, fast: append(append([]string{"java"}, mutJavaFast...), "ABGame"),
-				correct: []string{"-suite", "random", "-n", "5"}, mutants: mutOnlyAll(mutMorris)},
+				correct: []string{"-suite", "random", "-n", "5"}, first: 10, mutants: mutOnlyAll(mutMorris)},
 			{program: "MiniMaxGame", command: []string{"java", "MiniMaxGame"}, fast: append(append([]string{"java"}, mutJavaFast...), "MiniMaxGame"),
-				correct: []string{"-suite", "random", "-n", "5"}, mutants: mutOnlyAll(mutWithoutStrict(mutMorris))},
+				correct: []string{"-suite", "random", "-n", "5"}, first: 10, mutants: mutOnlyAll(mutWithoutStrict(mutMorris))},
 		},
 	},
 	{
 		lang: "Python", dir: "morris/python", name: "Python/morris", build: mutCopyPython,
 		programs: []mutProgram{
 			// The public rows and 200 random cases take about 30 s of CPU
-			// time in Python: 30 random cases.
+			// time in Python, a Python start without -S 0.08 s: 10 random
+			// cases, and the mutants first 10.
 			{program: "ABGame", command: []string{"ABGame.py"}, fast: []string{"ABGame.py"},
-				correct: []string{"-suite", "random", "-n", "30"},
+				correct: []string{"-suite", "random", "-n", "10"}, first: 10,
 				mutants: mutOnlyAll(mutMorris, "nodepth", "count3", "wording", "period", "noremove", "neighbours")},
 		},
 	},
@@ -238,16 +243,19 @@ var mutCatalogue = []mutSubmission{
 		lang: "Python", dir: "starcircle", name: "Python/starcircle", build: mutCopyPython,
 		programs: []mutProgram{
 			// 1202 runs of the default suites take 2-3 minutes of CPU time
-			// in Python: 30 random cases.
+			// in Python, a Python start without -S 0.08 s: 10 random cases.
 			{program: "starcircle", command: []string{"hw1.py"}, fast: []string{"hw1.py"},
-				correct: []string{"-suite", "random", "-n", "30"},
+				correct: []string{"-suite", "random", "-n", "10"},
 				mutants: mutOnlyAll(mutStarcircle, "input1")},
 		},
 	},
 	{
 		lang: "Python", dir: "congo/python", name: "Python/congo", build: mutCopyPython,
 		programs: []mutProgram{
-			{program: "congo-minimax", command: []string{"minimax.py"}, fast: []string{"minimax.py"}, mutants: mutCongoPython},
+			// The public suite and 30 random cases (170 more take 1.3 s of
+			// CPU time in Python).
+			{program: "congo-minimax", command: []string{"minimax.py"}, fast: []string{"minimax.py"},
+				correct: []string{"-suite", "public,random", "-n", "30"}, mutants: mutCongoPython},
 			// Depth 4 takes about 0.2 s a position in Python: 10 random
 			// positions (the 525 public ones take 2 minutes).
 			{program: "congo-alphabeta", flags: []string{"-rules", "2022"}, command: []string{"alphabeta.py"}, fast: []string{"alphabeta.py"},
@@ -269,7 +277,10 @@ var mutCatalogue = []mutSubmission{
 	{
 		lang: "C++", dir: "congo/cpp", name: "C++/congo-alphabeta", build: mutBuildCpp("alphabeta.cpp"),
 		programs: []mutProgram{
-			{program: "congo-alphabeta", flags: []string{"-rules", "2022"}, command: []string{"./a.out"}, fast: []string{"./a.out"}, public: true,
+			// Its public suite takes 2.5 s of CPU time a run (525 searches
+			// at depth 4): only the correct program runs it, the mutants
+			// run 30 random cases first.
+			{program: "congo-alphabeta", flags: []string{"-rules", "2022"}, command: []string{"./a.out"}, fast: []string{"./a.out"},
 				mutants: []mutSpec{
 					{mistake: "noignore", what: "missing cin.ignore()", cause: "cin.ignore"},
 					{mistake: "debug", what: "debug line on stdout", cause: "extra lines"},
@@ -278,10 +289,10 @@ var mutCatalogue = []mutSubmission{
 					// Fail-hard alpha-beta with the full window returns the
 					// minimax value whatever the cut test: only the time
 					// differs (15 s of CPU time for the public suite).
-					{mistake: "strict", what: "strict cut-offs (v > beta)", equivalent: true, noPublic: true},
+					{mistake: "strict", what: "strict cut-offs (v > beta)", equivalent: true},
 					{mistake: "rules2021", what: "2021 rules (no promotion)", cause: "edition"},
 					{mistake: "crash", what: "assert fails on a zebra jump off the board", cause: "crash"},
-					{mistake: "loop", what: "endless loop on a blocked pawn retreat", cause: "timeout|time limit", flags: []string{"-timeout", "0.02s"}, noPublic: true},
+					{mistake: "loop", what: "endless loop on a blocked pawn retreat", cause: "timeout|time limit", flags: []string{"-timeout", "0.02s"}},
 					{mistake: "stop", what: "stops after a FEN it cannot parse (superpawn)", cause: "stopped|truncated|parse"},
 				}},
 		},
@@ -402,7 +413,7 @@ func TestMutants(t *testing.T) {
 			}
 			if !r.equivalent {
 				counted++
-				if r.random30 == "killed" {
+				if strings.HasPrefix(r.random30, "killed") {
 					killed++
 				}
 				if r.cause == "cause ok" {
@@ -471,9 +482,10 @@ func TestMutants(t *testing.T) {
 	}
 }
 
-// mutRun checks one mutant: first with 30 random cases (and the public
-// suite where it is cheap), then, if that did not kill it, with the rest of
-// the default suites; it returns the table row.
+// mutRun checks one mutant: first with 30 random cases, or the program's
+// first ones and the 30 if those did not kill it (and the public suite
+// where it is cheap), then, if that did not kill it, with the rest of the
+// default suites; it returns the table row.
 func mutRun(t *testing.T, key [3]int, lang string, p mutProgram, m mutSpec, dir string, fast []string) mutRow {
 	t.Helper()
 	check := func(suite ...string) (int, *report) {
@@ -483,12 +495,20 @@ func mutRun(t *testing.T, key [3]int, lang string, p mutProgram, m mutSpec, dir 
 	}
 	row := mutRow{key: key, lang: lang, program: p.program, mistake: m.mistake, what: m.what,
 		public: "-", equivalent: m.equivalent}
-	first := []string{"-suite", "random", "-n", "30"}
-	if p.public && !m.noPublic {
-		first = []string{"-suite", "public,random", "-n", "30"}
+	suite, n := "random", 30
+	if p.public {
+		suite = "public,random"
 	}
-	code, rep := check(first...)
+	if p.first > 0 {
+		n = p.first
+	}
+	code, rep := check("-suite", suite, "-n", strconv.Itoa(n))
 	row.public, row.random30 = mutSuiteVerdict(rep, "public"), mutSuiteVerdict(rep, "random")
+	if n < 30 && row.random30 == "passed" {
+		n = 30
+		code, rep = check("-suite", suite, "-n", strconv.Itoa(n))
+		row.public, row.random30 = mutSuiteVerdict(rep, "public"), mutSuiteVerdict(rep, "random")
+	}
 	if m.equivalent {
 		row.def, row.cause, row.likely = "passed (equivalent)", "-", rep.LikelyCause
 		if code != 0 {
@@ -500,9 +520,9 @@ func mutRun(t *testing.T, key [3]int, lang string, p mutProgram, m mutSpec, dir 
 	killer := rep
 	switch {
 	case code == 1 && row.public == "killed" && row.random30 == "killed":
-		row.def, row.via = "killed", "public, random-30"
+		row.def, row.via = "killed", fmt.Sprintf("public, random-%d", n)
 	case code == 1 && row.random30 == "killed":
-		row.def, row.via = "killed", "random-30"
+		row.def, row.via = "killed", fmt.Sprintf("random-%d", n)
 	case code == 1 && row.public == "killed":
 		row.def, row.via = "killed", "public"
 	default:
@@ -525,6 +545,9 @@ func mutRun(t *testing.T, key [3]int, lang string, p mutProgram, m mutSpec, dir 
 		}
 	}
 	row.def += " (" + row.via + ")"
+	if row.random30 == "killed" && n < 30 {
+		row.random30 += fmt.Sprintf(" (by its first %d cases)", n)
+	}
 	row.likely = killer.LikelyCause
 	if mutCauseMatches(row.likely, m.cause) {
 		row.cause = "cause ok"
