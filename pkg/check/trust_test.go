@@ -28,10 +28,8 @@ func inDir(t *testing.T, dir string, args ...string) (int, *report) {
 // the submission's files, so the default classpath finds the class).
 func TestJavaDefaultClasspath(t *testing.T) {
 	t.Parallel()
-	javac := lookTool(t, "javac")
 	lookTool(t, "java")
-	dir := t.TempDir()
-	compile(t, javac, "-d", dir, filepath.Join("testdata", "students", "ABGame.java"))
+	dir := studentJava(t)
 	code, rep := inDir(t, dir, "ABGame", "-suite", "random", "-n", "3", "--", "java", "ABGame")
 	if code != 0 || rep.Passed != 3 {
 		t.Fatalf("java ABGame: exit %d, %d/%d: %s", code, rep.Passed, rep.Total, rep.firstFailure())
@@ -85,8 +83,9 @@ exec `+filepath.Join(bin, "congo-eval"))
 		t.Errorf("warnings %q: want the slow runs named with their times", w)
 	}
 	// The same program under a third of the limit answers nothing: a
-	// timeout, with the CPU time named.
-	code, rep = runCheck(t, "congo-eval", "-suite", "random", "-n", "2", "-timeout", "0.1s", "--", slow)
+	// timeout, with the CPU time named (one failure shown: each shrunk
+	// case runs the program alone for another 2.1 s).
+	code, rep = runCheck(t, "congo-eval", "-suite", "random", "-n", "2", "-timeout", "0.1s", "-max", "1", "--", slow)
 	if code != 1 || !strings.Contains(rep.Failures[0].Problem, "killed at the time limit: 2.2 s of CPU time used") ||
 		!strings.HasPrefix(rep.LikelyCause, "timeout: ") {
 		t.Errorf("exit %d, problem %q, cause %q", code, rep.Failures[0].Problem, rep.LikelyCause)
