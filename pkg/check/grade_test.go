@@ -89,11 +89,12 @@ func TestGradeClass(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	began := time.Now()
 	// Seed 4 gives two depth-2 cases (45 and 80 positions evaluated) that
-	// the Python program answers in about 0.2 s of CPU time each, a tenth
-	// of the 2 s limit that stops erin's endless loop. The default seed's
-	// depth-4 case took 1.6-2.2 s of CPU time idle, so under load the
-	// correct alice was stopped at the limit (CI at 60bcf4a).
-	code := Grade(families, []string{"ABGame", "-suite", "random", "-n", "2", "-seed", "4", "-timeout", "2s", "-max", "1", "-j", "2", "-o", out, class}, &stdout, &stderr)
+	// the Python program answers in about 0.2 s of CPU time each (the Java
+	// one in 0.15 s), a fifth of the 1 s limit that stops erin's endless
+	// loop (three times: her two cases and the shrunk one). The default
+	// seed's depth-4 case took 1.6-2.2 s of CPU time idle, so under load
+	// the correct alice was stopped at a 2 s limit (CI at 60bcf4a).
+	code := Grade(families, []string{"ABGame", "-suite", "random", "-n", "2", "-seed", "4", "-timeout", "1s", "-max", "1", "-j", "2", "-o", out, class}, &stdout, &stderr)
 	t.Logf("graded in %s:\n%s%s", time.Since(began).Round(time.Millisecond), stdout.String(), stderr.String())
 	if code != 1 {
 		t.Fatalf("exit %d, want 1", code)
@@ -151,8 +152,9 @@ func TestGradeClass(t *testing.T) {
 }
 
 // screenshot renders page in headless Chromium when it is installed and
-// checks that it shows the table; GAMESEARCH_SCREENSHOT=FILE keeps the
-// PNG (docs/grade.png is made so).
+// checks that it shows the table, in one run that writes the PNG and
+// prints the DOM; GAMESEARCH_SCREENSHOT=FILE keeps the PNG
+// (docs/grade.png is made so).
 func screenshot(t *testing.T, page string) {
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
@@ -165,14 +167,18 @@ func screenshot(t *testing.T, page string) {
 	}
 	cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
 		"--disable-component-update", "--disable-sync", "--no-first-run", "--user-data-dir="+t.TempDir(),
-		"--window-size=1200,900", "--screenshot="+png, "file://"+page)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("chromium: %v\n%s", err, out)
+		"--window-size=1200,900", "--screenshot="+png, "--dump-dom", "file://"+page)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	dom, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium: %v\n%s", err, errb.String())
 	}
-	dom, err := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-		"--no-first-run", "--user-data-dir="+t.TempDir(), "--dump-dom", "file://"+page).Output()
-	if err != nil || !bytes.Contains(dom, []byte("alice")) {
-		t.Errorf("chromium's DOM of index.html: %v", err)
+	if st, err := os.Stat(png); err != nil || st.Size() == 0 {
+		t.Errorf("chromium wrote no screenshot: %v\n%s", err, errb.String())
+	}
+	if !bytes.Contains(dom, []byte("alice")) {
+		t.Errorf("chromium's DOM of index.html lacks alice:\n%s", dom)
 	}
 }
 
