@@ -190,3 +190,14 @@ func (b *Board) CountMoves(n *Node, ph Phase) int {
 	}
 	return b.countMoves(n.W, n.B, ph)
 }
+
+// CountPlainMoves returns the number of moves of the side to move in n in
+// phase ph that close no mill (each a single child of [Board.AppendChildren]).
+func (b *Board) CountPlainMoves(n *Node, ph Phase) int {
+	me, op := n.W, n.B
+	if n.Black {
+		me, op = n.B, n.W
+	}
+	plain, _ := b.moveCounts(me, op, ph)
+	return plain
+}

@@ -171,7 +171,14 @@ func (g noRemovalChild) Evaluate(n *morris.Node) search.Value {
 	case nw <= 2:
 		return -morris.Win
 	}
-	moves := len(g.Moves(&morris.Node{Position: n.Position, Black: true}, nil))
+	// g.Moves drops the closing moves only when every White piece stands in
+	// a mill (each is then one child, the unchanged board): they are
+	// counted without building them.
+	black := &morris.Node{Position: n.Position, Black: true}
+	moves := g.Board.CountMoves(black, g.Phase)
+	if n.W&^inMills(g.Board, n.W) == 0 {
+		moves = g.Board.CountPlainMoves(black, g.Phase)
+	}
 	if moves == 0 {
 		return morris.Win
 	}
