@@ -36,8 +36,10 @@ type morrisCase struct {
 	want  morris.Result
 	// models keeps the answers of the mistake models run on the case
 	// ([morrisCase.model]): a case's diagnosis asks each variant once, but
-	// the tests judge one case's answers under every variant.
-	models map[check.Mistake]modelAnswer
+	// the tests judge one case's answers under every variant, and grade
+	// judges it for every submission. The corpus and random cases have
+	// one; without it each model runs when asked.
+	models *modelCache
 }
 
 // standardOf returns the standard program whose tree an improved program
@@ -118,7 +120,7 @@ func readMorrisTSV(f check.Files, name string, p morris.Program, kind morris.Kin
 		}
 		out = append(out, morrisCase{
 			name: fmt.Sprintf("%s line %d", filepath.Base(path), line), line: line, prog: p, kind: k, depth: depth,
-			input: f[3], want: morris.Result{Board: board, Evaluated: ev, Estimate: est},
+			input: f[3], want: morris.Result{Board: board, Evaluated: ev, Estimate: est}, models: newModelCache(),
 		})
 	}
 	return out, nil
@@ -176,7 +178,7 @@ func morrisRandom(p morris.Program, kind morris.Kind, n int, seed uint64) []morr
 			continue
 		}
 		mc := morrisCase{name: fmt.Sprintf("#%d", len(out)+1), prog: p, kind: kind,
-			depth: 1 + r.Intn(4), input: s.Position.Format(b.N)}
+			depth: 1 + r.Intn(4), input: s.Position.Format(b.N), models: newModelCache()}
 		// One game case in six is a search that meets a side without a
 		// move: rare in random games, so others are passed over (at most
 		// 100 times) until one is found.

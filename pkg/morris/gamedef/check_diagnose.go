@@ -5,6 +5,7 @@ package gamedef
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/morris"
@@ -224,16 +225,36 @@ type modelAnswer struct {
 	ok bool
 }
 
+// modelCache keeps a case's model answers. A case's copies share it, and
+// gamesearch grade judges the same case for several submissions at once,
+// so it is locked.
+type modelCache struct {
+	mu sync.Mutex
+	m  map[check.Mistake]modelAnswer
+}
+
+// newModelCache returns an empty modelCache.
+func newModelCache() *modelCache {
+	return &modelCache{m: map[check.Mistake]modelAnswer{}}
+}
+
 // model returns the answer of the mistake model of the case's program,
-// running it once per case and mistake.
+// running it once per case and mistake when the case has a cache.
 func (mc *morrisCase) model(m check.Mistake) (morrisModel, bool) {
-	a, done := mc.models[m]
+	c := mc.models
+	if c == nil {
+		return mc.runModel(m)
+	}
+	c.mu.Lock()
+	a, done := c.m[m]
+	c.mu.Unlock()
 	if !done {
+		// Two goroutines may both run a missing model: the answers are
+		// the same.
 		a.m, a.ok = mc.runModel(m)
-		if mc.models == nil {
-			mc.models = map[check.Mistake]modelAnswer{}
-		}
-		mc.models[m] = a
+		c.mu.Lock()
+		c.m[m] = a
+		c.mu.Unlock()
 	}
 	return a.m, a.ok
 }

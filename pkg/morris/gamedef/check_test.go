@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
@@ -157,5 +158,38 @@ func TestVariantsNamed(t *testing.T) {
 				t.Errorf("%d failures: likely cause %q, want %q", failed, got, check.CauseText[v.C])
 			}
 		})
+	}
+}
+
+// TestModelsShared: a case's mistake models are asked from several
+// goroutines at once, as gamesearch grade does when two submissions fail
+// the same case, and every goroutine gets the answers of a case of its own.
+// Run with -race: the models kept per case are shared.
+func TestModelsShared(t *testing.T) {
+	cases := morrisRandom(morris.ABGame, morris.S22, 2, 4)
+	for i := range cases {
+		mc := &cases[i]
+		fresh := morrisCase{prog: mc.prog, kind: mc.kind, depth: mc.depth, input: mc.input}
+		var wg sync.WaitGroup
+		got := make([][]morrisAnswer, 4)
+		for g := range got {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for _, v := range check.Variants {
+					m, _ := mc.model(v.M)
+					got[g] = append(got[g], m.morrisAnswer)
+				}
+			}()
+		}
+		wg.Wait()
+		for j, v := range check.Variants {
+			want, _ := fresh.model(v.M)
+			for g := range got {
+				if got[g][j] != want.morrisAnswer {
+					t.Fatalf("%s, variant %d, goroutine %d: %+v, want %+v", mc.input, j, g, got[g][j], want.morrisAnswer)
+				}
+			}
+		}
 	}
 }
