@@ -72,7 +72,18 @@ type TT[M comparable] struct {
 	// a clean table would only make the OS map all of its fresh, zero
 	// pages at once (tens of milliseconds for 16 MiB at a program's start).
 	dirty bool
+	// written holds the slots stored since the table was made or cleared
+	// while they fit its capacity (made with the table); overflow reports
+	// more. Clear then empties only those slots: an in-process player that
+	// clears its table before every short search, as a fresh process
+	// starts with an empty one, does not wipe 16 MiB each move.
+	written  []uint32
+	overflow bool
 }
+
+// maxWritten is the largest number of stored slots a table remembers for
+// [TT.Clear].
+const maxWritten = 1 << 14
 
 // TTEntrySize returns the size in bytes of one entry of a table of moves of
 // type M.
@@ -102,7 +113,7 @@ func NewTTEntries[M comparable](n int) *TT[M] {
 	for size*2 <= uint64(n) {
 		size *= 2
 	}
-	return &TT[M]{entries: make([]TTEntry[M], size), mask: size - 1}
+	return &TT[M]{entries: make([]TTEntry[M], size), mask: size - 1, written: make([]uint32, 0, min(size, maxWritten))}
 }
 
 // Len returns the number of entries.
@@ -111,8 +122,14 @@ func (t *TT[M]) Len() int { return len(t.entries) }
 // Clear empties the table and resets the generation.
 func (t *TT[M]) Clear() {
 	if t.dirty {
-		clear(t.entries)
-		t.dirty = false
+		if t.overflow {
+			clear(t.entries)
+		} else {
+			for _, i := range t.written {
+				t.entries[i] = TTEntry[M]{}
+			}
+		}
+		t.dirty, t.overflow, t.written = false, false, t.written[:0]
 	}
 	t.gen = 0
 }
@@ -150,17 +167,17 @@ func (t *TT[M]) StoreSpan(key uint64, depth int, bound TTBound, value int32, m M
 	case a.Key == key && a.Bound != TTNone:
 		e = a
 	case b.Key == key && b.Bound != TTNone:
-		e = b
+		e, i = b, i+1
 	case a.Bound == TTNone:
 		e = a
 	case b.Bound == TTNone:
-		e = b
+		e, i = b, i+1
 	case a.Gen != t.gen && b.Gen == t.gen:
 		e = a
 	case b.Gen != t.gen && a.Gen == t.gen:
-		e = b
+		e, i = b, i+1
 	case b.Depth < a.Depth:
-		e = b
+		e, i = b, i+1
 	default:
 		e = a
 	}
@@ -173,6 +190,11 @@ func (t *TT[M]) StoreSpan(key uint64, depth int, bound TTBound, value int32, m M
 	*e = TTEntry[M]{Key: key, Move: m, Value: value, Depth: int16(depth), Bound: bound, Gen: t.gen, HasMove: hasMove,
 		Left: int8(min(left, 127)), Reach: int8(min(reach, 127))}
 	t.dirty = true
+	if len(t.written) < cap(t.written) {
+		t.written = append(t.written, uint32(i))
+	} else {
+		t.overflow = true
+	}
 }
 
 // ZobristKeys fills dst with the successive outputs of a splitmix64 generator

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/match"
 	"gotest.tools/v3/assert"
 )
 
@@ -106,5 +107,39 @@ func TestTTFits(t *testing.T) {
 		e, ok := tt.Probe(c.key)
 		assert.Assert(t, ok)
 		assert.Equal(t, e.Fits(c.left), c.want, "key %#x left %d (entry left %d reach %d)", c.key, c.left, e.Left, e.Reach)
+	}
+}
+
+// TestTTClearAfterStores: after a few stores (Clear empties the slots it
+// remembers) or many (Clear empties the whole table), the cleared table
+// answers every probe and replacement like a fresh one.
+func TestTTClearAfterStores(t *testing.T) {
+	for _, first := range []int{1, 300, 100_000} {
+		tt, fresh := engine.NewTTEntries[int](1<<16), engine.NewTTEntries[int](1<<16)
+		r := match.NewRand(uint64(first))
+		var keys []uint64
+		for range first {
+			k := r.Uint64() & 0xffff_ffff // collisions in the buckets
+			keys = append(keys, k)
+			tt.Store(k, r.Intn(10), engine.TTExact, int32(r.Intn(100)), r.Intn(50), true)
+		}
+		tt.Clear()
+		for _, k := range keys {
+			_, ok := tt.Probe(k)
+			assert.Assert(t, !ok, "%d stores: key %d found after Clear", first, k)
+		}
+		for range 5000 {
+			k := r.Uint64() & 0xffff_ffff
+			keys = append(keys, k)
+			d, v, m := r.Intn(10), int32(r.Intn(100)), r.Intn(50)
+			tt.Store(k, d, engine.TTLower, v, m, m%3 != 0)
+			fresh.Store(k, d, engine.TTLower, v, m, m%3 != 0)
+		}
+		for _, k := range keys {
+			got, ok := tt.Probe(k)
+			want, wok := fresh.Probe(k)
+			assert.Equal(t, ok, wok, "%d stores: key %d", first, k)
+			assert.Equal(t, got, want, "%d stores: key %d", first, k)
+		}
 	}
 }
