@@ -12,8 +12,9 @@ import (
 // corpora of its edition or board, and random cases) with the default time
 // limits. -n is lowered to 5 random cases to keep the test short (the
 // public suites run whole; TestGenIdenticalAndPasses checks each exact
-// program on 12 more random cases); docs/check.md has the full default run.
+// program on 10 more random cases); docs/check.md has the full default run.
 func TestOwnProgramsPass(t *testing.T) {
+	t.Parallel()
 	bin := ownBin(t)
 	// The programs are run by their absolute paths and read no file of the
 	// submission: an empty -dir spares each case's run directory the links
