@@ -25,6 +25,7 @@ func script(t *testing.T, dir, name, body string) string {
 // TestUsageErrors: a usage mistake or a command that cannot start prints
 // one line on stderr and exits 2, with nothing on stdout.
 func TestUsageErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, c := range []struct {
 		args []string
@@ -115,6 +116,7 @@ func TestReportFile(t *testing.T) {
 // in warnings; so are a missing final newline and a non-zero exit status
 // after right answers.
 func TestWarnings(t *testing.T) {
+	t.Parallel()
 	bin := ownBin(t)
 	dir := t.TempDir()
 	crlf := script(t, dir, "crlf.sh", filepath.Join(bin, "congo-eval")+` | sed 's/$/ \r/'`)
@@ -171,6 +173,7 @@ func TestValidityFailures(t *testing.T) {
 // TestBatch: -batch runs COMMAND once per subfolder and writes one CSV row
 // per submission, in name order, also with -j 2.
 func TestBatch(t *testing.T) {
+	t.Parallel()
 	bin := ownBin(t)
 	root := t.TempDir()
 	for name, body := range map[string]string{
@@ -289,6 +292,7 @@ func validateGradescope(data []byte) error {
 // TestGradescope: -format gradescope writes a valid results.json, one test
 // per suite worth 50 points, scored by the share of cases passed.
 func TestGradescope(t *testing.T) {
+	t.Parallel()
 	bin := ownBin(t)
 	for _, c := range []struct {
 		rules string

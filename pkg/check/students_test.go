@@ -48,8 +48,8 @@ var students = []student{
 			{"debug", nil, []string{"extra lines"}},
 			{"crash", nil, []string{"crash"}},
 			// No failure shown: its shrunk case would run the endless
-			// loop alone for another 2 s (TestMutants's loop mutant
-			// shrinks such a case).
+			// loop alone for another 2 s (TestTimePerCase shrinks a batch
+			// case stopped at the limit).
 			{"timeout", []string{"-timeout", "0.1s", "-max", "0"}, []string{"timeout"}},
 		},
 	},
@@ -111,7 +111,8 @@ func studentJava(t *testing.T) string {
 		if javaErr = os.Mkdir(dir, 0o755); javaErr != nil {
 			return
 		}
-		if out, err := exec.Command(javac, "-d", dir, filepath.Join("testdata", "students", "ABGame.java")).CombinedOutput(); err != nil {
+		args := append(javacFast, "-d", dir, filepath.Join("testdata", "students", "ABGame.java"))
+		if out, err := exec.Command(javac, args...).CombinedOutput(); err != nil {
 			javaErr = fmt.Errorf("%s: %v\n%s", javac, err, out)
 		}
 	})
@@ -134,6 +135,7 @@ func compile(t *testing.T, tool string, args ...string) {
 // cause (run with the interpreter's fast flags). The table of
 // mistakes, verdicts and causes is logged (go test -v -run TestStudents).
 func TestStudents(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	table := make([][]string, len(students))
 	t.Cleanup(func() {

@@ -95,6 +95,7 @@ exec `+filepath.Join(bin, "congo-eval"))
 // TestCasesAlone: -cases runs that set only, and the header names only
 // what applied.
 func TestCasesAlone(t *testing.T) {
+	t.Parallel()
 	bin := ownBin(t)
 	set := filepath.Join(t.TempDir(), "set")
 	var out, errb bytes.Buffer
