@@ -60,7 +60,7 @@ var students = []student{
 			return []string{java, "-cp", studentJava(t), "ABGame"}
 		},
 		fast:  mutJavaFast,
-		flags: []string{"-suite", "random", "-n", "4"},
+		flags: []string{"-suite", "random", "-n", "3"},
 		mistakes: []mistakeCase{
 			{"tielast", nil, []string{"tie-breaking"}},
 			{"strict", nil, []string{"cut-off", "strict"}},
