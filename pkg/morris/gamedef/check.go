@@ -327,7 +327,8 @@ func (mc *morrisCase) shrink(probe func(d int) *check.RunResult, kind string) st
 			return ""
 		}
 		dc := *mc
-		dc.depth, dc.want = d, want
+		// The case at depth d: the models kept for mc's depth are not its.
+		dc.depth, dc.want, dc.models = d, want, newModelCache()
 		if r := dc.judge(rr, nil); !r.Passed && check.FailKind(rr) == kind {
 			return fmt.Sprintf("smallest depth that still differs: %d\n%s\n%s", d, dc.describe(d), r.Problem)
 		}
