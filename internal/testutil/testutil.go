@@ -1,10 +1,12 @@
 // Package testutil holds helpers shared by the tests of gamesearch: locating
 // the repository root and the vendored conformance corpora under
-// testdata/conformance.
+// testdata/conformance, and building the repository's commands.
 package testutil
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 )
@@ -65,4 +67,22 @@ func UnwritableDir(t testing.TB) string {
 	}
 	t.Skip("no unwritable directory: the process may write everywhere")
 	return ""
+}
+
+// BuildCommands builds the repository's cmd/<name> for every name with one
+// go build (cheaper than one each) into dir, each under its own name, with
+// env added to the environment of go build.
+func BuildCommands(t testing.TB, dir string, env []string, names ...string) error {
+	t.Helper()
+	args := []string{"build", "-o", dir + string(filepath.Separator)}
+	for _, name := range names {
+		args = append(args, "./cmd/"+name)
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = RepoRoot(t)
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build %v: %v\n%s", args[3:], err, out)
+	}
+	return nil
 }

@@ -2,7 +2,6 @@ package toolkit
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -92,9 +91,9 @@ var externalPrograms = []string{"congo-agent", "MiniMaxOpening", "MiniMaxGame", 
 // built is the directory of the programs buildProgram built (removed by
 // TestMain) and the error of that build.
 var built struct {
-	once     sync.Once
-	dir, out string
-	err      error
+	once sync.Once
+	dir  string
+	err  error
 }
 
 // buildProgram returns the path of cmd/name (one of externalPrograms),
@@ -106,19 +105,11 @@ func buildProgram(t *testing.T, name string) string {
 	}
 	assert.Assert(t, slices.Contains(externalPrograms, name), "%s is not in externalPrograms", name)
 	built.once.Do(func() {
-		if built.dir, built.err = os.MkdirTemp("", "gamesearch-toolkit-test-"); built.err != nil {
-			return
+		if built.dir, built.err = os.MkdirTemp("", "gamesearch-toolkit-test-"); built.err == nil {
+			built.err = testutil.BuildCommands(t, built.dir, nil, externalPrograms...)
 		}
-		args := []string{"build", "-o", built.dir + string(filepath.Separator)}
-		for _, p := range externalPrograms {
-			args = append(args, "./cmd/"+p)
-		}
-		cmd := exec.Command("go", args...)
-		cmd.Dir = testutil.RepoRoot(t)
-		out, err := cmd.CombinedOutput()
-		built.out, built.err = string(out), err
 	})
-	assert.NilError(t, built.err, "go build: %s", built.out)
+	assert.NilError(t, built.err)
 	return filepath.Join(built.dir, name)
 }
 

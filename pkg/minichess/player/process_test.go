@@ -4,9 +4,11 @@ package player_test
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,14 +23,8 @@ import (
 func buildPlayers(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	root := testutil.RepoRoot(t)
 	cmds := map[string]string{"minichess-baseline": "baseline4", "minichess-alphabeta": "player_alphabeta", "minichess-random": "player_random"}
-	args := []string{"build", "-o", dir + string(filepath.Separator)}
-	for cmd := range cmds {
-		args = append(args, filepath.Join(root, "cmd", cmd))
-	}
-	out, err := exec.Command("go", args...).CombinedOutput()
-	assert.NilError(t, err, "%s", out)
+	assert.NilError(t, testutil.BuildCommands(t, dir, nil, slices.Collect(maps.Keys(cmds))...))
 	for cmd, name := range cmds {
 		assert.NilError(t, os.Rename(filepath.Join(dir, cmd), filepath.Join(dir, name)))
 	}

@@ -1,11 +1,9 @@
 package runner
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -55,28 +53,21 @@ func stage(t testing.TB) map[string]error {
 	t.Helper()
 	root := testutil.RepoRoot(t)
 	errs := map[string]error{}
-	args := []string{"build", "-o", filepath.Join(binDir, "cmd") + string(filepath.Separator)}
 	var built []string
 	for _, pkg := range buildPkgs {
 		if _, serr := os.Stat(filepath.Join(root, "cmd", pkg)); serr != nil {
 			errs[pkg] = skipError("cmd/" + pkg + " does not exist yet")
 			continue
 		}
-		args = append(args, "./cmd/"+pkg)
 		built = append(built, pkg)
 		errs[pkg] = nil
 	}
 	if len(built) == 0 {
 		return errs
 	}
-	cmd := exec.Command("go", args...)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	var msg bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &msg, &msg
-	if rerr := cmd.Run(); rerr != nil {
+	if err := testutil.BuildCommands(t, filepath.Join(binDir, "cmd"), []string{"CGO_ENABLED=0"}, built...); err != nil {
 		for _, pkg := range built {
-			errs[pkg] = fmt.Errorf("go build %v: %v\n%s", args[3:], rerr, msg.String())
+			errs[pkg] = err
 		}
 	}
 	return errs
@@ -167,13 +158,10 @@ func TestCrossBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping cross-compilation in short mode")
 	}
-	root := testutil.RepoRoot(t)
 	for _, target := range [][2]string{{"windows", "amd64"}, {"darwin", "arm64"}, {"darwin", "amd64"}} {
-		cmd := exec.Command("go", "build", "-o", os.DevNull, "./cmd/minichess-runner")
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "GOOS="+target[0], "GOARCH="+target[1], "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("GOOS=%s GOARCH=%s go build ./cmd/minichess-runner: %v\n%s", target[0], target[1], err, out)
+		env := []string{"GOOS=" + target[0], "GOARCH=" + target[1], "CGO_ENABLED=0"}
+		if err := testutil.BuildCommands(t, t.TempDir(), env, "minichess-runner"); err != nil {
+			t.Errorf("GOOS=%s GOARCH=%s: %v", target[0], target[1], err)
 		}
 	}
 }
