@@ -25,6 +25,10 @@ const (
 	SmokeNodes     = 300
 )
 
+// plainEngine is the player spec of the plain iterative-deepening
+// alpha-beta engine, every technique off (BenchmarkEngineBeatsPlainEngine).
+const plainEngine = "engine,-tt,-hashmove,-mvvlva,-killers,-history,-pvs,-aspiration,-quiescence,-lmr"
+
 func play(t testing.TB, c arena.MatchConfig) *match.Report[minichess.Move] {
 	t.Helper()
 	r, err := arena.PlayMatch(c)
@@ -81,7 +85,7 @@ func TestBaselineGames(t *testing.T) {
 // SmokeNodes per move, from their openings, and checks them with
 // checkGames; the scores are measured by the benchmarks.
 func TestMatchGames(t *testing.T) {
-	plain, err := arena.ParsePlayer("engine,-tt,-hashmove,-mvvlva,-killers,-history,-pvs,-aspiration,-quiescence,-lmr", SmokeNodes)
+	plain, err := arena.ParsePlayer(plainEngine, SmokeNodes)
 	assert.NilError(t, err)
 	for _, c := range []arena.MatchConfig{
 		{A: arena.SubmissionPlayer(SmokeNodes), B: arena.BaselinePlayer{Level: 4}, Openings: "random:4:1", Seed: 1},
@@ -283,7 +287,7 @@ func FuzzParsePlayer(f *testing.F) {
 // go test -run '^$' -bench EngineBeatsPlainEngine -benchtime 1x ./pkg/minichess/arena
 // (about 2 s); TestMatchGames plays one pair of these games cheaply.
 func BenchmarkEngineBeatsPlainEngine(b *testing.B) {
-	plain, err := arena.ParsePlayer("engine,-tt,-hashmove,-mvvlva,-killers,-history,-pvs,-aspiration,-quiescence,-lmr", 5000)
+	plain, err := arena.ParsePlayer(plainEngine, 5000)
 	assert.NilError(b, err)
 	for b.Loop() {
 		r := play(b, arena.MatchConfig{
