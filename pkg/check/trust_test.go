@@ -65,28 +65,28 @@ func TestTimePerCase(t *testing.T) {
 	bin := ownBin(t)
 	py := lookTool(t, "python3")
 	dir := t.TempDir()
-	// 0.45 s of CPU time per case before answering, 6 cases, 0.5 s per
-	// case: it passes, with a warning that it used more than half its time.
-	slow := script(t, dir, "slow.sh", py+` -c 'import time
+	// slow.sh uses $1 seconds of CPU time, then answers. A batch of one
+	// case at 0.1 s per case may use 2.1 s (the batch's 2 s start-up
+	// included): 1.3 s passes, with a warning that it used more than half
+	// its time.
+	slow := script(t, dir, "slow.sh", py+` -c 'import sys, time
 t = time.process_time()
-while time.process_time() - t < 2.7: pass'
-sleep 1
+while time.process_time() - t < float(sys.argv[1]): pass' "$1"
 exec `+filepath.Join(bin, "congo-eval"))
-	code, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", "6", "-timeout", "0.5s", "--", slow)
-	if code != 0 || rep.Passed != 6 {
+	code, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", "1", "-timeout", "0.1s", "--", slow, "1.3")
+	if code != 0 || rep.Passed != 1 {
 		t.Fatalf("slow but right: exit %d, %d/%d: %s", code, rep.Passed, rep.Total, rep.firstFailure())
 	}
-	if !strings.Contains(rep.Limits, "CPU time per case 0.5 s, times the cases of a batch") {
+	if !strings.Contains(rep.Limits, "CPU time per case 0.1 s, times the cases of a batch") {
 		t.Errorf("limits %q", rep.Limits)
 	}
-	if w := strings.Join(rep.Warnings, " "); !strings.Contains(w, "more than half of their CPU time limit") || !strings.Contains(w, "of its 5 s") {
+	if w := strings.Join(rep.Warnings, " "); !strings.Contains(w, "more than half of their CPU time limit") || !strings.Contains(w, "of its 2.1 s") {
 		t.Errorf("warnings %q: want the slow runs named with their times", w)
 	}
-	// The same program under a third of the limit answers nothing: a
-	// timeout, with the CPU time named (one failure shown: each shrunk
-	// case runs the program alone for another 2.1 s).
-	code, rep = runCheck(t, "congo-eval", "-suite", "random", "-n", "2", "-timeout", "0.1s", "-max", "1", "--", slow)
-	if code != 1 || !strings.Contains(rep.Failures[0].Problem, "killed at the time limit: 2.2 s of CPU time used") ||
+	// The same program needing more than the limit answers nothing: a
+	// timeout, with the CPU time named.
+	code, rep = runCheck(t, "congo-eval", "-suite", "random", "-n", "1", "-timeout", "0.1s", "-max", "1", "--", slow, "9")
+	if code != 1 || !strings.Contains(rep.Failures[0].Problem, "killed at the time limit: 2.1 s of CPU time used") ||
 		!strings.HasPrefix(rep.LikelyCause, "timeout: ") {
 		t.Errorf("exit %d, problem %q, cause %q", code, rep.Failures[0].Problem, rep.LikelyCause)
 	}
