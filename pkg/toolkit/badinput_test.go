@@ -13,6 +13,7 @@ import (
 // TestBadInput: every subcommand answers bad usage or input with exactly one
 // stderr line that says what is wrong, exit status 2 and no output.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	badSC := filepath.Join(dir, "bad_input.txt")
 	assert.NilError(t, os.WriteFile(badSC, []byte(strings.Replace(handoutEx1, "MINIMAX", "MINMAX", 1)), 0o644))
@@ -93,6 +94,7 @@ func TestBadInput(t *testing.T) {
 
 // TestHelp: help goes to stdout with status 0.
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "", "help")
 	assertGolden(t, out, "help.txt")
 	for _, c := range [][]string{{"perft", "-h"}, {"perft", "congo", "-h"}, {"tree", "morris", "-h"}, {"bench", "-h"}, {"play", "minichess", "-h"}} {
@@ -106,6 +108,7 @@ func TestHelp(t *testing.T) {
 // subcommand does, then the registered games (or the game's positions and
 // moves), then the flags, the subcommand's own and the game's.
 func TestGameCommandHelp(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		cmd, usage string
 		flags      []string

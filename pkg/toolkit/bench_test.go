@@ -12,6 +12,7 @@ import (
 // each with a count, a time and a rate, and the counts of the workloads
 // whose size is known from the games' own tests.
 func TestBenchQuick(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "", "bench", "-quick")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	type row struct{ game, workload, unit string }
@@ -56,6 +57,7 @@ func TestBenchQuick(t *testing.T) {
 // TestBenchMissingCorpus: a -corpus that does not exist is a usage error
 // (exit 2, one stderr line naming it), not a table of skipped rows.
 func TestBenchMissingCorpus(t *testing.T) {
+	t.Parallel()
 	var out, errb strings.Builder
 	code := Run([]string{"bench", "-quick", "-corpus", "/nonexistent/corpus"}, strings.NewReader(""), &out, &errb)
 	assert.Equal(t, code, 2)

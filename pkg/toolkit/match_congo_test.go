@@ -14,6 +14,7 @@ import (
 // alpha-beta, a few games, the same twice (not golden: congo-agent's
 // options and evaluation are still being tuned).
 func TestMatchCongo(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "", "match", "congo", "alphabeta:depth=2", "minimax", "-games", "4", "-v", "-quiet", "-seed", "2")
 	assertGolden(t, out, "match_congo.txt")
 	args := []string{"match", "congo", "engine:nodes=3000", "alphabeta:depth=2", "-games", "4", "-v", "-quiet", "-seed", "2"}
@@ -30,6 +31,7 @@ func TestMatchCongo(t *testing.T) {
 // minimax, the same way twice; a program that answers 0000 or garbage
 // forfeits.
 func TestMatchCongoExternal(t *testing.T) {
+	t.Parallel()
 	bin := buildProgram(t, "congo-agent")
 	args := []string{"match", "congo", "exec:" + bin + " -depth 2", "minimax:depth=1", "-games", "2", "-v", "-quiet"}
 	out := mustRun(t, "", args...)
@@ -52,6 +54,7 @@ func TestMatchCongoExternal(t *testing.T) {
 
 // TestMatchCongoBadInput: the Congo-specific settings.
 func TestMatchCongoBadInput(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string
@@ -75,6 +78,7 @@ func TestMatchCongoBadInput(t *testing.T) {
 // capture a lion at once (congo-agent's list leaves them out; the -plies
 // enumeration is filtered here).
 func TestMatchCongoOpenings(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "", "match", "congo", "engine:nodes=200", "minimax:depth=1", "-games", "1", "-quiet")
 	assert.Assert(t, strings.HasPrefix(out, "match congo: 1 games from 1 of 100 openings, seed 1\n"), out)
 	out = mustRun(t, "", "match", "congo", "engine:nodes=200", "minimax:depth=1", "-games", "1", "-quiet", "-plies", "2")

@@ -12,6 +12,7 @@ import (
 // TestMatchMinichess: the course players against each other (golden), then
 // the engine against them, a few games, the same twice.
 func TestMatchMinichess(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "", "match", "minichess", "baseline2", "player_alphabeta,depth=2", "-games", "4", "-v", "-quiet")
 	assertGolden(t, out, "match_minichess.txt")
 	args := []string{"match", "minichess", "engine:nodes=2000", "baseline1", "-games", "4", "-v", "-quiet"}
@@ -30,6 +31,7 @@ func TestMatchMinichess(t *testing.T) {
 // run as "baseline2 state action", plays the games of the built-in
 // baseline2.
 func TestMatchMinichessExternal(t *testing.T) {
+	t.Parallel()
 	exe := buildProgram(t, "minichess-baseline")
 	// The program plays the baseline its name says.
 	bin := filepath.Join(t.TempDir(), "baseline2")
@@ -43,6 +45,7 @@ func TestMatchMinichessExternal(t *testing.T) {
 
 // TestMatchMinichessBadInput: the MiniChess-specific settings.
 func TestMatchMinichessBadInput(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string

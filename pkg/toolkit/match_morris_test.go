@@ -11,6 +11,7 @@ import (
 // the engine at a small node budget against MiniMax with the standard
 // estimator at depth 2, a few games, the same twice.
 func TestMatchMorris(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "", "match", "morris", "improved:2", "standard:2", "-games", "4", "-v", "-quiet")
 	assertGolden(t, out, "match_morris.txt")
 	args := []string{"match", "morris", "engine:nodes=1000", "standard:2", "-games", "4", "-v", "-quiet"}
@@ -24,6 +25,7 @@ func TestMatchMorris(t *testing.T) {
 // through PROGRAM INPUT OUTPUT DEPTH, play the games of the built-in
 // standard player at the same depth.
 func TestMatchMorrisExternal(t *testing.T) {
+	t.Parallel()
 	op, gp := buildProgram(t, "MiniMaxOpening"), buildProgram(t, "MiniMaxGame")
 	spec := "exec:2:" + op + ":" + gp
 	ext := mustRun(t, "", "match", "morris", spec, "engine:depth=2", "-games", "2", "-v", "-quiet")
@@ -33,6 +35,7 @@ func TestMatchMorrisExternal(t *testing.T) {
 
 // TestMatchMorrisBadInput: the Morris-specific settings.
 func TestMatchMorrisBadInput(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string

@@ -19,6 +19,7 @@ import (
 // games at fixed depths; the output is the golden file and the same twice,
 // the progress lines go to stderr, one per game.
 func TestMatchStarcircleGolden(t *testing.T) {
+	t.Parallel()
 	args := []string{"match", "starcircle", "engine:depth=3", "alphabeta:depth=3", "-games", "6", "-v"}
 	out, errs, code := runCmd(t, "", args...)
 	assert.Equal(t, code, 0, errs)
@@ -43,6 +44,7 @@ func TestMatchStarcircleGolden(t *testing.T) {
 // TestMatchSummaryFormat checks every line of the summary and that the
 // counts add up, on a match of the two course players.
 func TestMatchSummaryFormat(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "", "match", "starcircle", "minimax:depth=2", "alphabeta:depth=1", "-games", "4", "-quiet", "-seed", "3")
 	re := regexp.MustCompile(`^match starcircle: 4 games from 2 of 49 openings, seed 3
 A: minimax:depth=2
@@ -65,6 +67,7 @@ $`)
 // TestMatchSeed: the seed chooses the openings, so another seed gives other
 // games; the same seed gives the same output.
 func TestMatchSeed(t *testing.T) {
+	t.Parallel()
 	run := func(seed string) string {
 		return mustRun(t, "", "match", "starcircle", "engine:nodes=500", "alphabeta:depth=1", "-games", "4", "-v", "-quiet", "-seed", seed)
 	}
@@ -78,6 +81,7 @@ func TestMatchSeed(t *testing.T) {
 // homework player from every opening it meets (a test that fails if the
 // engine adapter's sign or results are wrong).
 func TestMatchStrength(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "", "match", "starcircle", "engine:nodes=3000", "alphabeta:depth=1", "-games", "12", "-quiet")
 	assert.Assert(t, strings.Contains(out, "result for A: W 12 D 0 L 0"), out)
 	out = mustRun(t, "", "match", "starcircle", "alphabeta:depth=1", "engine:nodes=3000", "-games", "12", "-quiet")
@@ -126,6 +130,7 @@ func TestMain(m *testing.M) {
 // input.txt/output.txt protocol, plays exactly the moves of the built-in
 // homework player with the same algorithm and depth.
 func TestMatchStarcircleExternal(t *testing.T) {
+	t.Parallel()
 	bin := buildProgram(t, "starcircle")
 	ext := mustRun(t, "", "match", "starcircle", "exec,depth=2,algorithm=minimax:"+bin, "engine:depth=2", "-games", "2", "-v", "-quiet")
 	in := mustRun(t, "", "match", "starcircle", "minimax:depth=2", "engine:depth=2", "-games", "2", "-v", "-quiet")
@@ -136,6 +141,7 @@ func TestMatchStarcircleExternal(t *testing.T) {
 // TestMatchExternalFaults: an external program that writes an illegal move,
 // garbage, nothing, or fails, loses each game by forfeit.
 func TestMatchExternalFaults(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	script := func(name, body string) string {
 		p := filepath.Join(dir, name)
@@ -169,6 +175,7 @@ func TestMatchExternalFaults(t *testing.T) {
 
 // TestMatchStartFile: -start plays both colours from a homework input file.
 func TestMatchStartFile(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(testutil.RepoRoot(t), "docs", "starcircle", "examples", "handout_ex1", "input.txt")
 	out := mustRun(t, "", "match", "starcircle", "engine:depth=2", "minimax:depth=1", "-start", p, "-quiet")
 	assert.Assert(t, strings.HasPrefix(out, "match starcircle: 2 games from 1 of 1 openings, seed 1\n"), out)
@@ -177,6 +184,7 @@ func TestMatchStartFile(t *testing.T) {
 // TestMatchBadInput: bad usage or settings print one line on stderr and exit
 // with status 2, with nothing on stdout.
 func TestMatchBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	notExec := filepath.Join(dir, "plain.txt")
 	assert.NilError(t, os.WriteFile(notExec, []byte("x"), 0o644))
@@ -230,6 +238,7 @@ func TestMatchBadInput(t *testing.T) {
 
 // TestMatchHelp: -h prints the usage with every match game's notes.
 func TestMatchHelp(t *testing.T) {
+	t.Parallel()
 	assertGolden(t, mustRun(t, "", "match", "-h"), "match_help.txt")
 	for _, args := range [][]string{{"match", "-h"}, {"match", "starcircle", "-h"}} {
 		out := mustRun(t, "", args...)
@@ -242,6 +251,7 @@ func TestMatchHelp(t *testing.T) {
 
 // TestMatchPlies: -plies K takes the openings after K plies.
 func TestMatchPlies(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "", "match", "starcircle", "engine:nodes=300", "alphabeta:depth=1", "-games", "2", "-plies", "1", "-quiet")
 	assert.Assert(t, strings.HasPrefix(out, "match starcircle: 2 games from 1 of 7 openings, seed 1\n"), out)
 	out = mustRun(t, "", "match", "minichess", "engine:nodes=300", "baseline1", "-games", "2", "-plies", "1", "-quiet")
@@ -261,6 +271,7 @@ func TestMatchPlies(t *testing.T) {
 // -movetime) play complete games; the move limit is generous, so no reply
 // is late.
 func TestMatchTimed(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "", "match", "starcircle", "engine:time=4ms", "alphabeta:depth=1", "-games", "2", "-movetime", "5s", "-quiet")
 	assert.Assert(t, strings.Contains(out, "forfeits: A 0, B 0"), out)
 	assert.Assert(t, strings.Contains(out, "result for A: W 2 D 0 L 0"), out)

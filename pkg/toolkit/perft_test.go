@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
@@ -17,6 +18,7 @@ import (
 
 // TestPerftGoldens checks the output forms of perft on small cases.
 func TestPerftGoldens(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		args []string
@@ -38,6 +40,7 @@ func TestPerftGoldens(t *testing.T) {
 // TestPerftCongoStart compares with the start-position table of pkg/congo's
 // own perft test, through the command line, with and without -divide.
 func TestPerftCongoStart(t *testing.T) {
+	t.Parallel()
 	want := map[string][]string{
 		"2021": {"25", "625", "15354", "377134"},
 		"2022": {"26", "676", "17112", "433025"},
@@ -71,6 +74,7 @@ func checkDivide(t testing.TB, res kit.PerftResult, what string) {
 // 500), and depth-2 and depth-3 totals equal pkg/congo's PerftMake (no bulk
 // counting) on a sample.
 func TestPerftCongoConformance(t *testing.T) {
+	t.Parallel()
 	dir := testutil.Conformance(t, "congo")
 	sets := []struct {
 		in, out string
@@ -112,38 +116,45 @@ func TestPerftCongoConformance(t *testing.T) {
 
 // TestPerftMiniChessConformance compares T-perft and P-perft, totals and
 // divides, with every row of perft.tsv (rows above 2,000,000 leaves only
-// outside -short).
+// outside -short). Each row is a parallel subtest (the largest take one to
+// two seconds each); the group "rows" returns when all have run.
 func TestPerftMiniChessConformance(t *testing.T) {
+	t.Parallel()
 	rows := tsv(t, testutil.Conformance(t, "minichess", "perft.tsv"))
 	limit := uint64(100_000_000)
 	if testing.Short() {
 		limit = 2_000_000
 	}
-	matched, total := 0, 0
-	for _, r := range rows {
-		total++
-		wantT, wantP := atou(t, r["template"]), atou(t, r["pseudolegal"])
-		if wantT > limit || wantP > limit {
-			t.Logf("skipping %s depth %s (%d leaves) under the size limit", r["id"], r["depth"], wantP)
-			continue
+	var matched atomic.Int64
+	t.Run("rows", func(t *testing.T) {
+		for _, r := range rows {
+			t.Run(r["id"]+"_depth"+r["depth"], func(t *testing.T) {
+				t.Parallel()
+				wantT, wantP := atou(t, r["template"]), atou(t, r["pseudolegal"])
+				if wantT > limit || wantP > limit {
+					t.Logf("skipping %s depth %s (%d leaves) under the size limit", r["id"], r["depth"], wantP)
+					return
+				}
+				d := atoi(t, r["depth"])
+				gotT, gotP := perftOf(t, "minichess", r["fen"], d), perftOf(t, "minichess", r["fen"], d, "-pseudo")
+				checkDivide(t, gotT, r["id"])
+				checkDivide(t, gotP, r["id"])
+				if gotT.Total == wantT && gotP.Total == wantP {
+					matched.Add(1)
+				} else {
+					t.Errorf("%s depth %d: T-perft %d P-perft %d, want %d %d", r["id"], d, gotT.Total, gotP.Total, wantT, wantP)
+				}
+			})
 		}
-		d := atoi(t, r["depth"])
-		gotT, gotP := perftOf(t, "minichess", r["fen"], d), perftOf(t, "minichess", r["fen"], d, "-pseudo")
-		checkDivide(t, gotT, r["id"])
-		checkDivide(t, gotP, r["id"])
-		if gotT.Total == wantT && gotP.Total == wantP {
-			matched++
-		} else {
-			t.Errorf("%s depth %d: T-perft %d P-perft %d, want %d %d", r["id"], d, gotT.Total, gotP.Total, wantT, wantP)
-		}
-	}
-	t.Logf("perft.tsv: %d/%d rows matched (both columns)", matched, total)
+	})
+	t.Logf("perft.tsv: %d/%d rows matched (both columns)", matched.Load(), len(rows))
 }
 
 // TestPerftMorrisConformance: the Morris perft is the MINIMAX programs'
 // evaluation count, so it must equal the evaluated column of every
 // MiniMax row of cases.tsv (opening, game and Black programs).
 func TestPerftMorrisConformance(t *testing.T) {
+	t.Parallel()
 	rows := tsv(t, testutil.Conformance(t, "morris", "cases.tsv"))
 	matched, total := 0, 0
 	for _, r := range rows {
@@ -180,6 +191,7 @@ func TestPerftMorrisConformance(t *testing.T) {
 // MINIMAX node count, so it must equal the fourth line of output.txt of
 // every MINIMAX case of the corpus when run at the file's depth.
 func TestPerftStarCircleConformance(t *testing.T) {
+	t.Parallel()
 	dir := testutil.Conformance(t, "starcircle", "cases")
 	entries, err := os.ReadDir(dir)
 	assert.NilError(t, err)

@@ -48,6 +48,7 @@ func scriptGame(t *testing.T, game string, flags []string, human, engineDepth, h
 // a takeback of the first move (replayed), the depth and moves commands, and
 // the person playing either side.
 func TestPlayScriptedGames(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		game          string
 		flags         []string
@@ -113,6 +114,7 @@ func tail(s string) string {
 // TestPlayTranscript is the full transcript of a short Star/Circle game
 // from handout example 1 (golden).
 func TestPlayTranscript(t *testing.T) {
+	t.Parallel()
 	in := filepath.Join(t.TempDir(), "input.txt")
 	assert.NilError(t, os.WriteFile(in, []byte(handoutEx1), 0o644))
 	flags := []string{"-input", in}
@@ -125,6 +127,7 @@ func TestPlayTranscript(t *testing.T) {
 
 // TestPlayEndOfInput: input ending mid-game abandons it cleanly (status 0).
 func TestPlayEndOfInput(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "a2a3\n", "play", "congo", "-depth", "1")
 	assert.Assert(t, strings.HasSuffix(out, "\nInput ended; game abandoned.\n"), out)
 	out = mustRun(t, "", "play", "minichess", "-human", "second", "-depth", "1")
@@ -134,6 +137,7 @@ func TestPlayEndOfInput(t *testing.T) {
 // TestPlayTimeBudget: with -time the engine deepens iteratively and still
 // answers; the time command changes the budget.
 func TestPlayTimeBudget(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "time 20ms\nB2B3\nquit\n", "play", "minichess", "-time", "10ms")
 	assert.Assert(t, strings.Contains(out, "(alpha-beta, course material evaluation, 10ms per move, up to depth 64)"), out)
 	assert.Assert(t, strings.Contains(out, "Engine: 20ms per move, up to depth 64."), out)
@@ -150,7 +154,7 @@ func TestPlayTimeBudget(t *testing.T) {
 
 // TestPlayDepthCapKeepsTime: "depth 64" in play is a cap, not a wait: the
 // engine answers when its time is up, saying so (before, it searched for
-// minutes).
+// minutes). Not parallel: it measures the engine's reply time.
 func TestPlayDepthCapKeepsTime(t *testing.T) {
 	const budget = 300 * time.Millisecond
 	start := time.Now()
@@ -181,6 +185,7 @@ func TestPlayDepthCapKeepsTime(t *testing.T) {
 // TestPlayReadError: a line over 64 KiB is a read error: one stderr line,
 // exit status 2 (it used to end the game as if the input had ended).
 func TestPlayReadError(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("x", 70_000)
 	out, errs, code := runCmd(t, "moves\n"+long+"\nquit\n", "play", "starcircle", "-depth", "1")
 	assert.Equal(t, code, 2)
@@ -193,6 +198,7 @@ func TestPlayReadError(t *testing.T) {
 // twice: each time the thinking line and one line per depth come before its
 // move (golden).
 func TestPlayTranscriptEngineMoves(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "moves\nf2-e3\nquit\n", "play", "starcircle", "-human", "second", "-depth", "3")
 	assert.Equal(t, strings.Count(out, "Engine (Star) is thinking (5s per move, up to depth 3)...\n  depth 1: "), 2, out)
 	assertGolden(t, out, "play_starcircle_engine.txt")
@@ -223,6 +229,7 @@ func (lr *lineReader) next(t *testing.T, stop string) (string, time.Duration) {
 // engine answers within its time, and the prompt arrives before anything is
 // typed.
 func TestPlayFlushesWhileThinking(t *testing.T) {
+	t.Parallel()
 	const budget = time.Second
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -259,6 +266,7 @@ func TestPlayFlushesWhileThinking(t *testing.T) {
 // screen shows the thinking line and the first depths while the engine is
 // still thinking, then its move and the prompt, and "quit" ends the game.
 func TestPlayInTmux(t *testing.T) {
+	t.Parallel()
 	tmux, err := exec.LookPath("tmux")
 	if err != nil {
 		t.Skip("tmux is not installed")

@@ -11,6 +11,7 @@ import (
 // TestServeBadUsage: serve's help, and one stderr line with status 2 for a
 // bad address or a second page.
 func TestServeBadUsage(t *testing.T) {
+	t.Parallel()
 	var out, errOut bytes.Buffer
 	assert.Equal(t, Run([]string{"serve", "-h"}, nil, &out, &errOut), 0)
 	assert.Assert(t, strings.HasPrefix(out.String(), "usage: gamesearch serve"), out.String())

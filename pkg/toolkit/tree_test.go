@@ -64,6 +64,7 @@ func checkDot(t *testing.T, dot string) {
 // TestTreeHandoutExample1 is the requirement: 5 nodes with minimax,
 // 4 with alpha-beta, in both formats, and the DOT form renders.
 func TestTreeHandoutExample1(t *testing.T) {
+	t.Parallel()
 	file, err := os.ReadFile(filepath.Join(testutil.RepoRoot(t), "testdata", "starcircle", "handout_ex1.input.txt"))
 	assert.NilError(t, err)
 	assert.Equal(t, strings.TrimSuffix(handoutEx1, "\n"), string(file)) // the handout file has no final newline
@@ -87,6 +88,7 @@ func TestTreeHandoutExample1(t *testing.T) {
 // case and every named case) the tree of the file's search has exactly the
 // node count of output.txt and its root has the farsighted utility.
 func TestTreeStarCircleConformance(t *testing.T) {
+	t.Parallel()
 	dir := testutil.Conformance(t, "starcircle", "cases")
 	entries, err := os.ReadDir(dir)
 	assert.NilError(t, err)
@@ -128,6 +130,7 @@ func TestTreeStarCircleConformance(t *testing.T) {
 // root value is the printed estimate (for the Black programs, the value of
 // the colour swap's search, as the programs print it).
 func TestTreeMorrisConformance(t *testing.T) {
+	t.Parallel()
 	rows := tsv(t, testutil.Conformance(t, "morris", "cases.tsv"))
 	matched, total := 0, 0
 	for _, r := range rows {
@@ -171,6 +174,7 @@ func TestTreeMorrisConformance(t *testing.T) {
 // the corpus minimax value, and the congo-alphabeta tree (depth 4) the
 // corpus alpha-beta value, with the node count of the course searcher.
 func TestTreeCongoConformance(t *testing.T) {
+	t.Parallel()
 	dir := testutil.Conformance(t, "congo")
 	sets := []struct {
 		in, out string
@@ -212,6 +216,7 @@ func TestTreeCongoConformance(t *testing.T) {
 // TestTreeMiniChess: the tree has the node count and value of the
 // player_minimax / player_alphabeta iteration of the same depth.
 func TestTreeMiniChess(t *testing.T) {
+	t.Parallel()
 	fens := []string{"kqbnr/ppppp/5/5/PPPPP/RNBQK w", "k1qnr/1pp2/pP3/N1B2/b1PPP/2RQK b", "kqb1r/ppp1p/5/PQPp1/RP1nP/1NBK1 b"}
 	for _, fen := range fens {
 		p, err := minichess.ParseFEN(fen)
@@ -237,6 +242,7 @@ func TestTreeMiniChess(t *testing.T) {
 
 // TestTreeDOTRenders renders one tree of every game with Graphviz.
 func TestTreeDOTRenders(t *testing.T) {
+	t.Parallel()
 	cases := [][]string{
 		{"tree", "congo", "start", "-depth", "1", "-format", "dot"},
 		{"tree", "morris", "xxxxxxxWxxxxxxBxxxxxxx", "-phase", "opening", "-algorithm", "alphabeta", "-format", "dot"},
@@ -255,6 +261,7 @@ func TestTreeDOTRenders(t *testing.T) {
 // TestTreeOutputFile: -o writes the drawing to a file; an unwritable file
 // is one error line, status 2, and leaves nothing behind.
 func TestTreeOutputFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	name := filepath.Join(dir, "ex1.dot")
 	out := mustRun(t, handoutEx1, "tree", "starcircle", "-", "-format", "dot", "-o", name)
@@ -281,6 +288,7 @@ func TestTreeOutputFile(t *testing.T) {
 // TestTreeLimit: a tree larger than -limit is refused with one line and
 // exit status 2, before the search runs to the end.
 func TestTreeLimit(t *testing.T) {
+	t.Parallel()
 	out, errs, code := runCmd(t, "", "tree", "starcircle", "start", "-depth", "8", "-limit", "1000")
 	assert.Equal(t, code, 2)
 	assert.Equal(t, out, "")
@@ -297,6 +305,7 @@ func TestTreeLimit(t *testing.T) {
 // principal variation and the cut-off nodes kept, with the legend (goldens
 // of both formats); -max-nodes 0 draws every node.
 func TestTreeCollapsed(t *testing.T) {
+	t.Parallel()
 	text := mustRun(t, "", "tree", "congo", "start", "-depth", "2")
 	assert.Assert(t, strings.HasSuffix(text, "\n703 nodes, 60 drawn\nsearch: 703 nodes, 676 static evaluations\n"), tail(text))
 	assert.Equal(t, text, mustRun(t, "", "tree", "congo", "start", "-depth", "2", "-max-nodes", "60"))
@@ -348,7 +357,7 @@ func TestTreeCollapsed(t *testing.T) {
 
 // TestTreeOutputIsInput: -o naming the INPUT file (also through another
 // spelling or a link) is refused with one line and status 2, and the input
-// is left as it was.
+// is left as it was. Not parallel: it changes the working directory.
 func TestTreeOutputIsInput(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "input.txt")
