@@ -15,6 +15,7 @@ import (
 // TestRandomCasesCoverEdgeCases: the random Morris cases include hopping
 // (a side of three pieces), as the corpora do.
 func TestRandomCasesCoverEdgeCases(t *testing.T) {
+	t.Parallel()
 	hop := 0
 	for _, mc := range morrisRandom(morris.MiniMaxGame, morris.S22, 100, check.DefaultSeed) {
 		if strings.Count(mc.input, "W") == 3 || strings.Count(mc.input, "B") == 3 {
@@ -30,6 +31,7 @@ func TestRandomCasesCoverEdgeCases(t *testing.T) {
 // searches that close a mill and 3 that meet a side without a move
 // (docs/check.md).
 func TestRandomCoverage(t *testing.T) {
+	t.Parallel()
 	ms := morrisRandom(morris.ABGame, morris.S22, 60, check.DefaultSeed)
 	var mill, blocked int
 	for i := range ms {
@@ -48,6 +50,7 @@ func TestRandomCoverage(t *testing.T) {
 
 // TestExplore: a failing ABGame case opens its board, kind and depth.
 func TestExplore(t *testing.T) {
+	t.Parallel()
 	mc := morrisCase{prog: morris.ABGame, kind: morris.S22, depth: 3, input: "xxxxxxxxWWxWWxBBBxxxxx"}
 	q := morrisExplore(morrisCheck.Programs[3], "-board S22", mc.describe(3))
 	if q.Get("input") != "xxxxxxxxWWxWWxBBBxxxxx" || q.Get("depth") != "3" || q.Get("board") != "S22" {
@@ -58,6 +61,7 @@ func TestExplore(t *testing.T) {
 // TestModelMatchesReference: without a mistake the model search gives the
 // reference's board, count and estimate on every corpus row up to depth 4.
 func TestModelMatchesReference(t *testing.T) {
+	t.Parallel()
 	corpus := check.DirFiles(filepath.Dir(testutil.Conformance(t, "morris")))
 	rows := 0
 	for _, p := range morris.Programs[:6] {
@@ -85,6 +89,7 @@ func TestModelMatchesReference(t *testing.T) {
 // TestMistakeModels: each model mistake changes what it should: ties the
 // move, strict cuts and a fixed root alpha the alpha-beta count only.
 func TestMistakeModels(t *testing.T) {
+	t.Parallel()
 	// The handout's board3 at depth 3 (docs/morris.md): 453 evaluations with
 	// alpha-beta, estimate 952.
 	mc := morrisCase{prog: morris.ABGame, kind: morris.S22, depth: 3, input: "xxxxxxxxWWxWWxBBBxxxxx"}
@@ -120,8 +125,10 @@ func TestMistakeModels(t *testing.T) {
 // depth off by one, ties to the last move, strict cut-offs, no child when
 // every piece is in a mill, Black minimising at the root) is told that
 // mistake, with the number of failures it fits; the answers are fed to the
-// diagnosis as a run's output, over random cases.
+// diagnosis as a run's output, over random cases. The variants run in
+// parallel: the cases' model caches are locked (see TestModelsShared).
 func TestVariantsNamed(t *testing.T) {
+	t.Parallel()
 	ms := morrisRandom(morris.ABGame, morris.S22, 150, 5)
 	blackCases := morrisRandom(morris.MiniMaxGameBlack, morris.S22, 40, 5)
 	for _, v := range check.Variants {
@@ -129,6 +136,7 @@ func TestVariantsNamed(t *testing.T) {
 			continue
 		}
 		t.Run(check.CauseText[v.C][:20], func(t *testing.T) {
+			t.Parallel()
 			var results []*check.Result
 			cases := ms
 			if v.M.MinRoot {
@@ -166,6 +174,7 @@ func TestVariantsNamed(t *testing.T) {
 // the same case, and every goroutine gets the answers of a case of its own.
 // Run with -race: the models kept per case are shared.
 func TestModelsShared(t *testing.T) {
+	t.Parallel()
 	cases := morrisRandom(morris.ABGame, morris.S22, 2, 4)
 	for i := range cases {
 		mc := &cases[i]

@@ -20,6 +20,7 @@ import (
 // the unpacked src/ offline (the programs of bin/ must be byte for byte
 // those of this rebuild) and reruns every example there.
 func TestMorrisArchive(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("skipping the Morris packaging test in -short mode (it builds and runs every program)")
 	}
@@ -101,6 +102,7 @@ func TestMorrisArchive(t *testing.T) {
 
 // TestMorrisReadme checks the README of an archive without executables.
 func TestMorrisReadme(t *testing.T) {
+	t.Parallel()
 	got, err := pack.Render(testutil.RepoRoot(t), "morris/README.txt.tmpl", morrisReadme{GoVersion: "1.26", Bin: false})
 	assert.NilError(t, err)
 	assert.Assert(t, strings.Contains(string(got), "Building (Go 1.26 or later"), string(got))
@@ -111,6 +113,7 @@ func TestMorrisReadme(t *testing.T) {
 // TestMorrisCandidates reads the candidate boards of the report from the
 // repository's conformance table: distinct, depths 2 to 4, in file order.
 func TestMorrisCandidates(t *testing.T) {
+	t.Parallel()
 	cands, err := morrisCandidates(filepath.Join(testutil.RepoRoot(t), filepath.FromSlash(MorrisCases)))
 	assert.NilError(t, err)
 	assert.Assert(t, len(cands) > 10, "%d candidates", len(cands))
@@ -128,6 +131,7 @@ func TestMorrisCandidates(t *testing.T) {
 }
 
 func TestParseSummary(t *testing.T) {
+	t.Parallel()
 	var rep morrisReport
 	line := "depth=3 mode=game games=46 wins=20 draws=10 losses=16 score=54.3% (95% CI ±12.1%) white=60.0% black=48.7% PASS"
 	assert.NilError(t, parseSummary(line, &rep))
@@ -141,6 +145,7 @@ func TestParseSummary(t *testing.T) {
 // zero value of its data: the templates parse and name only fields that
 // exist.
 func TestPackTemplates(t *testing.T) {
+	t.Parallel()
 	repo := testutil.RepoRoot(t)
 	for rel, data := range map[string]any{
 		"morris/README.txt.tmpl": morrisReadme{},
