@@ -71,6 +71,7 @@ func (engBadOutcome) Outcome(p *engTTTPos) engine.Outcome { return 9 }
 // TestCheckGame: the toy games pass the adapter check, and each broken
 // variant is caught with a message naming the fault.
 func TestCheckGame(t *testing.T) {
+	t.Parallel()
 	assert.NilError(t, enginetest.CheckGame[engTTTPos, int](engTTT{}, []engTTTPos{{xtm: true}}, 4))
 	assert.NilError(t, enginetest.CheckGame[engC4Pos, int](engC4{}, []engC4Pos{{}}, 4))
 	assert.NilError(t, enginetest.CheckGame[engRandPos, int](engRand{}, []engRandPos{{left: 9}, {sum: 5, left: 4}}, 5))
@@ -120,6 +121,7 @@ func (engShuffle) HistorySize() int                         { return 2 }
 // TestCheckGameCounters: a move counter that decides nothing may stay
 // out of the hash; one that ends the game may not.
 func TestCheckGameCounters(t *testing.T) {
+	t.Parallel()
 	assert.NilError(t, enginetest.CheckGame[engShufflePos, int](engShuffle{}, []engShufflePos{{}}, 6))
 	err := enginetest.CheckGame[engShufflePos, int](engShuffle{limit: 4}, []engShufflePos{{}}, 6)
 	assert.ErrorContains(t, err, "differ in Terminal")

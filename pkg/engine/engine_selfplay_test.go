@@ -66,6 +66,7 @@ func engSelfPlay(t *testing.T, a, b engine.Options, nodes uint64) match.Stats {
 // results (docs/engine.md quotes them): a demonstration of the self-play
 // measurement, since a toy game says nothing about the real games.
 func TestEngineSelfPlayToy(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("self-play match skipped in -short mode")
 	}

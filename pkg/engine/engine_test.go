@@ -110,6 +110,7 @@ var engOracle sync.Map
 // all together, the engine's fixed-depth value equals plain minimax on the
 // same tree, in three toy games.
 func TestEngineMatchesMinimax(t *testing.T) {
+	t.Parallel()
 	for name, opt := range engFlagSets() {
 		t.Run(name, func(t *testing.T) {
 			ttt := engTTT{}
@@ -131,6 +132,7 @@ func TestEngineMatchesMinimax(t *testing.T) {
 // positions recur after different numbers of plies and change value near
 // the ply limit.
 func TestPlyFreeTableMatchesMinimax(t *testing.T) {
+	t.Parallel()
 	opt := engFlagSets()["all"]
 	opt.PlyFreeTable = true
 	g := engLim{}
@@ -145,6 +147,7 @@ func TestPlyFreeTableMatchesMinimax(t *testing.T) {
 // the previous best root move moved to the front: same values, same moves,
 // and node and evaluation counts that add up exactly.
 func TestPlainEngineCountsLikeAlphaBeta(t *testing.T) {
+	t.Parallel()
 	g := engC4Static{}
 	for i, p := range engRandomPositions[engC4Pos, int](g, engC4Pos{}, 8, 10, 21) {
 		const depth = 7
@@ -176,6 +179,7 @@ func TestPlainEngineCountsLikeAlphaBeta(t *testing.T) {
 // depth-d search extended by noisy moves with stand pat (all moves, without
 // stand pat, in check), as the oracle defines it.
 func TestEngineQuiescenceMatchesOracle(t *testing.T) {
+	t.Parallel()
 	for _, noMoves := range []engine.NoMoves{engine.NoMovesLoss, engine.NoMovesDraw, engine.NoMovesEvaluate} {
 		t.Run(fmt.Sprint(noMoves), func(t *testing.T) {
 			opt := engExact()
@@ -196,6 +200,7 @@ func TestEngineQuiescenceMatchesOracle(t *testing.T) {
 // used), the value of a search to the end of the game is still exact, since
 // every stored value is then a game-theoretic value.
 func TestEngineFullTableSolvesTicTacToe(t *testing.T) {
+	t.Parallel()
 	g := engTTT{}
 	opt := engine.DefaultOptions()
 	opt.HashMiB = 1
@@ -214,6 +219,7 @@ func TestEngineFullTableSolvesTicTacToe(t *testing.T) {
 // the immediate win and reports it as Mate-1, and stops deepening once
 // the win is proven.
 func TestEngineShortestWin(t *testing.T) {
+	t.Parallel()
 	// X: 0,1 ; O: 3,4 ; X to move. X wins at once with 2; O threatens 5.
 	p := engTTTPos{x: 1<<0 | 1<<1, o: 1<<3 | 1<<4, xtm: true}
 	e := engine.New[engTTTPos, int](engTTT{}, engine.DefaultOptions())
@@ -231,6 +237,7 @@ func TestEngineShortestWin(t *testing.T) {
 // TestEngineResultScores checks the scoring of results by distance on
 // explicit trees.
 func TestEngineResultScores(t *testing.T) {
+	t.Parallel()
 	W, L, D, S := engine.OutcomeWin, engine.OutcomeLoss, engine.OutcomeDraw, engine.OutcomeStatic
 	cases := []struct {
 		name string
@@ -271,6 +278,7 @@ func TestEngineResultScores(t *testing.T) {
 // TestEngineSpecialRoots: a terminal root and a root without moves give no
 // move and the root's own value.
 func TestEngineSpecialRoots(t *testing.T) {
+	t.Parallel()
 	e := engine.New[engTTTPos, int](engTTT{}, engine.DefaultOptions())
 	won := engTTTPos{x: 7, o: 1<<3 | 1<<4, xtm: false}
 	r := e.Search(won, engine.Limits[int]{})
@@ -299,6 +307,7 @@ func TestEngineSpecialRoots(t *testing.T) {
 // TestEngineMaxPly: an endless game is searched to MaxPly-1 and no
 // further, in the main search and in quiescence, without a panic.
 func TestEngineMaxPly(t *testing.T) {
+	t.Parallel()
 	for _, opt := range []engine.Options{{}, engine.DefaultOptions()} {
 		e := engine.New[int, int](engLine{}, opt)
 		r := e.Search(0, engine.Limits[int]{Depth: 1000})
@@ -318,6 +327,7 @@ func TestEngineMaxPly(t *testing.T) {
 // with a principal variation of legal moves that starts with the reported
 // move, and the result is the last iteration's.
 func TestEngineOnDepth(t *testing.T) {
+	t.Parallel()
 	g := engC4{}
 	e := engine.New[engC4Pos, int](g, engine.DefaultOptions())
 	var infos []engine.Info[int]
@@ -353,6 +363,7 @@ func TestEngineOnDepth(t *testing.T) {
 // and count on every run and in a fresh engine, and never exceeds the budget
 // by more than the root.
 func TestEngineNodeBudgetDeterministic(t *testing.T) {
+	t.Parallel()
 	g := engC4{}
 	opt := engine.DefaultOptions()
 	opt.HashMiB = 1 // 65,536 entries: more than the largest budget's nodes
@@ -375,6 +386,7 @@ func TestEngineNodeBudgetDeterministic(t *testing.T) {
 // the last completed iteration's unless a move of the partial iteration was
 // fully searched and beat it; in every case it is a root move.
 func TestEnginePartialIteration(t *testing.T) {
+	t.Parallel()
 	g := engRand{}
 	opt := engine.DefaultOptions()
 	opt.HashMiB = 1 // more entries than the largest budget's nodes
@@ -408,6 +420,7 @@ func TestEnginePartialIteration(t *testing.T) {
 // the hard one the iterations end by themselves; with soft = hard the hard
 // limit aborts them.
 func TestEngineTimeNeverOverruns(t *testing.T) {
+	t.Parallel()
 	clock := &engine.ManualClock{}
 	g := engC4{clock: clock}
 	opt := engine.DefaultOptions()
@@ -452,6 +465,7 @@ func TestEngineTimeNeverOverruns(t *testing.T) {
 
 // TestEngineStop: Stop is polled and aborts the search.
 func TestEngineStop(t *testing.T) {
+	t.Parallel()
 	e := engine.New[engC4Pos, int](engC4{}, engine.DefaultOptions())
 	calls := 0
 	r := e.Search(engC4Pos{}, engine.Limits[int]{Stop: func() bool { calls++; return calls > 5 }})
@@ -464,6 +478,7 @@ func TestEngineStop(t *testing.T) {
 // LMR, futility pruning, check extension) on the random game: they must still
 // return root moves and deterministic results.
 func TestEngineHeuristicsRun(t *testing.T) {
+	t.Parallel()
 	g := engRand{}
 	opt := engine.DefaultOptions()
 	opt.NullMove = true
@@ -484,6 +499,7 @@ func TestEngineHeuristicsRun(t *testing.T) {
 
 // TestEngineClear: after Clear the engine repeats its first search exactly.
 func TestEngineClear(t *testing.T) {
+	t.Parallel()
 	e := engine.New[engC4Pos, int](engC4{}, engine.DefaultOptions())
 	a := e.Search(engC4Pos{}, engine.Limits[int]{Nodes: 3000})
 	a.PV = slices.Clone(a.PV)
@@ -496,7 +512,8 @@ func TestEngineClear(t *testing.T) {
 // TestEngineNoAllocation: a search allocates nothing once the per-ply buffers
 // have grown, with every technique on. Each measure is of one search after
 // AllocsPerRun's warm-up: any allocation shows (the average over several runs
-// rounds down).
+// rounds down). Not parallel: AllocsPerRun counts the allocations of the
+// whole process.
 func TestEngineNoAllocation(t *testing.T) {
 	opt := engine.DefaultOptions()
 	opt.NullMove, opt.LMR, opt.Futility, opt.CheckExtension = true, true, true, true
@@ -603,6 +620,7 @@ func BenchmarkEngineOverhead(b *testing.B) {
 // with random option sets and limits: every search returns a root move, and
 // repeating it in a fresh engine gives the same result.
 func TestEngineRandomOptions(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(99))
 	for it := 0; it < 300; it++ {
 		o := engine.Options{
@@ -643,6 +661,7 @@ func engCheckRandomSearch[P any, M comparable, G engine.Game[P, M]](t *testing.T
 // Whether a pruning saves nodes depends on the game: on this random game the
 // null move costs more than it cuts.
 func TestEngineFlagsAct(t *testing.T) {
+	t.Parallel()
 	g := engRand{}
 	root := engRandPos{left: 30}
 	base := engine.DefaultOptions()

@@ -11,6 +11,7 @@ import (
 // TestFeaturesCoverOptions: every bool switch of Options is in the table
 // exactly once, under its name and alias, and ParseFeatures applies +/-.
 func TestFeaturesCoverOptions(t *testing.T) {
+	t.Parallel()
 	seen := map[*bool]string{}
 	var o engine.Options
 	for _, f := range engine.Features {

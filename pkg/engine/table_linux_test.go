@@ -19,7 +19,8 @@ func minorFaults(t *testing.T) int64 {
 // TestTTClearFresh: clearing a table nothing was stored in touches none of
 // its memory (a fresh table's pages are not mapped yet: clearing 16 MiB of
 // them cost congo-agent tens of milliseconds at its start, before its first
-// reply); after a Store, Clear empties the table.
+// reply); after a Store, Clear empties the table. Not parallel: it counts
+// the page faults of the whole process.
 func TestTTClearFresh(t *testing.T) {
 	tt := engine.NewTT[int](64) // 16384 pages of 4 KiB
 	before := minorFaults(t)

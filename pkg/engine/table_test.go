@@ -11,6 +11,7 @@ import (
 // TestTTSize: tables have a power-of-two number of entries that fits the
 // requested memory.
 func TestTTSize(t *testing.T) {
+	t.Parallel()
 	size := engine.TTEntrySize[int]()
 	for _, mib := range []int{0, 1, 3, 16, 64} {
 		tt := engine.NewTT[int](mib)
@@ -28,6 +29,7 @@ func TestTTSize(t *testing.T) {
 // TestTTStoreProbe: stored entries come back, other keys miss, and a bucket
 // keeps two positions.
 func TestTTStoreProbe(t *testing.T) {
+	t.Parallel()
 	tt := engine.NewTTEntries[int](16)
 	_, ok := tt.Probe(0)
 	assert.Assert(t, !ok, "an empty table must miss, even for key 0")
@@ -56,6 +58,7 @@ func TestTTStoreProbe(t *testing.T) {
 // TestTTReplacement: in a full bucket, entries of an older search go first,
 // then the shallower entry.
 func TestTTReplacement(t *testing.T) {
+	t.Parallel()
 	tt := engine.NewTTEntries[int](4)
 	tt.Store(0x10, 9, engine.TTExact, 1, 1, true)
 	tt.Store(0x20, 2, engine.TTExact, 2, 2, true)
@@ -78,6 +81,7 @@ func TestTTReplacement(t *testing.T) {
 // TestZobristKeys checks the generator against splitmix64's published first
 // output for seed 0 and values computed independently for MiniChess's seed.
 func TestZobristKeys(t *testing.T) {
+	t.Parallel()
 	var k [3]uint64
 	engine.ZobristKeys(0, k[:1])
 	assert.Equal(t, k[0], uint64(0xe220a8397b1dcdaf))
@@ -89,6 +93,7 @@ func TestZobristKeys(t *testing.T) {
 // search reached the limit only the same plies left; one that stayed short
 // of it every node from which it would stay short too.
 func TestTTFits(t *testing.T) {
+	t.Parallel()
 	tt := engine.NewTTEntries[int](16)
 	tt.Store(0x1, 3, engine.TTExact, 0, 0, false)
 	tt.StoreSpan(0x2, 3, engine.TTExact, 0, 0, false, 10, 12) // reached the limit
@@ -114,6 +119,7 @@ func TestTTFits(t *testing.T) {
 // remembers) or many (Clear empties the whole table), the cleared table
 // answers every probe and replacement like a fresh one.
 func TestTTClearAfterStores(t *testing.T) {
+	t.Parallel()
 	for _, first := range []int{1, 300, 100_000} {
 		tt, fresh := engine.NewTTEntries[int](1<<16), engine.NewTTEntries[int](1<<16)
 		r := match.NewRand(uint64(first))

@@ -10,6 +10,7 @@ import (
 
 // TestTimeManager checks the limits against a manual clock.
 func TestTimeManager(t *testing.T) {
+	t.Parallel()
 	c := &engine.ManualClock{T: time.Second}
 	tm := engine.NewTimeManager(c, 40*time.Millisecond, 100*time.Millisecond)
 	assert.Equal(t, tm.Elapsed(), time.Duration(0))
@@ -38,6 +39,7 @@ func TestTimeManager(t *testing.T) {
 
 // TestHardLimit checks the budget formula and its floor.
 func TestHardLimit(t *testing.T) {
+	t.Parallel()
 	ms := time.Millisecond
 	assert.Equal(t, engine.HardLimit(100*ms, 0.8, 30*ms, ms/2), 50*ms)
 	assert.Equal(t, engine.HardLimit(20*ms, 0.8, 30*ms, ms/2), ms/2)
@@ -46,6 +48,7 @@ func TestHardLimit(t *testing.T) {
 
 // TestSystemClock checks that the system clock is monotonic from zero.
 func TestSystemClock(t *testing.T) {
+	t.Parallel()
 	c := engine.NewSystemClock()
 	a := c.Now()
 	b := c.Now()
@@ -57,6 +60,7 @@ func TestSystemClock(t *testing.T) {
 // deadline, the soft one at half of what the guard leaves; a prior gap and
 // the wait before the guard count as gaps.
 func TestStallGuard(t *testing.T) {
+	t.Parallel()
 	c := &engine.ManualClock{Step: time.Millisecond}
 	tm := engine.NewTimeManager(c, 20*time.Millisecond, 40*time.Millisecond) // reading at 0
 	tm.GuardStalls(60*time.Millisecond, 2, 0)                                // reading at 1 ms: a 1 ms gap
