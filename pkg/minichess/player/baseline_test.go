@@ -61,6 +61,7 @@ var (
 // baselines.tsv and baselines_edge.tsv, byte for byte, through the
 // in-process function, and the positions' state text.
 func TestBaselinesConformance(t *testing.T) {
+	t.Parallel()
 	for _, file := range []string{"baselines.tsv", "baselines_edge.tsv"} {
 		rows := readTSV(t, file)
 		var ok [5]int
@@ -96,6 +97,7 @@ func TestBaselinesConformance(t *testing.T) {
 // player_alphabeta runs to depth 4 only). The two run the same alpha-beta
 // searches to depth 6, which made half the test's cost.
 func TestBaselineProperties(t *testing.T) {
+	t.Parallel()
 	// Each distinct position once: perft.tsv repeats its positions at
 	// every depth.
 	var positions []minichess.Position
@@ -151,12 +153,14 @@ func TestBaselineProperties(t *testing.T) {
 }
 
 func TestGlibcRand(t *testing.T) {
+	t.Parallel()
 	for seed, want := range map[uint32]uint32{123: 128959393, 0: 1804289383, 1: 1804289383, 42: 71876166, 2023: 1033193930} {
 		assert.Equal(t, player.GlibcRand(seed), want, "seed %d", seed)
 	}
 }
 
 func TestStartBaseline4(t *testing.T) {
+	t.Parallel()
 	p := minichess.StartPosition()
 	assert.Equal(t, baselineText(t, &p, 4), "4 0 3 0\n4 0 3 0\n5 1 3 2\n4 1 3 1\n4 2 3 2\n4 1 3 1\n")
 	assert.Equal(t, baselineText(t, &p, 1), "4 3 3 3\n") // 128959393 mod 7 = 3

@@ -63,6 +63,7 @@ func playGame(t *testing.T, levels [2]int, maxSteps int) string {
 // tests do the same through processes.) It also covers the four
 // -max-steps 10 games of conformance/minichess/runner.
 func TestConformanceGamesModel(t *testing.T) {
+	t.Parallel()
 	type game struct {
 		dir          string
 		white, black string

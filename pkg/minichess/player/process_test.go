@@ -36,6 +36,7 @@ func buildPlayers(t *testing.T) string {
 // working directory, nothing on stdout or stderr. A player killed mid-search
 // leaves only complete lines, each already the final answer of its depth.
 func TestProcessProtocol(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the programs; skipped in short mode")
 	}

@@ -34,6 +34,7 @@ var allPrograms = []player.Program{
 }
 
 func TestBaselineProgramName(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, player.BaselineProgram("./bin/minichess/baseline3").Level, 3)
 	assert.Equal(t, player.BaselineProgram(`C:\bin\baseline3.exe`).Level, 3)
 	assert.Equal(t, player.BaselineProgram("minichess-baseline").Level, 0)
@@ -59,6 +60,7 @@ func TestBaselineProgramName(t *testing.T) {
 // every program: one stderr line with the program's prefix, exit status 2,
 // nothing on stdout, the action file not created.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	good := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
 	cases := append(playertest.BadStates(good),
 		playertest.BadCase{Name: "bad flag", State: good, Args: []string{"-bogus"}, Want: "flag provided but not defined"})
@@ -109,7 +111,8 @@ func TestBadInput(t *testing.T) {
 }
 
 // TestActionIsState checks that no player overwrites its state file with
-// its action file.
+// its action file. Not parallel: CheckActionIsState changes the working
+// directory.
 func TestActionIsState(t *testing.T) {
 	good := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
 	for _, prog := range allPrograms {
@@ -120,6 +123,7 @@ func TestActionIsState(t *testing.T) {
 // TestBadInputKeepsActionFile checks that a bad state leaves an existing
 // action file untouched.
 func TestBadInputKeepsActionFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	action := filepath.Join(dir, "action")
 	assert.NilError(t, os.WriteFile(action, []byte("old\n"), 0o644))
@@ -132,6 +136,7 @@ func TestBadInputKeepsActionFile(t *testing.T) {
 }
 
 func TestUsage(t *testing.T) {
+	t.Parallel()
 	for _, prog := range []player.Program{player.RandomPlayer, player.MinimaxPlayer, player.AlphaBetaPlayer, player.BaselineProgram("baseline4"), player.BaselineProgram("minichess-baseline")} {
 		var out, errb bytes.Buffer
 		assert.Equal(t, prog.Run([]string{"-h"}, nil, &out, &errb), 0)
@@ -146,6 +151,7 @@ func TestUsage(t *testing.T) {
 // TestSpecialRoots checks the special roots of docs/minichess.md ("Common
 // rules for players", "The baselines") through the programs.
 func TestSpecialRoots(t *testing.T) {
+	t.Parallel()
 	none := stateOf(t, "3PP/3PP/3PP/k2PP/3PP/3PK w")
 	win := stateOf(t, "k4/1P3/5/5/5/4K w")
 	for _, prog := range []player.Program{player.RandomPlayer, player.MinimaxPlayer, player.AlphaBetaPlayer, player.BaselineProgram("baseline1")} {
@@ -192,6 +198,7 @@ func TestSpecialRoots(t *testing.T) {
 }
 
 func TestRandomSeed(t *testing.T) {
+	t.Parallel()
 	st := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
 	for seed, want := range map[string]string{
 		"123":  "4 3 3 3\n", // 128959393 mod 7 = 3
@@ -206,7 +213,8 @@ func TestRandomSeed(t *testing.T) {
 }
 
 // TestSearchPlayersLimits checks -depth, -nodes determinism and that a
-// tight -time still writes the completed iterations only.
+// tight -time still writes the completed iterations only. Not parallel: it
+// measures a player's reply time.
 func TestSearchPlayersLimits(t *testing.T) {
 	st := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
 	_, _, _, mm := run(t, player.MinimaxPlayer, st, "-depth", "4", "-time", "0")
@@ -235,6 +243,7 @@ func TestSearchPlayersLimits(t *testing.T) {
 // TestActionNotCreatable checks the exit status 1 and the one-line report
 // when the action file cannot be created.
 func TestActionNotCreatable(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	st := stateOf(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
 	assert.NilError(t, os.WriteFile(filepath.Join(dir, "state"), st, 0o644))
@@ -250,6 +259,7 @@ func TestActionNotCreatable(t *testing.T) {
 // against golden files; baseline4's is the action file shown in the course
 // slides.
 func TestStartGolden(t *testing.T) {
+	t.Parallel()
 	root := testutil.RepoRoot(t)
 	// start.state is the example state file of the README.
 	st, err := os.ReadFile(filepath.Join(root, "testdata", "minichess-baseline", "start.state"))
