@@ -93,6 +93,7 @@ func short() Config {
 var shortGames = sync.OnceValues(func() ([]Game, error) { return Play(short(), Entrants()) })
 
 func TestPlayMoveLimit(t *testing.T) {
+	t.Parallel()
 	games, err := shortGames()
 	assert.NilError(t, err)
 	// Three players, each pair twice (both colours): 6 games, pairs in
@@ -126,6 +127,7 @@ func TestPlayMoveLimit(t *testing.T) {
 }
 
 func TestPlayGameCapture(t *testing.T) {
+	t.Parallel()
 	// Minimax sees the lion flight c2c5 onto the black lion (docs/congo.md).
 	cfg := Config{Edition: congo.Edition2021, Start: "7/7/2l4/7/7/2L4/7 w 8", MaxMoves: 100}
 	mm, _ := MinimaxEntrant().New(cfg.Edition, nil)
@@ -164,6 +166,7 @@ func (s *scripted) Move(*match.Turn[congo.Position, congo.Move]) (congo.Move, er
 }
 
 func TestPlayGameForfeits(t *testing.T) {
+	t.Parallel()
 	cfg := DefaultConfig()
 	w := &scripted{"d2d3"}
 	b := &scripted{"d6d5"}
@@ -185,6 +188,7 @@ func TestPlayGameForfeits(t *testing.T) {
 // with Black to move: the game ends after each side has played MaxMoves
 // moves, not before, and the record counts each side's moves.
 func TestPart6Rules(t *testing.T) {
+	t.Parallel()
 	start, err := congo.ParseFEN("7/7/2l4/7/7/2L4/7 b 8")
 	assert.NilError(t, err)
 	r := part6{edition: congo.Edition2021, start: start, maxMoves: 2}
@@ -212,6 +216,7 @@ func TestPart6Rules(t *testing.T) {
 }
 
 func TestPlayGameBadConfig(t *testing.T) {
+	t.Parallel()
 	mm, _ := MinimaxEntrant().New(congo.Edition2021, nil)
 	_, err := PlayGame(Config{Start: "7/7/7/7/7/7/7 w 0", MaxMoves: 1}, mm, mm)
 	assert.ErrorContains(t, err, "has a lion missing")
@@ -227,7 +232,7 @@ func TestPlayGameBadConfig(t *testing.T) {
 
 // TestProgram plays the minimax player through the agent protocol (the test
 // binary as a fake agent) and checks that the games are those of the
-// in-process minimax player.
+// in-process minimax player. Not parallel: t.Setenv.
 func TestProgram(t *testing.T) {
 	exe, err := os.Executable()
 	assert.NilError(t, err)
@@ -261,6 +266,7 @@ func TestProgram(t *testing.T) {
 }
 
 func TestTablesAndRecords(t *testing.T) {
+	t.Parallel()
 	cfg := short()
 	games, err := shortGames()
 	assert.NilError(t, err)
@@ -283,6 +289,7 @@ func TestTablesAndRecords(t *testing.T) {
 // with the golden files (go test -update rewrites them): the report's
 // bytes.
 func TestPart6Golden(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("short")
 	}
@@ -300,6 +307,7 @@ func TestPart6Golden(t *testing.T) {
 }
 
 func TestRun(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	out := filepath.Join(dir, "rr.md")
@@ -335,6 +343,7 @@ func TestRun(t *testing.T) {
 }
 
 func TestRunBadArguments(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
