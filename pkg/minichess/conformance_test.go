@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gamesearch/gamesearch/pkg/minichess"
@@ -31,6 +32,7 @@ func joinMoves(list []minichess.Move) string {
 // its count, the display names and every child, and on a non-Win row the
 // T-perft tree's count of moves and Win children.
 func TestMovegenConformance(t *testing.T) {
+	t.Parallel()
 	for _, file := range []string{"movegen.tsv", "movegen_edge.tsv"} {
 		rows := readTSV(t, file)
 		ok := 0
@@ -114,49 +116,58 @@ func TestMovegenConformance(t *testing.T) {
 
 // TestPerftConformance checks T-perft, P-perft and template_terminal of
 // every row of perft.tsv. In short mode rows above 10 million nodes are
-// skipped.
+// skipped. Each row is a parallel subtest (the largest take one to two
+// seconds each); the group "rows" returns when all have run.
 func TestPerftConformance(t *testing.T) {
+	t.Parallel()
 	rows := readTSV(t, "perft.tsv")
-	ok, skipped := 0, 0
-	for _, row := range rows {
-		id := row["id"] + "/" + row["depth"]
-		p, err := minichess.ParseFEN(row["fen"])
-		if err != nil {
-			t.Fatalf("%s: %v", id, err)
+	var ok, skipped atomic.Int64
+	t.Run("rows", func(t *testing.T) {
+		for _, row := range rows {
+			id := row["id"] + "/" + row["depth"]
+			t.Run(row["id"]+"_depth"+row["depth"], func(t *testing.T) {
+				t.Parallel()
+				p, err := minichess.ParseFEN(row["fen"])
+				if err != nil {
+					t.Fatalf("%s: %v", id, err)
+				}
+				q, err := minichess.ParseState(strings.NewReader(unescape(row["state"])), "state")
+				if err != nil || q != p {
+					t.Errorf("%s: state text does not give the FEN's position (%v)", id, err)
+					return
+				}
+				depth, _ := strconv.Atoi(row["depth"])
+				want := [3]uint64{}
+				for i, col := range []string{"template", "pseudolegal", "template_terminal"} {
+					want[i], err = strconv.ParseUint(row[col], 10, 64)
+					if err != nil {
+						t.Fatalf("%s: %s: %v", id, col, err)
+					}
+				}
+				if testing.Short() && want[1] > 10_000_000 {
+					skipped.Add(1)
+					return
+				}
+				got := [3]uint64{minichess.CountPerft(p, depth, true), minichess.CountPerft(p, depth, false), minichess.CountPerftWins(p, depth)}
+				if got != want {
+					t.Errorf("%s: T, P, terminal = %v, want %v", id, got, want)
+					return
+				}
+				ok.Add(1)
+			})
 		}
-		q, err := minichess.ParseState(strings.NewReader(unescape(row["state"])), "state")
-		if err != nil || q != p {
-			t.Errorf("%s: state text does not give the FEN's position (%v)", id, err)
-			continue
-		}
-		depth, _ := strconv.Atoi(row["depth"])
-		want := [3]uint64{}
-		for i, col := range []string{"template", "pseudolegal", "template_terminal"} {
-			want[i], err = strconv.ParseUint(row[col], 10, 64)
-			if err != nil {
-				t.Fatalf("%s: %s: %v", id, col, err)
-			}
-		}
-		if testing.Short() && want[1] > 10_000_000 {
-			skipped++
-			continue
-		}
-		got := [3]uint64{minichess.CountPerft(p, depth, true), minichess.CountPerft(p, depth, false), minichess.CountPerftWins(p, depth)}
-		if got != want {
-			t.Errorf("%s: T, P, terminal = %v, want %v", id, got, want)
-			continue
-		}
-		ok++
-	}
-	t.Logf("perft.tsv: %d/%d rows match, %d skipped (short mode)", ok, len(rows), skipped)
-	if ok+skipped != len(rows) {
-		t.Errorf("perft.tsv: only %d/%d rows match", ok, len(rows)-skipped)
+	})
+	n := int64(len(rows))
+	t.Logf("perft.tsv: %d/%d rows match, %d skipped (short mode)", ok.Load(), n, skipped.Load())
+	if ok.Load()+skipped.Load() != n {
+		t.Errorf("perft.tsv: only %d/%d rows match", ok.Load(), n-skipped.Load())
 	}
 }
 
 // TestStateBytes checks that every state text of the conformance files is
 // 136 bytes and round-trips through ParseState and AppendState.
 func TestStateBytes(t *testing.T) {
+	t.Parallel()
 	for _, file := range []string{"movegen.tsv", "movegen_edge.tsv", "perft.tsv", "baselines.tsv", "baselines_edge.tsv"} {
 		for _, row := range readTSV(t, file) {
 			s := unescape(row["state"])

@@ -31,6 +31,7 @@ func engineRoots(t testing.TB) []EngineNode {
 }
 
 func TestZobristKeysFollowSpec(t *testing.T) {
+	t.Parallel()
 	var keys [2*6*Squares + 1]uint64
 	engine.ZobristKeys(20230617, keys[:])
 	i := 0
@@ -52,6 +53,7 @@ func TestZobristKeysFollowSpec(t *testing.T) {
 }
 
 func TestCheckEngineGame(t *testing.T) {
+	t.Parallel()
 	g := NewEngineGame(DefaultEvalWeights())
 	assert.NilError(t, enginetest.CheckGame[EngineNode, Move](g, engineRoots(t), 3))
 	// With the ply count known, near the limit.
@@ -66,6 +68,7 @@ func TestCheckEngineGame(t *testing.T) {
 // TestIncrementalKey walks the tree and compares the key kept by Play with
 // the key computed from scratch.
 func TestIncrementalKey(t *testing.T) {
+	t.Parallel()
 	g := NewEngineGame(DefaultEvalWeights())
 	var walk func(p *EngineNode, d int)
 	walk = func(p *EngineNode, d int) {
@@ -87,6 +90,7 @@ func TestIncrementalKey(t *testing.T) {
 // TestEvaluateSymmetric: the point reflection of a position with the colours
 // swapped has the same value for its side to move.
 func TestEvaluateSymmetric(t *testing.T) {
+	t.Parallel()
 	g := NewEngineGame(DefaultEvalWeights())
 	for _, r := range engineRoots(t) {
 		p := r.N.Position()
@@ -112,6 +116,7 @@ func TestEvaluateSymmetric(t *testing.T) {
 
 // TestEvaluateTerms: each term moves the value the way its reason says.
 func TestEvaluateTerms(t *testing.T) {
+	t.Parallel()
 	g := NewEngineGame(DefaultEvalWeights())
 	val := func(fen string) search.Value {
 		p, err := ParseFEN(fen)
@@ -138,6 +143,7 @@ func TestEvaluateTerms(t *testing.T) {
 }
 
 func TestOutcomeAtPlyLimit(t *testing.T) {
+	t.Parallel()
 	g := NewEngineGame(DefaultEvalWeights())
 	// White can capture the black king, but black has more material: past
 	// the ply limit the material decides.
@@ -174,6 +180,7 @@ func TestOutcomeAtPlyLimit(t *testing.T) {
 // TestLosingCapture: a capture loses when the capturing piece is worth more
 // than its victim and the square is defended; a promotion never loses.
 func TestLosingCapture(t *testing.T) {
+	t.Parallel()
 	g := NewEngineGame(DefaultEvalWeights())
 	for _, c := range []struct {
 		fen  string
@@ -218,6 +225,7 @@ func TestLosingCapture(t *testing.T) {
 // TestQuiescencePrune: pruning losing captures in quiescence saves nodes
 // on MiniChess positions and still returns a move of the list.
 func TestQuiescencePrune(t *testing.T) {
+	t.Parallel()
 	g := NewEngineGame(DefaultEvalWeights())
 	var with, without uint64
 	for _, r := range engineRoots(t) {
@@ -235,6 +243,8 @@ func TestQuiescencePrune(t *testing.T) {
 	assert.Assert(t, with < without, "%d nodes with the pruning, %d without", with, without)
 }
 
+// TestEngineAdapterNoAllocation: the adapter's methods do not allocate. Not
+// parallel: AllocsPerRun counts the allocations of the whole process.
 func TestEngineAdapterNoAllocation(t *testing.T) {
 	g := NewEngineGame(DefaultEvalWeights())
 	r := engineRoots(t)[5]
@@ -274,6 +284,7 @@ func BenchmarkEvaluate(b *testing.B) {
 // keyed by it the table keeps every fixed-depth value of these positions,
 // near the limit and far from it.
 func TestPlyLimited(t *testing.T) {
+	t.Parallel()
 	g := NewEngineGame(DefaultEvalWeights())
 	r := engineRoots(t)[2]
 	for _, c := range []struct{ played, left int }{{-1, -1}, {0, 50}, {44, 6}, {50, 0}, {53, 0}} {

@@ -24,6 +24,7 @@ func mustFEN(t *testing.T, s string) minichess.Position {
 }
 
 func TestStartPosition(t *testing.T) {
+	t.Parallel()
 	p := minichess.StartPosition()
 	assert.Equal(t, p.FEN(), "kqbnr/ppppp/5/5/PPPPP/RNBQK w")
 	list, st := p.LegalMoves(nil)
@@ -37,6 +38,7 @@ func TestStartPosition(t *testing.T) {
 }
 
 func TestDrawing(t *testing.T) {
+	t.Parallel()
 	p := minichess.StartPosition()
 	golden.Assert(t, string(p.AppendDrawing(nil)), golden1(t, "drawing_start.golden"))
 	p = mustFEN(t, "1r1nk/2P2/5/5/5/K4 w")
@@ -53,6 +55,7 @@ func TestDrawing(t *testing.T) {
 }
 
 func TestSquareNames(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, minichess.SquareName(0, 0), "A6")
 	assert.Equal(t, minichess.SquareName(5, 4), "E1")
 	assert.Equal(t, minichess.SquareName(4, 3), "D2")
@@ -65,6 +68,7 @@ func TestSquareNames(t *testing.T) {
 }
 
 func TestParseAction(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in    string
 		move  minichess.RawMove
@@ -101,6 +105,7 @@ type errReader struct{}
 func (errReader) Read([]byte) (int, error) { return 0, errors.New("boom") }
 
 func TestParseStateErrors(t *testing.T) {
+	t.Parallel()
 	good := string(func() []byte { p := minichess.StartPosition(); return p.AppendState(nil) }())
 	cases := []struct{ in, want string }{
 		{strings.Replace(good, "0 0 0 0 0 \n1 1", "0 x 0 0 0 \n1 1", 1), `state:5: byte 2: field 2: "x" is not a non-negative integer`},
@@ -133,6 +138,7 @@ func TestParseStateErrors(t *testing.T) {
 }
 
 func TestParseFEN(t *testing.T) {
+	t.Parallel()
 	p := mustFEN(t, "kqbnr/ppppp/5/5/PPPPP/RNBQK w - - 0 1")
 	assert.Equal(t, p, minichess.StartPosition())
 	for _, bad := range []string{"", "kqbnr/ppppp/5/5/PPPPP w", "kqbnr/ppppp/5/5/PPPPP/RNBQK x",
@@ -159,6 +165,7 @@ func TestParseFEN(t *testing.T) {
 }
 
 func TestAdjudicate(t *testing.T) {
+	t.Parallel()
 	adj := func(fen string) (minichess.Status, minichess.Color) {
 		p := mustFEN(t, fen)
 		return p.Adjudicate()
@@ -174,6 +181,7 @@ func TestAdjudicate(t *testing.T) {
 }
 
 func TestPlayPromotionAndCapture(t *testing.T) {
+	t.Parallel()
 	p := mustFEN(t, "1r1nk/2P2/5/5/5/K4 w")
 	list, st := p.LegalMoves(nil)
 	assert.Equal(t, st, minichess.None)
@@ -190,6 +198,7 @@ func TestPlayPromotionAndCapture(t *testing.T) {
 }
 
 func TestKingAttacked(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		fen          string
 		white, black bool

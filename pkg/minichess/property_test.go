@@ -35,6 +35,7 @@ func perftPositions(t *testing.T) []minichess.Position {
 // counts its moves and the children that Node.Play makes Win (T-perft) or
 // kingless (P-perft).
 func TestListProperties(t *testing.T) {
+	t.Parallel()
 	depth := 3
 	var sbuf [200]byte
 	if testing.Short() {
@@ -108,7 +109,8 @@ func TestListProperties(t *testing.T) {
 }
 
 // TestNoAllocations checks that move generation, Play and the evaluation do
-// not allocate.
+// not allocate. Not parallel: AllocsPerRun counts the allocations of the
+// whole process.
 func TestNoAllocations(t *testing.T) {
 	p := minichess.StartPosition()
 	n := p.Node()
