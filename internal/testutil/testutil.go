@@ -4,10 +4,15 @@
 package testutil
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -69,20 +74,87 @@ func UnwritableDir(t testing.TB) string {
 	return ""
 }
 
-// BuildCommands builds the repository's cmd/<name> for every name with one
-// go build (cheaper than one each) into dir, each under its own name, with
-// env added to the environment of go build.
+// BuildCommands puts the repository's cmd/<name> for every name into dir
+// (made if missing), each under its own name (with ".exe" added for a
+// Windows target, as go build names it) with mode 0755, built with env added
+// to the environment of go. Each is a copy of the executable that
+// CachedProgram finds in Go's build cache, so that a program that has not
+// changed is not linked again; the copies are the caller's to rename, chmod
+// or remove. At most two go commands run at once. The error names each
+// program that failed, with go's output.
 func BuildCommands(t testing.TB, dir string, env []string, names ...string) error {
 	t.Helper()
-	args := []string{"build", "-o", dir + string(filepath.Separator)}
-	for _, name := range names {
-		args = append(args, "./cmd/"+name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
 	}
-	cmd := exec.Command("go", args...)
-	cmd.Dir = RepoRoot(t)
-	cmd.Env = append(os.Environ(), env...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go build %v: %v\n%s", args[3:], err, out)
+	root := RepoRoot(t)
+	errs := make([]error, len(names))
+	slots := make(chan struct{}, 2)
+	var wg sync.WaitGroup
+	for i, name := range names {
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			exe, err := CachedProgram(root, name, env)
+			if err == nil {
+				dst := name
+				if strings.HasSuffix(exe, ".exe") {
+					dst += ".exe"
+				}
+				err = copyExecutable(filepath.Join(dir, dst), exe)
+			}
+			errs[i] = err
+		})
 	}
-	return nil
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// CachedProgram returns the path of the executable of cmd/<name> of the
+// repository at root in Go's build cache, built with env added to the
+// environment of go: "go run -exec echo" prints the path of the executable
+// it would run, and go run keeps its executables in the build cache (Go
+// 1.24 and later), so that only a changed program is linked again. The file
+// belongs to the cache: it must be neither written, renamed nor chmodded.
+func CachedProgram(root, name string, env []string) (string, error) {
+	what := strings.Join(append(append([]string{}, env...), "go run ./cmd/"+name), " ")
+	for range 2 {
+		cmd := exec.Command("go", "run", "-exec", "echo", "./cmd/"+name)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), env...)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		out, err := cmd.Output()
+		if err != nil {
+			return "", fmt.Errorf("%s: %v\n%s", what, err, errb.String())
+		}
+		// A program go has just linked is printed at a temporary path that
+		// go removes when it exits; the next run prints the cached one.
+		exe := strings.TrimSpace(string(out))
+		if _, err := os.Stat(exe); err == nil {
+			return exe, nil
+		}
+	}
+	return "", fmt.Errorf("%s: the executable is not kept in the build cache (Go 1.24 or later keeps it)", what)
+}
+
+// copyExecutable copies the file src to dst with mode 0755, replacing dst.
+func copyExecutable(dst, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(out, in)
+	if err == nil {
+		err = out.Chmod(0o755)
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -128,7 +128,7 @@ func ownBin(t *testing.T) string {
 		errs := make([]error, len(progs))
 		ForEach(len(progs), func(i int) {
 			var exe string
-			if exe, errs[i] = cachedProgram(root, progs[i]); errs[i] == nil {
+			if exe, errs[i] = testutil.CachedProgram(root, progs[i], nil); errs[i] == nil {
 				errs[i] = os.Symlink(exe, filepath.Join(dir, progs[i]))
 			}
 		})
@@ -145,29 +145,6 @@ func ownBin(t *testing.T) string {
 		t.Fatal(buildErr)
 	}
 	return dir
-}
-
-// cachedProgram returns the path of the executable of ./cmd/name in Go's
-// build cache: "go run -exec echo" builds it (or finds it built) and
-// prints its path instead of running it. A program not yet in the cache is
-// linked in a temporary folder, removed when go run ends, and cached: the
-// second go run prints the cached one.
-func cachedProgram(root, name string) (string, error) {
-	for range 2 {
-		cmd := exec.Command("go", "run", "-exec", "echo", "./cmd/"+name)
-		cmd.Dir = root
-		var errb bytes.Buffer
-		cmd.Stderr = &errb
-		out, err := cmd.Output()
-		if err != nil {
-			return "", fmt.Errorf("go run ./cmd/%s: %v\n%s", name, err, errb.String())
-		}
-		exe := strings.TrimSpace(string(out))
-		if _, err := os.Stat(exe); err == nil {
-			return exe, nil
-		}
-	}
-	return "", fmt.Errorf("go run ./cmd/%s: the executable is not kept in the build cache (Go 1.24 or later keeps it)", name)
 }
 
 // runCheck runs "gamesearch check" with args and -format json, and returns
