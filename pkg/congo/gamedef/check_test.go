@@ -25,6 +25,7 @@ func checkOptions(t *testing.T, name string, ed congo.Edition) *check.Options {
 // situations the corpora show: promotions, lion captures, drownings and
 // Black to move, and positions whose value depends on the edition.
 func TestRandomCasesCoverEdgeCases(t *testing.T) {
+	t.Parallel()
 	u, err := congoRandom(checkOptions(t, "congo-move", congo.Edition2022), 100, check.DefaultSeed)
 	if err != nil {
 		t.Fatal(err)
@@ -74,6 +75,7 @@ func TestRandomCasesCoverEdgeCases(t *testing.T) {
 // TestRandomCoverage: at -n 60 the random suite holds at least 20
 // positions with Black to move (docs/check.md).
 func TestRandomCoverage(t *testing.T) {
+	t.Parallel()
 	u, err := congoRandom(checkOptions(t, "congo-alphabeta", congo.Edition2022), 60, check.DefaultSeed)
 	if err != nil {
 		t.Fatal(err)
@@ -92,6 +94,7 @@ func TestRandomCoverage(t *testing.T) {
 // TestExplore: a failing congo-alphabeta case opens its FEN with the
 // report's edition; congo-setup has no search to show.
 func TestExplore(t *testing.T) {
+	t.Parallel()
 	fen := "2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4"
 	u := &congoUnit{cases: []congoCase{{fen: "x"}, {fen: fen}}}
 	ab := checkOptions(t, "congo-alphabeta", congo.Edition2021).Prog
@@ -106,6 +109,7 @@ func TestExplore(t *testing.T) {
 
 // TestShifted: answers one case late are recognized.
 func TestShifted(t *testing.T) {
+	t.Parallel()
 	p := checkOptions(t, "congo-eval", congo.Edition2022).Prog
 	u := &congoUnit{prog: p, cases: []congoCase{{want: []string{"1"}}, {want: []string{"2"}}, {want: []string{"3"}}, {want: []string{"4"}}}}
 	if !u.shifted([]string{"10000", "1", "2", "3"}) || !u.shifted([]string{"1", "1", "2", "3"}) {
@@ -120,6 +124,7 @@ func TestShifted(t *testing.T) {
 // are exactly the course search one ply shallower or deeper, or with the
 // evaluation not negated for Black, are named so.
 func TestCongoVariantsNamed(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"congo-minimax", "congo-alphabeta"} {
 		u, err := congoRandom(checkOptions(t, name, congo.Edition2022), 40, 3)
 		if err != nil {

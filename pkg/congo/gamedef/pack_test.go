@@ -66,6 +66,7 @@ func handoutSamples(t *testing.T) map[string]handoutSample {
 // runs every example there and compares with the archived output and with
 // the handout.
 func TestCongoArchive(t *testing.T) {
+	t.Parallel()
 	packtest.NeedGo(t)
 	repo := testutil.RepoRoot(t)
 	zips := packtest.Build(t, packRecipe, pack.Config{Repo: repo, NetID: "AbC123", MaxMoves: 4})
@@ -136,6 +137,7 @@ func TestCongoArchive(t *testing.T) {
 // zero value of its data: the templates parse and name only fields that
 // exist.
 func TestPackTemplates(t *testing.T) {
+	t.Parallel()
 	repo := testutil.RepoRoot(t)
 	for rel, data := range map[string]any{
 		"congo/README.txt.tmpl": congoReadme{},
