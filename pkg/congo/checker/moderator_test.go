@@ -16,23 +16,6 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-// buildPrograms builds the named programs of cmd/ into a temporary
-// directory and returns it.
-func buildPrograms(t *testing.T, names ...string) string {
-	t.Helper()
-	dir := t.TempDir()
-	args := []string{"build", "-o", dir + string(filepath.Separator)}
-	for _, n := range names {
-		args = append(args, "./cmd/"+n)
-	}
-	cmd := exec.Command("go", args...)
-	cmd.Dir = testutil.RepoRoot(t)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return dir
-}
-
 // process is a program the moderator talks to through pipes, one line per
 // request, as the course's runner does; its stderr is kept for the test
 // (the runner never reads it).
@@ -165,7 +148,8 @@ func moderate(t *testing.T, checker, white, black *process, fen, seconds string)
 // positions are replayed independently, and none of the programs writes to
 // stderr.
 func TestModeratedGames(t *testing.T) {
-	bin := buildPrograms(t, "congo-checker", "congo-agent", "congo-baseline")
+	bin := t.TempDir()
+	assert.NilError(t, testutil.BuildCommands(t, bin, nil, "congo-checker", "congo-agent", "congo-baseline"))
 	for _, tc := range []struct {
 		rules      congo.Edition
 		agentWhite bool

@@ -13,7 +13,7 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-// TestProgramPlayer plays the built player_submission as an external
+// TestProgramPlayer plays the built minichess-submission as an external
 // program (the "exe state action" protocol) against the in-process engine
 // at the same node budget: the games must be the same as the in-process
 // self-play, since both are the same deterministic program.
@@ -21,14 +21,12 @@ func TestProgramPlayer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping: builds a binary")
 	}
-	exe := filepath.Join(t.TempDir(), "player_submission")
+	dir := t.TempDir()
+	assert.NilError(t, testutil.BuildCommands(t, dir, nil, "minichess-submission"))
+	exe := filepath.Join(dir, "minichess-submission")
 	if runtime.GOOS == "windows" {
 		exe += ".exe"
 	}
-	cmd := exec.Command("go", "build", "-o", exe, "./cmd/minichess-submission")
-	cmd.Dir = testutil.RepoRoot(t)
-	out, err := cmd.CombinedOutput()
-	assert.NilError(t, err, string(out))
 	// The game folders go to a folder of the test's own, which must be
 	// empty once the matches are over.
 	games := t.TempDir()

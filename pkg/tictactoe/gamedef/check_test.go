@@ -3,7 +3,6 @@ package gamedef
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,12 +16,10 @@ import (
 // or with the first free square instead of the best.
 func TestCheckVerdicts(t *testing.T) {
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "tictactoe-minimax")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/tictactoe-minimax")
-	build.Dir = testutil.RepoRoot(t)
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if err := testutil.BuildCommands(t, dir, nil, "tictactoe-minimax"); err != nil {
+		t.Fatal(err)
 	}
+	bin := filepath.Join(dir, "tictactoe-minimax")
 	script := func(name, filter string) string {
 		p := filepath.Join(dir, name)
 		body := "#!/bin/sh\n\"" + bin + "\" | awk '" + filter + "'\n"
