@@ -101,7 +101,7 @@ func BuildCommands(t testing.TB, dir string, env []string, names ...string) erro
 				if strings.HasSuffix(exe, ".exe") {
 					dst += ".exe"
 				}
-				err = copyExecutable(filepath.Join(dir, dst), exe)
+				err = CopyExecutable(filepath.Join(dir, dst), exe)
 			}
 			errs[i] = err
 		})
@@ -138,8 +138,9 @@ func CachedProgram(root, name string, env []string) (string, error) {
 	return "", fmt.Errorf("%s: the executable is not kept in the build cache (Go 1.24 or later keeps it)", what)
 }
 
-// copyExecutable copies the file src to dst with mode 0755, replacing dst.
-func copyExecutable(dst, src string) error {
+// CopyExecutable copies the file src to dst with mode 0755, replacing dst
+// (never a link: the copy may be renamed, changed or removed freely).
+func CopyExecutable(dst, src string) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -93,7 +92,7 @@ func program(t testing.TB, pkg, name string, also ...string) string {
 		}
 		for _, a := range append([]string{name}, also...) {
 			if err == nil {
-				err = copyFile(filepath.Join(binDir, exeName(a)), filepath.Join(binDir, "cmd", exeName(pkg)))
+				err = testutil.CopyExecutable(filepath.Join(binDir, exeName(a)), filepath.Join(binDir, "cmd", exeName(pkg)))
 			}
 		}
 		buildDone[pkg] = err
@@ -120,24 +119,6 @@ func baselines(t testing.TB) string {
 	return binDir
 }
 
-// copyFile copies src to dst with mode 0755, replacing dst.
-func copyFile(dst, src string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
-}
-
 // install puts the program src into dir under name (a hard link when
 // possible, else a copy), executable.
 func install(t testing.TB, dir, name, src string) {
@@ -146,7 +127,7 @@ func install(t testing.TB, dir, name, src string) {
 	if err := os.Link(src, dst); err == nil {
 		return
 	}
-	if err := copyFile(dst, src); err != nil {
+	if err := testutil.CopyExecutable(dst, src); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -191,7 +191,7 @@ func TestConformanceRunner(t *testing.T) {
 						install(t, dir, name, filepath.Join(baselines(t), name))
 						skipped.Add(-1)
 					} else {
-						assert.NilError(t, copyFile(filepath.Join(dir, name), filepath.Join(players, name)))
+						assert.NilError(t, testutil.CopyExecutable(filepath.Join(dir, name), filepath.Join(players, name)))
 					}
 				}
 				if row.white == "./scripted" || row.black == "./scripted" {

@@ -132,7 +132,7 @@ func setupPlayers(t *testing.T, names ...string) string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, n := range names {
-		assert.NilError(t, copyFile(filepath.Join(dir, n), filepath.Join("testdata", "players", n)))
+		assert.NilError(t, testutil.CopyExecutable(filepath.Join(dir, n), filepath.Join("testdata", "players", n)))
 	}
 	return dir
 }
