@@ -54,19 +54,47 @@ func (p *Position) Evaluate() int {
 
 // Activity returns the mobility (number of moves) and the attack score (one
 // per capturing move, ten more per move capturing the lion) of side c, its
-// moves generated on p as if c were to move.
+// moves generated on p as if c were to move: the sums over c's pieces of
+// their Targets, taken kind by kind.
 func (p *Position) Activity(c Color) (mobility, attack int) {
-	enemy := p.byColor[c^1]
-	lion := enemy & p.byKind[Lion]
-	for pcs := p.byColor[c]; pcs != 0; {
-		t := p.Targets(pcs.Pop(), c)
-		mobility += t.Count()
-		attack += (t & enemy).Count()
-		if t&lion != 0 {
-			attack += 10
-		}
+	own, enemy := p.byColor[c], p.byColor[c^1]
+	occ := own | enemy
+	var a activity
+	a.enemy, a.lion = enemy, enemy&p.byKind[Lion]
+	for pcs := own & p.byKind[Pawn]; pcs != 0; {
+		a.add(pawnTargets(pcs.Pop(), c, own, occ))
 	}
-	return mobility, attack
+	for pcs := own & p.byKind[Superpawn]; pcs != 0; {
+		a.add(superpawnTargets(pcs.Pop(), c, own, occ))
+	}
+	for pcs := own & p.byKind[Giraffe]; pcs != 0; {
+		a.add(giraffeTargets(pcs.Pop(), own, occ))
+	}
+	for pcs := own & p.byKind[Elephant]; pcs != 0; {
+		a.add(elephantTgts[pcs.Pop()] &^ own)
+	}
+	for pcs := own & p.byKind[Zebra]; pcs != 0; {
+		a.add(zebraTargets[pcs.Pop()] &^ own)
+	}
+	for pcs := own & p.byKind[Lion]; pcs != 0; {
+		a.add(p.lionTargets(pcs.Pop(), c, own, occ))
+	}
+	return a.mobility, a.attack
+}
+
+// activity sums the targets of one side's pieces for Activity.
+type activity struct {
+	enemy, lion      Bitboard
+	mobility, attack int
+}
+
+// add counts the targets t of one piece.
+func (a *activity) add(t Bitboard) {
+	a.mobility += t.Count()
+	a.attack += (t & a.enemy).Count()
+	if t&a.lion != 0 {
+		a.attack += 10
+	}
 }
 
 // EvaluateAdvanced is the advanced evaluation of Part 5.1 from the side to

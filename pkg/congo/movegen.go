@@ -132,37 +132,61 @@ func (p *Position) Targets(from Square, c Color) Bitboard {
 	occ := own | p.byColor[c^1]
 	switch p.board[from].Kind() {
 	case Pawn:
-		t := pawnForward[c][from] &^ own
-		if pastRiver[c].Has(from) {
-			if b1 := backRay1[c][0][from]; b1&occ == 0 {
-				t |= b1
-				if b2 := backRay2[c][0][from]; b2&occ == 0 {
-					t |= b2
-				}
-			}
-		}
-		return t
+		return pawnTargets(from, c, own, occ)
 	case Superpawn:
-		t := superSide[c][from] &^ own
-		for d := 0; d < 3; d++ {
-			if b1 := backRay1[c][d][from]; b1&occ == 0 {
-				t |= b1
-				if b2 := backRay2[c][d][from]; b2&occ == 0 {
-					t |= b2
-				}
-			}
-		}
-		return t
+		return superpawnTargets(from, c, own, occ)
 	case Giraffe:
-		return giraffeStep[from]&^occ | giraffeJump[from]&^own
+		return giraffeTargets(from, own, occ)
 	case Elephant:
 		return elephantTgts[from] &^ own
 	case Zebra:
 		return zebraTargets[from] &^ own
 	case Lion:
-		return lionStep[c][from]&^own | p.lionFlight(from, c, occ)
+		return p.lionTargets(from, c, own, occ)
 	}
 	return 0 // crocodile and monkey are inert
+}
+
+// pawnTargets are the targets of c's pawn on from (own: c's pieces, occ:
+// all pieces): forward, and one or two squares straight back past the river.
+func pawnTargets(from Square, c Color, own, occ Bitboard) Bitboard {
+	t := pawnForward[c][from] &^ own
+	if pastRiver[c].Has(from) {
+		if b1 := backRay1[c][0][from]; b1&occ == 0 {
+			t |= b1
+			if b2 := backRay2[c][0][from]; b2&occ == 0 {
+				t |= b2
+			}
+		}
+	}
+	return t
+}
+
+// superpawnTargets are the targets of c's superpawn on from: forward and
+// sideways, and one or two squares back in the three backward directions.
+func superpawnTargets(from Square, c Color, own, occ Bitboard) Bitboard {
+	t := superSide[c][from] &^ own
+	for d := 0; d < 3; d++ {
+		if b1 := backRay1[c][d][from]; b1&occ == 0 {
+			t |= b1
+			if b2 := backRay2[c][d][from]; b2&occ == 0 {
+				t |= b2
+			}
+		}
+	}
+	return t
+}
+
+// giraffeTargets are the targets of a giraffe on from: a step onto an empty
+// square, or a jump of two or three squares.
+func giraffeTargets(from Square, own, occ Bitboard) Bitboard {
+	return giraffeStep[from]&^occ | giraffeJump[from]&^own
+}
+
+// lionTargets are the targets of c's lion on from: its steps inside the
+// castle and the flight onto the enemy lion.
+func (p *Position) lionTargets(from Square, c Color, own, occ Bitboard) Bitboard {
+	return lionStep[c][from]&^own | p.lionFlight(from, c, occ)
 }
 
 // lionFlight returns the square of the enemy lion if c's lion on from can fly

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/search"
 
 	"gotest.tools/v3/assert"
@@ -225,5 +226,38 @@ func TestAlphaBetaOrderIndependent(t *testing.T) {
 		assert.Equal(t, int(plain.AlphaBeta(p, 4).Value), ordered, f)
 		mm := search.New[Position, Move](CourseGame{Edition: Edition2022, Eval: AdvancedEval}, CourseOptions(false))
 		assert.Equal(t, int(mm.Minimax(p, 4).Value), ordered, f)
+	}
+}
+
+// TestActivityIsTargetsSum: Activity, which walks the pieces kind by kind,
+// gives for both sides of every position of the 2021 minimax_d2_500.in
+// and the 2022 positions_500.in the sums over the side's pieces of their Targets: their number, one
+// per target holding an enemy piece and ten more per target holding the
+// enemy lion.
+func TestActivityIsTargetsSum(t *testing.T) {
+	n := 0
+	for _, f := range [][2]string{{"2021", "minimax_d2_500.in"}, {"2022", "positions_500.in"}} {
+		for _, p := range loadPositions(t, testutil.Conformance(t, "congo", f[0], f[1])) {
+			for _, c := range []Color{White, Black} {
+				enemy := p.byColor[c^1]
+				mob, att := 0, 0
+				for pcs := p.byColor[c]; pcs != 0; {
+					tg := p.Targets(pcs.Pop(), c)
+					mob += tg.Count()
+					att += (tg & enemy).Count()
+					if tg&enemy&p.byKind[Lion] != 0 {
+						att += 10
+					}
+				}
+				gotMob, gotAtt := p.Activity(c)
+				if gotMob != mob || gotAtt != att {
+					t.Fatalf("%s, %v: Activity %d %d, Targets' sums %d %d", p.String(), c, gotMob, gotAtt, mob, att)
+				}
+				n++
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("%d sides checked", n)
 	}
 }
