@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/gamesearch/gamesearch/internal/pack"
+	"github.com/gamesearch/gamesearch/internal/testutil"
 	"gotest.tools/v3/assert"
 )
 
@@ -110,6 +111,68 @@ func BuildUnpacked(t *testing.T, src string) string {
 	bin := filepath.Join(src, "bin")
 	assert.NilError(t, pack.GoBuild(src, nil, bin+string(filepath.Separator), "./..."))
 	return bin
+}
+
+// BuildUnpackedCached builds every package of an unpacked src/ offline,
+// as BuildUnpacked does, for an archive that ships no executables: the
+// other packages with one go build (compiled, nothing linked), and each
+// program of src/cmd/ through Go's build cache with -trimpath
+// ([testutil.CachedProgram]), copied into src/bin/, whose directory it
+// returns. A program built before from the same sources is found in the
+// cache instead of being linked again; its bytes are not those of go build
+// (go run leaves out the debug information), so NoExecutables, not
+// SameExecutables, goes with it.
+func BuildUnpackedCached(t *testing.T, src string) string {
+	t.Helper()
+	gomod, err := os.ReadFile(filepath.Join(src, "go.mod"))
+	assert.NilError(t, err)
+	assert.Assert(t, !strings.Contains(string(gomod), "require"), string(gomod))
+	env := append(append([]string{}, pack.OfflineEnv...), "GOFLAGS=-mod=mod -trimpath")
+	list := exec.Command("go", "list", "-f", "{{.Name}} {{.ImportPath}}", "./...")
+	list.Dir, list.Env = src, append(os.Environ(), env...)
+	out, err := list.Output()
+	assert.NilError(t, err, "go list in %s", src)
+	var libs, progs []string
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		name, path, _ := strings.Cut(l, " ")
+		if name != "main" {
+			libs = append(libs, path)
+			continue
+		}
+		dir, prog := filepath.Split(path)
+		assert.Assert(t, strings.HasSuffix(dir, "/cmd/"), "program %s outside cmd/", path)
+		progs = append(progs, prog)
+	}
+	assert.Assert(t, len(progs) > 0, "no program in %s", src)
+	build := exec.Command("go", append([]string{"build"}, libs...)...)
+	build.Dir, build.Env = src, append(os.Environ(), env...)
+	msg, err := build.CombinedOutput()
+	assert.NilError(t, err, "the shipped sources do not build offline: %s", msg)
+	bin := filepath.Join(src, "bin")
+	assert.NilError(t, os.Mkdir(bin, 0o755))
+	for _, p := range progs {
+		exe, err := testutil.CachedProgram(src, p, env)
+		assert.NilError(t, err)
+		assert.NilError(t, testutil.CopyExecutable(filepath.Join(bin, p), exe))
+	}
+	return bin
+}
+
+// NoExecutables checks that the unpacked archive under top ships no
+// executable file.
+func NoExecutables(t *testing.T, top string) {
+	t.Helper()
+	assert.NilError(t, filepath.WalkDir(top, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil || !info.Mode().IsRegular() {
+			return err
+		}
+		assert.Assert(t, info.Mode().Perm()&0o111 == 0, "%s is executable: the archive ships no programs", p)
+		return nil
+	}))
 }
 
 // CheckSrc checks that the shipped source tree has no test files or test
