@@ -14,3 +14,33 @@
 // process's child, and KillEscaped kills it. Elsewhere a process that leaves
 // its group (Unix) is not found.
 package procgroup
+
+import (
+	"errors"
+	"syscall"
+	"time"
+)
+
+// busyTries and busyPause bound StartBusy's retries: 10 starts over about
+// 50 ms.
+const (
+	busyTries = 10
+	busyPause = 5 * time.Millisecond
+)
+
+// StartBusy calls start, which makes a new command and starts it, again
+// while it fails with "text file busy" (ETXTBSY), up to busyTries times
+// busyPause apart. An executable that this process has just written stays
+// open for writing in every child that another goroutine forks meanwhile,
+// until that child's exec closes it (golang.org/issue/22315): starting it
+// right after the write can fail for that moment.
+func StartBusy(start func() error) error {
+	var err error
+	for range busyTries {
+		if err = start(); !errors.Is(err, syscall.ETXTBSY) {
+			return err
+		}
+		time.Sleep(busyPause)
+	}
+	return err
+}

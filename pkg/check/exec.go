@@ -401,17 +401,21 @@ func (c *Command) Start(dir string, extra []string, stdin io.Reader, stdout, std
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(dir, path)
 	}
-	cmd := &exec.Cmd{
-		Path:      path,
-		Args:      append(append([]string{}, c.Argv...), extra...),
-		Dir:       dir,
-		Stdin:     stdin,
-		Stdout:    stdout,
-		Stderr:    stderr,
-		WaitDelay: KillGrace,
-	}
-	g := procgroup.New(cmd)
-	if err := cmd.Start(); err != nil {
+	var cmd *exec.Cmd
+	var g *procgroup.Group
+	if err := procgroup.StartBusy(func() error {
+		cmd = &exec.Cmd{
+			Path:      path,
+			Args:      append(append([]string{}, c.Argv...), extra...),
+			Dir:       dir,
+			Stdin:     stdin,
+			Stdout:    stdout,
+			Stderr:    stderr,
+			WaitDelay: KillGrace,
+		}
+		g = procgroup.New(cmd)
+		return cmd.Start()
+	}); err != nil {
 		return nil, fmt.Errorf("%w %s: %v", errCannotStart, c.Argv[0], unwrapExec(err))
 	}
 	g.Started()

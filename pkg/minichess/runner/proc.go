@@ -109,15 +109,19 @@ func runPlayer(p *player, dir string, timeout time.Duration, stdout, stderr io.W
 		doneErr(deadline)
 	}()
 
-	cmd := &exec.Cmd{
-		Path:   p.path,
-		Args:   append(append(make([]string, 0, len(p.argv)+2), p.argv...), "state", "action"),
-		Dir:    dir,
-		Stdout: outF,
-		Stderr: errF,
-	}
-	g := procgroup.New(cmd)
-	if err := cmd.Start(); err != nil {
+	var cmd *exec.Cmd
+	var g *procgroup.Group
+	if err := procgroup.StartBusy(func() error {
+		cmd = &exec.Cmd{
+			Path:   p.path,
+			Args:   append(append(make([]string, 0, len(p.argv)+2), p.argv...), "state", "action"),
+			Dir:    dir,
+			Stdout: outF,
+			Stderr: errF,
+		}
+		g = procgroup.New(cmd)
+		return cmd.Start()
+	}); err != nil {
 		closeOut()
 		closeErr()
 		return err
