@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 )
 
@@ -139,18 +140,43 @@ func CachedProgram(root, name string, env []string) (string, error) {
 }
 
 // CopyExecutable copies the file src to dst with mode 0755, replacing dst
-// (never a link: the copy may be renamed, changed or removed freely).
+// (never a link: the copy may be renamed, changed or removed freely), as
+// WriteExecutable writes.
 func CopyExecutable(dst, src string) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	return writeExecutable(dst, func(out *os.File) error {
+		_, err := io.Copy(out, in)
+		return err
+	})
+}
+
+// WriteExecutable writes data to the file path with mode 0755, replacing
+// it, with syscall.ForkLock held: no process is forked while the file is
+// open for writing. A child forked then would keep it open until its own
+// exec, and starting the new executable in that moment fails with "text
+// file busy" (golang.org/issue/22315): tests that write programs run
+// beside tests that start programs.
+func WriteExecutable(path string, data []byte) error {
+	return writeExecutable(path, func(out *os.File) error {
+		_, err := out.Write(data)
+		return err
+	})
+}
+
+// writeExecutable creates path with mode 0755 and fills it with fill,
+// holding syscall.ForkLock until the file is closed.
+func writeExecutable(path string, fill func(*os.File) error) error {
+	syscall.ForkLock.RLock()
+	defer syscall.ForkLock.RUnlock()
+	out, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
 	if err != nil {
 		return err
 	}
-	_, err = io.Copy(out, in)
+	err = fill(out)
 	if err == nil {
 		err = out.Chmod(0o755)
 	}

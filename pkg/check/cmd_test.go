@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
 )
 
 // script writes an executable shell script and returns its path.
@@ -16,7 +18,7 @@ func script(t *testing.T, dir, name, body string) string {
 	t.Helper()
 	lookTool(t, "sh")
 	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+	if err := testutil.WriteExecutable(path, []byte("#!/bin/sh\n"+body+"\n")); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -137,7 +137,7 @@ func ownBin(t *testing.T) string {
 		}
 		data, err := os.ReadFile(filepath.Join(dir, "minichess-baseline"))
 		if err == nil {
-			err = os.WriteFile(filepath.Join(dir, "baseline4"), data, 0o755)
+			err = testutil.WriteExecutable(filepath.Join(dir, "baseline4"), data)
 		}
 		buildErr = err
 	})

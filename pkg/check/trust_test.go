@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
 )
 
 // inDir runs check with -dir dir.
@@ -292,7 +294,7 @@ func TestDamagedCases(t *testing.T) {
 func TestMissingInterpreter(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "hw1.py")
-	os.WriteFile(path, []byte("#!/nonexistent/python2\nprint(1)\n"), 0o755)
+	testutil.WriteExecutable(path, []byte("#!/nonexistent/python2\nprint(1)\n"))
 	var out, errb bytes.Buffer
 	if code := Check(families, []string{"starcircle", "--", path}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `interpreter "/nonexistent/python2"`) {
 		t.Errorf("exit %d, %q", code, errb.String())
@@ -411,7 +413,7 @@ func TestCopiedBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	gs := filepath.Join(dir, "gamesearch")
-	if err := os.WriteFile(gs, data, 0o755); err != nil {
+	if err := testutil.WriteExecutable(gs, data); err != nil {
 		t.Fatal(err)
 	}
 	empty := filepath.Join(dir, "empty")

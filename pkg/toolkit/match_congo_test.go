@@ -1,12 +1,13 @@
 package toolkit
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"gotest.tools/v3/assert"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
 )
 
 // TestMatchCongo: the course players against each other (golden: spec
@@ -45,7 +46,7 @@ func TestMatchCongoExternal(t *testing.T) {
 	} {
 		p := filepath.Join(dir, "agent-"+c.reply)
 		script := "#!/bin/sh\nwhile read cmd rest; do case $cmd in go) echo " + c.reply + ";; quit) exit 0;; esac; done\n"
-		assert.NilError(t, os.WriteFile(p, []byte(script), 0o755))
+		assert.NilError(t, testutil.WriteExecutable(p, []byte(script)))
 		out := mustRun(t, "", "match", "congo", "minimax:depth=1", "exec:"+p, "-games", "2", "-v", "-quiet")
 		assert.Assert(t, strings.Contains(out, "forfeits: A 0, B 2"), "%s: %s", c.reply, out)
 		assert.Assert(t, strings.Contains(out, c.reason), "%s: %s", c.reply, out)

@@ -145,7 +145,7 @@ func TestMatchExternalFaults(t *testing.T) {
 	dir := t.TempDir()
 	script := func(name, body string) string {
 		p := filepath.Join(dir, name)
-		assert.NilError(t, os.WriteFile(p, []byte("#!/bin/sh\n"+body+"\n"), 0o755))
+		assert.NilError(t, testutil.WriteExecutable(p, []byte("#!/bin/sh\n"+body+"\n")))
 		return p
 	}
 	for _, c := range []struct{ name, body, reason string }{

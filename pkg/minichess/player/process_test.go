@@ -45,7 +45,7 @@ func TestProcessProtocol(t *testing.T) {
 	for _, name := range []string{"baseline4", "player_alphabeta", "player_random"} {
 		data, err := os.ReadFile(filepath.Join(bin, name))
 		assert.NilError(t, err)
-		assert.NilError(t, os.WriteFile(filepath.Join(dir, name), data, 0o755))
+		assert.NilError(t, testutil.WriteExecutable(filepath.Join(dir, name), data))
 	}
 	state := "0\n0 0 0 0 0 \n0 0 0 0 0 \n0 0 0 0 0 \n0 0 0 0 0 \n1 1 1 1 1 \n2 3 4 5 6 \n\n6 5 4 3 2 \n1 1 1 1 1 \n0 0 0 0 0 \n0 0 0 0 0 \n0 0 0 0 0 \n0 0 0 0 0 \n\n"
 	assert.NilError(t, os.WriteFile(filepath.Join(dir, "state"), []byte(state), 0o644))

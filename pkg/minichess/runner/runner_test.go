@@ -144,9 +144,9 @@ func TestResolvePlayer(t *testing.T) {
 	}
 	dir := t.TempDir()
 	exe := filepath.Join(dir, "bot")
-	assert.NilError(t, os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755))
+	assert.NilError(t, testutil.WriteExecutable(exe, []byte("#!/bin/sh\n")))
 	assert.NilError(t, os.WriteFile(filepath.Join(dir, "data"), []byte("x"), 0o644))
-	assert.NilError(t, os.WriteFile(filepath.Join(dir, "with space"), []byte("#!/bin/sh\n"), 0o755))
+	assert.NilError(t, testutil.WriteExecutable(filepath.Join(dir, "with space"), []byte("#!/bin/sh\n")))
 
 	for _, arg := range []string{"bot", "./bot", exe} {
 		p, err := resolvePlayer(dir, arg)

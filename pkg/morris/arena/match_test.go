@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/morris"
@@ -149,7 +150,7 @@ func TestProgramPlayer(t *testing.T) {
 	builtin := run(arena.NewCoursePlayer("standard:2", b, 2, morris.Standard, morris.Standard))
 	// The programs are selected by the environment the children inherit.
 	wrapper := t.TempDir() + "/prog.sh"
-	assert.NilError(t, os.WriteFile(wrapper, []byte("#!/bin/sh\nprog=$1\nshift\nMORRIS_TEST_PROGRAM=$prog exec \""+exe+"\" \"$@\"\n"), 0o755))
+	assert.NilError(t, testutil.WriteExecutable(wrapper, []byte("#!/bin/sh\nprog=$1\nshift\nMORRIS_TEST_PROGRAM=$prog exec \""+exe+"\" \"$@\"\n")))
 	p, err := arena.ParsePlayer("exec:2:"+wrapper+" MiniMaxOpening:"+wrapper+" MiniMaxGame", b, nil)
 	assert.NilError(t, err)
 	ext := run(p)
@@ -174,7 +175,7 @@ func TestProgramPlayerBoardFlag(t *testing.T) {
 	exe, err := os.Executable()
 	assert.NilError(t, err)
 	wrapper := t.TempDir() + "/prog.sh"
-	assert.NilError(t, os.WriteFile(wrapper, []byte("#!/bin/sh\nprog=$1\nshift\nMORRIS_TEST_PROGRAM=$prog exec \""+exe+"\" \"$@\"\n"), 0o755))
+	assert.NilError(t, testutil.WriteExecutable(wrapper, []byte("#!/bin/sh\nprog=$1\nshift\nMORRIS_TEST_PROGRAM=$prog exec \""+exe+"\" \"$@\"\n")))
 	for _, c := range []struct {
 		kind morris.Kind
 		want string

@@ -2,7 +2,6 @@ package gamedef
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,7 +22,7 @@ func TestCheckVerdicts(t *testing.T) {
 	script := func(name, filter string) string {
 		p := filepath.Join(dir, name)
 		body := "#!/bin/sh\n\"" + bin + "\" | awk '" + filter + "'\n"
-		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+		if err := testutil.WriteExecutable(p, []byte(body)); err != nil {
 			t.Fatal(err)
 		}
 		return p

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/arena/fsf"
 	"gotest.tools/v3/assert"
@@ -22,7 +23,7 @@ import (
 func script(t *testing.T, dir, name, body string) string {
 	t.Helper()
 	p := filepath.Join(dir, name)
-	assert.NilError(t, os.WriteFile(p, []byte("#!/bin/sh\n"+body), 0o755))
+	assert.NilError(t, testutil.WriteExecutable(p, []byte("#!/bin/sh\n"+body)))
 	return p
 }
 

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/arena/tune"
 	"gotest.tools/v3/assert"
@@ -23,7 +24,7 @@ import (
 func TestLabel(t *testing.T) {
 	dir := t.TempDir()
 	engine := filepath.Join(dir, "engine")
-	assert.NilError(t, os.WriteFile(engine, []byte(`#!/bin/sh
+	assert.NilError(t, testutil.WriteExecutable(engine, []byte(`#!/bin/sh
 while read -r line; do
   case "$line" in
     uci) echo uciok ;;
@@ -31,7 +32,7 @@ while read -r line; do
     go*) echo "info depth 12 score cp 87 pv a2a3"; echo "bestmove a2a3" ;;
   esac
 done
-`), 0o755))
+`)))
 	fens := []string{"kqbnr/ppppp/5/5/PPPPP/RNBQK w", "kqbnr/ppppp/5/5/PPPPP/RNBQK b", "k4/1P3/5/2q2/5/4K b",
 		"k4/1P3/5/2q2/5/4K w", "1k3/ppp2/2nrb/5/PP2P/R1BQK w"}
 	var samples []tune.Sample
