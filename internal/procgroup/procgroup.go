@@ -7,6 +7,8 @@
 // Use: New(cmd) before cmd.Start, Started after it, then Terminate (a polite
 // request on Unix), Kill and finally Release. KillAll kills every group
 // started and not yet released, for a program that is interrupted.
+// StartBusy makes and starts a command again while its executable is busy
+// (just written, still open in a child being started).
 //
 // On Linux it also measures a group's CPU time (CPUTime, read from /proc),
 // tells when a group is empty, and catches what escapes a group: after
