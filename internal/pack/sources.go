@@ -78,9 +78,9 @@ type listed struct {
 	DepsErrors     []*struct{ Err string }
 }
 
-// goCmd runs the go command in dir with extra environment variables and
+// GoCommand runs the go command in dir with extra environment variables and
 // returns its stdout; a failure carries the command's stderr.
-func goCmd(dir string, env []string, args ...string) ([]byte, error) {
+func GoCommand(dir string, env []string, args ...string) ([]byte, error) {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
@@ -108,7 +108,7 @@ func firstLines(s string, n int) string {
 
 // MainModule describes the module rooted at repo, read with `go list -m`.
 func MainModule(repo string) (Module, error) {
-	out, err := goCmd(repo, []string{"GOWORK=off"}, "list", "-m", "-json")
+	out, err := GoCommand(repo, []string{"GOWORK=off"}, "list", "-m", "-json")
 	if err != nil {
 		return Module{}, err
 	}
@@ -149,7 +149,7 @@ func CollectSources(repo string, patterns []string, platforms []string) (*Source
 		}
 		env := []string{"GOOS=" + goos, "GOARCH=" + goarch, "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS=-mod=mod"}
 		args := append([]string{"list", "-deps", "-json=ImportPath,Dir,Standard,Module,GoFiles,IgnoredGoFiles,CgoFiles,SFiles,HFiles,EmbedFiles,Error,DepsErrors", "--"}, patterns...)
-		out, err := goCmd(repo, env, args...)
+		out, err := GoCommand(repo, env, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -296,7 +296,7 @@ var OfflineEnv = []string{"GOPROXY=off", "GOWORK=off", "GOFLAGS=-mod=mod", "CGO_
 // directory ending in a path separator for several packages.
 func GoBuild(dir string, env []string, out string, pkgs ...string) error {
 	args := append([]string{"build", "-trimpath", "-o", out}, pkgs...)
-	_, err := goCmd(dir, append(append([]string{}, OfflineEnv...), env...), args...)
+	_, err := GoCommand(dir, append(append([]string{}, OfflineEnv...), env...), args...)
 	return err
 }
 
@@ -322,7 +322,7 @@ func RepoRoot(dir string) (string, error) {
 // Platforms returns the GOOS/GOARCH pairs the go command can build for
 // (go tool dist list).
 func Platforms() (map[string]bool, error) {
-	out, err := goCmd("", nil, "tool", "dist", "list")
+	out, err := GoCommand("", nil, "tool", "dist", "list")
 	if err != nil {
 		return nil, err
 	}

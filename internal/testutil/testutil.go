@@ -75,20 +75,26 @@ func UnwritableDir(t testing.TB) string {
 	return ""
 }
 
-// BuildCommands puts the repository's cmd/<name> for every name into dir
-// (made if missing), each under its own name (with ".exe" added for a
-// Windows target, as go build names it) with mode 0755, built with env added
-// to the environment of go. Each is a copy of the executable that
+// BuildCommands puts the repository's cmd/<name> for every name into dir,
+// built with env added to the environment of go: [CopyPrograms] of the
+// repository's root.
+func BuildCommands(t testing.TB, dir string, env []string, names ...string) error {
+	t.Helper()
+	return CopyPrograms(RepoRoot(t), dir, env, names...)
+}
+
+// CopyPrograms puts cmd/<name> of the module at root for every name into
+// dir (made if missing), each under its own name (with ".exe" added for a
+// Windows target, as go build names it) with mode 0755, built with env
+// added to the environment of go. Each is a copy of the executable that
 // CachedProgram finds in Go's build cache, so that a program that has not
 // changed is not linked again; the copies are the caller's to rename, chmod
 // or remove. At most two go commands run at once. The error names each
 // program that failed, with go's output.
-func BuildCommands(t testing.TB, dir string, env []string, names ...string) error {
-	t.Helper()
+func CopyPrograms(root, dir string, env []string, names ...string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	root := RepoRoot(t)
 	errs := make([]error, len(names))
 	slots := make(chan struct{}, 2)
 	var wg sync.WaitGroup
@@ -112,7 +118,7 @@ func BuildCommands(t testing.TB, dir string, env []string, names ...string) erro
 }
 
 // CachedProgram returns the path of the executable of cmd/<name> of the
-// repository at root in Go's build cache, built with env added to the
+// module at root in Go's build cache, built with env added to the
 // environment of go: "go run -exec echo" prints the path of the executable
 // it would run, and go run keeps its executables in the build cache (Go
 // 1.24 and later), so that only a changed program is linked again. The file

@@ -65,26 +65,34 @@ func SameExecutables(t *testing.T, top, bin string) int {
 		assert.NilError(t, err)
 		rebuilt[string(data)] = true
 	}
-	n := 0
-	src := filepath.Join(top, "src")
+	list := executables(t, top, filepath.Join(top, "src"))
+	for _, p := range list {
+		data, err := os.ReadFile(p)
+		assert.NilError(t, err)
+		assert.Assert(t, rebuilt[string(data)], "%s differs from every program rebuilt from the shipped sources", p)
+	}
+	return len(list)
+}
+
+// executables returns the regular files under top with an execute bit
+// set, outside the directory skip ("" skips nothing).
+func executables(t *testing.T, top, skip string) []string {
+	t.Helper()
+	var list []string
 	assert.NilError(t, filepath.WalkDir(top, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if p == src {
+		if p == skip {
 			return filepath.SkipDir
 		}
 		info, err := d.Info()
-		if err != nil || !info.Mode().IsRegular() || info.Mode().Perm()&0o100 == 0 {
-			return err
+		if err == nil && info.Mode().IsRegular() && info.Mode().Perm()&0o111 != 0 {
+			list = append(list, p)
 		}
-		data, err := os.ReadFile(p)
-		assert.NilError(t, err)
-		assert.Assert(t, rebuilt[string(data)], "%s differs from every program rebuilt from the shipped sources", p)
-		n++
-		return nil
+		return err
 	}))
-	return n
+	return list
 }
 
 // Unpack extracts an archive into a new temporary directory and checks
@@ -105,33 +113,36 @@ func Unpack(t *testing.T, data []byte, top string) string {
 // directory.
 func BuildUnpacked(t *testing.T, src string) string {
 	t.Helper()
-	gomod, err := os.ReadFile(filepath.Join(src, "go.mod"))
-	assert.NilError(t, err)
-	assert.Assert(t, !strings.Contains(string(gomod), "require"), string(gomod))
+	noRequire(t, src)
 	bin := filepath.Join(src, "bin")
 	assert.NilError(t, pack.GoBuild(src, nil, bin+string(filepath.Separator), "./..."))
 	return bin
+}
+
+// noRequire checks that the go.mod of an unpacked src/ requires no module:
+// the shipped sources build offline with the standard library alone.
+func noRequire(t *testing.T, src string) {
+	t.Helper()
+	gomod, err := os.ReadFile(filepath.Join(src, "go.mod"))
+	assert.NilError(t, err)
+	assert.Assert(t, !strings.Contains(string(gomod), "require"), string(gomod))
 }
 
 // BuildUnpackedCached builds every package of an unpacked src/ offline,
 // as BuildUnpacked does, for an archive that ships no executables: the
 // other packages with one go build (compiled, nothing linked), and each
 // program of src/cmd/ through Go's build cache with -trimpath
-// ([testutil.CachedProgram]), copied into src/bin/, whose directory it
+// ([testutil.CopyPrograms]), copied into src/bin/, whose directory it
 // returns. A program built before from the same sources is found in the
 // cache instead of being linked again; its bytes are not those of go build
 // (go run leaves out the debug information), so NoExecutables, not
 // SameExecutables, goes with it.
 func BuildUnpackedCached(t *testing.T, src string) string {
 	t.Helper()
-	gomod, err := os.ReadFile(filepath.Join(src, "go.mod"))
-	assert.NilError(t, err)
-	assert.Assert(t, !strings.Contains(string(gomod), "require"), string(gomod))
+	noRequire(t, src)
 	env := append(append([]string{}, pack.OfflineEnv...), "GOFLAGS=-mod=mod -trimpath")
-	list := exec.Command("go", "list", "-f", "{{.Name}} {{.ImportPath}}", "./...")
-	list.Dir, list.Env = src, append(os.Environ(), env...)
-	out, err := list.Output()
-	assert.NilError(t, err, "go list in %s", src)
+	out, err := pack.GoCommand(src, env, "list", "-f", "{{.Name}} {{.ImportPath}}", "./...")
+	assert.NilError(t, err)
 	var libs, progs []string
 	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		name, path, _ := strings.Cut(l, " ")
@@ -144,17 +155,10 @@ func BuildUnpackedCached(t *testing.T, src string) string {
 		progs = append(progs, prog)
 	}
 	assert.Assert(t, len(progs) > 0, "no program in %s", src)
-	build := exec.Command("go", append([]string{"build"}, libs...)...)
-	build.Dir, build.Env = src, append(os.Environ(), env...)
-	msg, err := build.CombinedOutput()
-	assert.NilError(t, err, "the shipped sources do not build offline: %s", msg)
+	_, err = pack.GoCommand(src, env, append([]string{"build"}, libs...)...)
+	assert.NilError(t, err, "the shipped sources do not build offline")
 	bin := filepath.Join(src, "bin")
-	assert.NilError(t, os.Mkdir(bin, 0o755))
-	for _, p := range progs {
-		exe, err := testutil.CachedProgram(src, p, env)
-		assert.NilError(t, err)
-		assert.NilError(t, testutil.CopyExecutable(filepath.Join(bin, p), exe))
-	}
+	assert.NilError(t, testutil.CopyPrograms(src, bin, env, progs...))
 	return bin
 }
 
@@ -162,17 +166,8 @@ func BuildUnpackedCached(t *testing.T, src string) string {
 // executable file.
 func NoExecutables(t *testing.T, top string) {
 	t.Helper()
-	assert.NilError(t, filepath.WalkDir(top, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil || !info.Mode().IsRegular() {
-			return err
-		}
-		assert.Assert(t, info.Mode().Perm()&0o111 == 0, "%s is executable: the archive ships no programs", p)
-		return nil
-	}))
+	list := executables(t, top, "")
+	assert.Assert(t, len(list) == 0, "executable files in an archive that ships no programs: %v", list)
 }
 
 // CheckSrc checks that the shipped source tree has no test files or test
