@@ -7,8 +7,9 @@
 // Use: New(cmd) before cmd.Start, Started after it, then Terminate (a polite
 // request on Unix), Kill and finally Release. KillAll kills every group
 // started and not yet released, for a program that is interrupted.
-// StartBusy makes and starts a command again while its executable is busy
-// (just written, still open in a child being started).
+// Start does New, cmd.Start and Started in one call, and makes and starts
+// the command again while its executable is busy (just written, still open
+// in a child being started).
 //
 // On Linux it also measures a group's CPU time (CPUTime, read from /proc),
 // tells when a group is empty, and catches what escapes a group: after
@@ -19,6 +20,7 @@ package procgroup
 
 import (
 	"errors"
+	"os/exec"
 	"syscall"
 	"time"
 )
@@ -29,6 +31,23 @@ const (
 	busyTries = 10
 	busyPause = 5 * time.Millisecond
 )
+
+// Start starts the command that mk makes in a new group (New, cmd.Start,
+// Started) and returns both, making and starting a new command again with
+// StartBusy while the start fails with "text file busy".
+func Start(mk func() *exec.Cmd) (*exec.Cmd, *Group, error) {
+	var cmd *exec.Cmd
+	var g *Group
+	if err := StartBusy(func() error {
+		cmd = mk()
+		g = New(cmd)
+		return cmd.Start()
+	}); err != nil {
+		return nil, nil, err
+	}
+	g.Started()
+	return cmd, g, nil
+}
 
 // StartBusy calls start, which makes a new command and starts it, again
 // while it fails with "text file busy" (ETXTBSY), up to busyTries times

@@ -401,10 +401,8 @@ func (c *Command) Start(dir string, extra []string, stdin io.Reader, stdout, std
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(dir, path)
 	}
-	var cmd *exec.Cmd
-	var g *procgroup.Group
-	if err := procgroup.StartBusy(func() error {
-		cmd = &exec.Cmd{
+	cmd, g, err := procgroup.Start(func() *exec.Cmd {
+		return &exec.Cmd{
 			Path:      path,
 			Args:      append(append([]string{}, c.Argv...), extra...),
 			Dir:       dir,
@@ -413,12 +411,10 @@ func (c *Command) Start(dir string, extra []string, stdin io.Reader, stdout, std
 			Stderr:    stderr,
 			WaitDelay: KillGrace,
 		}
-		g = procgroup.New(cmd)
-		return cmd.Start()
-	}); err != nil {
+	})
+	if err != nil {
 		return nil, fmt.Errorf("%w %s: %v", errCannotStart, c.Argv[0], unwrapExec(err))
 	}
-	g.Started()
 	p := &Process{cmd: cmd, group: g, Done: make(chan struct{}), began: time.Now()}
 	go func() {
 		cmd.Wait()

@@ -109,24 +109,20 @@ func runPlayer(p *player, dir string, timeout time.Duration, stdout, stderr io.W
 		doneErr(deadline)
 	}()
 
-	var cmd *exec.Cmd
-	var g *procgroup.Group
-	if err := procgroup.StartBusy(func() error {
-		cmd = &exec.Cmd{
+	cmd, g, err := procgroup.Start(func() *exec.Cmd {
+		return &exec.Cmd{
 			Path:   p.path,
 			Args:   append(append(make([]string, 0, len(p.argv)+2), p.argv...), "state", "action"),
 			Dir:    dir,
 			Stdout: outF,
 			Stderr: errF,
 		}
-		g = procgroup.New(cmd)
-		return cmd.Start()
-	}); err != nil {
+	})
+	if err != nil {
 		closeOut()
 		closeErr()
 		return err
 	}
-	g.Started()
 	closeOut()
 	closeErr()
 
