@@ -191,3 +191,24 @@ func writeExecutable(path string, fill func(*os.File) error) error {
 	}
 	return err
 }
+
+// ConfinedEnv returns the environment variables that keep the files a
+// program keeps in its user's home inside dir: HOME, XDG_CONFIG_HOME and
+// XDG_CACHE_HOME name folders of dir, which it creates. Chromium, for one,
+// otherwise writes its crash database to ~/.config/chromium and a dconf
+// cache to ~/.cache whatever its --user-data-dir; tests write only inside
+// folders they created. TMPDIR is the caller's: Chromium's singleton
+// socket in it must keep a path under 108 bytes.
+func ConfinedEnv(dir string) ([]string, error) {
+	var env []string
+	for _, v := range []struct{ name, sub string }{
+		{"HOME", "home"}, {"XDG_CONFIG_HOME", "config"}, {"XDG_CACHE_HOME", "cache"},
+	} {
+		p := filepath.Join(dir, v.sub)
+		if err := os.MkdirAll(p, 0o700); err != nil {
+			return nil, err
+		}
+		env = append(env, v.name+"="+p)
+	}
+	return env, nil
+}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gamesearch/gamesearch/internal/testutil"
 )
 
 // writeFiles writes name → content files under dir.
@@ -168,6 +170,11 @@ func screenshot(t *testing.T, page string) {
 	cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
 		"--disable-component-update", "--disable-sync", "--no-first-run", "--user-data-dir="+t.TempDir(),
 		"--window-size=1200,900", "--screenshot="+png, "--dump-dom", "file://"+page)
+	env, err := testutil.ConfinedEnv(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Env = append(os.Environ(), env...)
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	dom, err := cmd.Output()

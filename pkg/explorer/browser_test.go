@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/games"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
@@ -63,15 +64,19 @@ func startChrome() {
 	if chrome.dir, chrome.err = os.MkdirTemp("", "explorer-browser-test-"); chrome.err != nil {
 		return
 	}
-	// Chromium makes folders of its own in TMPDIR (its singleton socket's)
-	// and leaves them; a folder of the tests' keeps /tmp clean.
+	// Chromium makes folders of its own in TMPDIR (its singleton socket's),
+	// HOME and the XDG folders and leaves them: the tests' folder holds them.
 	tmp := filepath.Join(chrome.dir, "tmp")
 	if chrome.err = os.Mkdir(tmp, 0o755); chrome.err != nil {
 		return
 	}
+	env, err := testutil.ConfinedEnv(chrome.dir)
+	if chrome.err = err; err != nil {
+		return
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chrome.path), chromedp.NoSandbox,
 		chromedp.DisableGPU, chromedp.WindowSize(1400, 1000), chromedp.UserDataDir(filepath.Join(chrome.dir, "profile")),
-		chromedp.Env("TMPDIR="+tmp))
+		chromedp.Env(append(env, "TMPDIR="+tmp)...))
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	bctx, cancelB := chromedp.NewContext(actx)
 	chrome.ctx, chrome.cancel = bctx, func() { cancelB(); cancelA() }
