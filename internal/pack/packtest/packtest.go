@@ -5,9 +5,12 @@
 package packtest
 
 import (
+	"debug/buildinfo"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -57,29 +60,51 @@ func Build(t *testing.T, r *pack.Recipe, cfg pack.Config) map[string][]byte {
 // executables it compared.
 func SameExecutables(t *testing.T, top, bin string) int {
 	t.Helper()
+	differ, n, err := differing(top, bin)
+	assert.NilError(t, err)
+	for _, p := range differ {
+		t.Errorf("%s differs from every program rebuilt from the shipped sources", p)
+	}
+	return n
+}
+
+// differing returns the executables under top, outside top/src, that are
+// not byte for byte a file of bin, and how many executables it compared.
+func differing(top, bin string) ([]string, int, error) {
 	rebuilt := map[string]bool{}
 	entries, err := os.ReadDir(bin)
-	assert.NilError(t, err)
+	if err != nil {
+		return nil, 0, err
+	}
 	for _, e := range entries {
 		data, err := os.ReadFile(filepath.Join(bin, e.Name()))
-		assert.NilError(t, err)
+		if err != nil {
+			return nil, 0, err
+		}
 		rebuilt[string(data)] = true
 	}
-	list := executables(t, top, filepath.Join(top, "src"))
+	list, err := executables(top, filepath.Join(top, "src"))
+	if err != nil {
+		return nil, 0, err
+	}
+	var differ []string
 	for _, p := range list {
 		data, err := os.ReadFile(p)
-		assert.NilError(t, err)
-		assert.Assert(t, rebuilt[string(data)], "%s differs from every program rebuilt from the shipped sources", p)
+		if err != nil {
+			return nil, 0, err
+		}
+		if !rebuilt[string(data)] {
+			differ = append(differ, p)
+		}
 	}
-	return len(list)
+	return differ, len(list), nil
 }
 
 // executables returns the regular files under top with an execute bit
 // set, outside the directory skip ("" skips nothing).
-func executables(t *testing.T, top, skip string) []string {
-	t.Helper()
+func executables(top, skip string) ([]string, error) {
 	var list []string
-	assert.NilError(t, filepath.WalkDir(top, func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(top, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -91,8 +116,8 @@ func executables(t *testing.T, top, skip string) []string {
 			list = append(list, p)
 		}
 		return err
-	}))
-	return list
+	})
+	return list, err
 }
 
 // Unpack extracts an archive into a new temporary directory and checks
@@ -110,13 +135,45 @@ func Unpack(t *testing.T, data []byte, top string) string {
 
 // BuildUnpacked builds every package of an unpacked src/ offline (go build
 // ./...), with the programs written into src/bin/, and returns that
-// directory.
+// directory. The executables the archive ships beside src/ (in its top
+// folder, src's parent) are first copied into src/bin/ under the names
+// their build information gives (cmd/<name>). go build links a program
+// again only when the file in place is not what the sources, flags and
+// toolchain give, as its build ID records them: an archive whose programs
+// match its sources is checked without linking them again, and a program
+// that does not match is linked anew, so that SameExecutables finds the
+// difference.
 func BuildUnpacked(t *testing.T, src string) string {
 	t.Helper()
 	noRequire(t, src)
 	bin := filepath.Join(src, "bin")
+	assert.NilError(t, placeShipped(filepath.Dir(src), src, bin))
 	assert.NilError(t, pack.GoBuild(src, nil, bin+string(filepath.Separator), "./..."))
 	return bin
+}
+
+// placeShipped copies each executable under top, outside src, into bin
+// under the last element of the package path its build information names;
+// a file without build information (no Go program) is left out.
+func placeShipped(top, src, bin string) error {
+	list, err := executables(top, src)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		return err
+	}
+	for _, p := range list {
+		info, err := buildinfo.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		name := pack.ExeName(path.Base(info.Path), runtime.GOOS)
+		if err := testutil.CopyExecutable(filepath.Join(bin, name), p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // noRequire checks that the go.mod of an unpacked src/ requires no module:
@@ -166,7 +223,8 @@ func BuildUnpackedCached(t *testing.T, src string) string {
 // executable file.
 func NoExecutables(t *testing.T, top string) {
 	t.Helper()
-	list := executables(t, top, "")
+	list, err := executables(top, "")
+	assert.NilError(t, err)
 	assert.Assert(t, len(list) == 0, "executable files in an archive that ships no programs: %v", list)
 }
 

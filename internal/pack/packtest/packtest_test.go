@@ -1,0 +1,56 @@
+package packtest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/internal/pack"
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"gotest.tools/v3/assert"
+)
+
+// TestBuildUnpackedCatchesChangedSources ships a program built from a
+// small module beside its sources, as an archive does: the rebuild takes
+// the shipped program as up to date without linking it again, and once a
+// shipped source changes the program is linked anew and differs.
+func TestBuildUnpackedCatchesChangedSources(t *testing.T) {
+	NeedGo(t)
+	t.Parallel()
+	top := t.TempDir()
+	src := filepath.Join(top, "src")
+	main := filepath.Join(src, "cmd", "hello", "main.go")
+	assert.NilError(t, os.MkdirAll(filepath.Dir(main), 0o755))
+	assert.NilError(t, os.WriteFile(filepath.Join(src, "go.mod"), []byte("module example.com/hello\n\ngo 1.22\n"), 0o644))
+	assert.NilError(t, os.WriteFile(main, []byte("package main\n\nfunc main() { println(\"hello\") }\n"), 0o644))
+	// The archive ships the program as "shipped", outside src/.
+	built := t.TempDir()
+	assert.NilError(t, pack.GoBuild(src, nil, filepath.Join(built, "hello"), "./cmd/hello"))
+	assert.NilError(t, testutil.CopyExecutable(filepath.Join(top, "shipped"), filepath.Join(built, "hello")))
+
+	// BuildUnpacked's two steps: the shipped program placed under its
+	// package's name, then go build, which keeps a file it finds up to
+	// date (it only touches its time); a program it links is a new file
+	// moved into place.
+	bin := filepath.Join(src, "bin")
+	assert.NilError(t, placeShipped(top, src, bin))
+	placed, err := os.Stat(filepath.Join(bin, "hello"))
+	assert.NilError(t, err)
+	assert.NilError(t, pack.GoBuild(src, nil, bin+string(filepath.Separator), "./..."))
+	again, err := os.Stat(filepath.Join(bin, "hello"))
+	assert.NilError(t, err)
+	assert.Assert(t, os.SameFile(placed, again), "the shipped program was linked again")
+	differ, n, err := differing(top, bin)
+	assert.NilError(t, err)
+	assert.Equal(t, n, 1)
+	assert.Equal(t, len(differ), 0, "%v", differ)
+
+	// A changed source: the rebuild links a new program, unlike the shipped one.
+	assert.NilError(t, os.WriteFile(main, []byte("package main\n\nfunc main() { println(\"hello, world\") }\n"), 0o644))
+	assert.NilError(t, os.RemoveAll(bin))
+	bin = BuildUnpacked(t, src)
+	differ, n, err = differing(top, bin)
+	assert.NilError(t, err)
+	assert.Equal(t, n, 1)
+	assert.DeepEqual(t, differ, []string{filepath.Join(top, "shipped")})
+}
