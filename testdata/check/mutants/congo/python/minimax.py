@@ -12,6 +12,11 @@ import sys
 MISTAKE = os.environ.get('MISTAKE', '')
 
 VALUES = {'P': 100, 'Z': 300, 'S': 350, 'G': 400}
+# signed values by letter, 0 for the pieces without a value
+SIGNED = {}
+for _k in 'PZGLSCME':
+    SIGNED[_k] = VALUES.get(_k, 0)
+    SIGNED[_k.lower()] = -VALUES.get(_k, 0)
 KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
 AROUND = [(df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if df or dr]
 PIECES = set('PZGLSpzglsCcMmEe')
@@ -67,16 +72,18 @@ def get_moves(pos):
     fwd = 1 if white else -1
     moves = []
 
+    # (the board and colour tests written out: this runs for every node)
     def add(f, r, f2, r2, can_capture=True):
-        if on_board(f2, r2):
+        if 0 <= f2 < 7 and 0 <= r2 < 7:
             t = board[r2][f2]
-            if t is None or (can_capture and is_enemy(t, white)):
+            if t is None or (can_capture and t.isupper() != white):
                 moves.append((f, r, f2, r2))
 
     for r in range(7):
+        row = board[r]
         for f in range(7):
-            p = board[r][f]
-            if not is_mine(p, white):
+            p = row[f]
+            if p is None or p.isupper() != white:
                 continue
             kind = p.upper()
             if kind == 'L':
@@ -158,13 +165,19 @@ def lions(pos):
 
 def evaluate(pos):
     """Material evaluation for the side to move."""
-    white_lion, black_lion = lions(pos)
+    white_lion = black_lion = False
     material = others = 0
     for row in pos.board:
         for p in row:
-            if p is not None and p not in 'Ll':
+            if p is None:
+                continue
+            if p == 'L':
+                white_lion = True
+            elif p == 'l':
+                black_lion = True
+            else:
                 others += 1
-                material += VALUES.get(p.upper(), 0) * (1 if p.isupper() else -1)
+                material += SIGNED[p]
     if white_lion and black_lion and others == 0:
         score = 0
     elif not black_lion:
@@ -179,8 +192,10 @@ def evaluate(pos):
 
 
 def minimax(pos, depth):
+    if depth <= 0:
+        return evaluate(pos)
     white_lion, black_lion = lions(pos)
-    if depth <= 0 or not (white_lion and black_lion):
+    if not (white_lion and black_lion):
         return evaluate(pos)
     best = -10000000
     for move in get_moves(pos):
