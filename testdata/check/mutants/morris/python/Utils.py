@@ -115,12 +115,41 @@ def generate_black_moves(b):
     return [swap(x) for x in generate_moves_midgame_endgame(swap(b))]
 
 
+def count_moves(b):
+    """len(generate_moves_midgame_endgame(b)), without making the boards.
+
+    Moving a white piece leaves every black mill as it was, so a move that
+    closes a mill counts the black pieces outside mills on b (or the one
+    board that removes nothing)."""
+    removable = 0
+    for k in range(len(b)):
+        if b[k] == 'B' and not close_mill(k, b):
+            removable += 1
+    if removable == 0:
+        removable = 0 if MISTAKE == 'noremove' else 1
+    hopping = b.count('W') == 3
+    n = 0
+    for i in range(len(b)):
+        if b[i] != 'W':
+            continue
+        for j in (range(len(b)) if hopping else NEIGHBORS[i]):
+            if b[j] != 'x':
+                continue
+            mill = False
+            for u, v in MILLS[j]:
+                if u != i and v != i and b[u] == 'W' and b[v] == 'W':
+                    mill = True
+                    break
+            n += removable if mill else 1
+    return n
+
+
 def static_estimation(b):
     global evaluations
     evaluations += 1
     num_white = b.count('W')
     num_black = b.count('B')
-    num_black_moves = len(generate_black_moves(b))
+    num_black_moves = count_moves(swap(b))
     if num_black <= 2:
         return 10000
     if num_white <= 2:
