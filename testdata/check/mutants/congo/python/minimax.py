@@ -66,6 +66,17 @@ def on_board(f, r):
     return 0 <= f < 7 and 0 <= r < 7
 
 
+# The squares a piece on (f, r) can step to, worked out once:
+# ZEBRA[r][f], LION[white][r][f] (inside its castle) and FORWARD[white][r][f]
+# (a pawn's three forward squares), each in the order the rules list them.
+ZEBRA = [[[(f + df, r + dr) for df, dr in KNIGHT if on_board(f + df, r + dr)]
+          for f in range(7)] for r in range(7)]
+LION = {w: [[[(f + df, r + dr) for df, dr in AROUND if in_castle(f + df, r + dr, w)]
+             for f in range(7)] for r in range(7)] for w in (True, False)}
+FORWARD = {w: [[[(f + df, r + (1 if w else -1)) for df in (-1, 0, 1) if on_board(f + df, r + (1 if w else -1))]
+                for f in range(7)] for r in range(7)] for w in (True, False)}
+
+
 def get_moves(pos):
     """All moves (f, r, f2, r2) of the side to move."""
     board, white = pos.board, pos.white
@@ -87,9 +98,10 @@ def get_moves(pos):
                 continue
             kind = p.upper()
             if kind == 'L':
-                for df, dr in AROUND:
-                    if in_castle(f + df, r + dr, white):
-                        add(f, r, f + df, r + dr)
+                for f2, r2 in LION[white][r][f]:
+                    t = board[r2][f2]
+                    if t is None or t.isupper() != white:
+                        moves.append((f, r, f2, r2))
                 # flying capture straight or diagonally forward
                 for df in (-1, 0, 1):
                     f2, r2 = f + df, r + fwd
@@ -100,8 +112,10 @@ def get_moves(pos):
                         if (f, r, f2, r2) not in moves:
                             moves.append((f, r, f2, r2))
             elif kind == 'Z':
-                for df, dr in KNIGHT:
-                    add(f, r, f + df, r + dr)
+                for f2, r2 in ZEBRA[r][f]:
+                    t = board[r2][f2]
+                    if t is None or t.isupper() != white:
+                        moves.append((f, r, f2, r2))
             elif kind == 'G':
                 for df, dr in AROUND:
                     add(f, r, f + df, r + dr, False)
@@ -114,8 +128,10 @@ def get_moves(pos):
                     else:
                         add(f, r, f + 2 * df, r + 2 * dr)
             elif kind == 'P' or kind == 'S':
-                for df in (-1, 0, 1):
-                    add(f, r, f + df, r + fwd)
+                for f2, r2 in FORWARD[white][r][f]:
+                    t = board[r2][f2]
+                    if t is None or t.isupper() != white:
+                        moves.append((f, r, f2, r2))
                 if kind == 'S':
                     add(f, r, f - 1, r)
                     add(f, r, f + 1, r)
