@@ -75,6 +75,7 @@ void addIf(const State& s, vector<Move>& out, int f, int r, int tf, int tr, bool
 
 vector<Move> generateMoves(const State& s) {
     vector<Move> out;
+    out.reserve(64);  // no Congo position has more moves: no reallocation
     bool white = s.whiteToMove;
     int forward = white ? 1 : -1;
     for (int r = 0; r < 7; r++) {
