@@ -94,6 +94,34 @@ exec `+filepath.Join(bin, "congo-eval"))
 	}
 }
 
+// TestShrinkOneCaseBatch: a failing batch of one case is shown without a
+// shrunk case and not run again (it was the case alone already); in a batch
+// of two the failing case is run alone once more.
+func TestShrinkOneCaseBatch(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	runs := filepath.Join(dir, "runs")
+	// Every answer is 0 (each case's evaluation line), and each run adds a line to runs.
+	wrong := script(t, dir, "wrong.sh", `echo run >> `+runs+`
+read n
+i=0
+while [ "$i" -lt "$n" ]; do read fen; echo 0; i=$((i+1)); done`)
+	for _, tc := range []struct {
+		n, runs int
+		shrunk  bool
+	}{{1, 1, false}, {2, 2, true}} {
+		os.Remove(runs)
+		code, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", strconv.Itoa(tc.n), "-seed", "3", "-max", "1", "--", wrong)
+		if code != 1 || len(rep.Failures) != 1 {
+			t.Fatalf("-n %d: exit %d, %d failures shown: want 1 and one failure", tc.n, code, len(rep.Failures))
+		}
+		data, _ := os.ReadFile(runs)
+		if got := strings.Count(string(data), "run\n"); got != tc.runs || (rep.Failures[0].Shrunk != "") != tc.shrunk {
+			t.Errorf("-n %d: %d runs, shrunk case %q; want %d runs and a shrunk case: %v", tc.n, got, rep.Failures[0].Shrunk, tc.runs, tc.shrunk)
+		}
+	}
+}
+
 // TestCasesAlone: -cases runs that set only, and the header names only
 // what applied.
 func TestCasesAlone(t *testing.T) {

@@ -345,8 +345,13 @@ func (u *congoUnit) describe(k int) string {
 }
 
 // shrink runs case k alone (N = 1). unanswered tells that the batch ended
-// (time limit or crash) before answering the case.
+// (time limit or crash) before answering the case. A batch of one case has
+// no shrunk case: it was that run already, and running it again, up to its
+// time limit, would tell nothing new.
 func (u *congoUnit) shrink(c *check.Command, o *check.Options, k int, unanswered bool) string {
+	if len(u.cases) == 1 {
+		return ""
+	}
 	one := &congoUnit{prog: u.prog, rules: u.rules, piece: u.piece, label: u.label, cases: u.cases[k : k+1]}
 	rs, err := one.Run(c, o)
 	if err != nil || len(rs) != 1 {
