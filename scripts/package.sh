@@ -9,5 +9,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bin
-go build -o bin/gamesearch-pack ./cmd/gamesearch-pack
+go build -trimpath -o bin/gamesearch-pack ./cmd/gamesearch-pack
 exec bin/gamesearch-pack "$@"

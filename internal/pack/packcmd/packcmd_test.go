@@ -115,17 +115,34 @@ func TestRunBuildFailure(t *testing.T) {
 // anything is packaged. The script builds bin/gamesearch-pack and execs it
 // with its arguments; it runs for the first three argument lists (none, a
 // course and a NETID, a flag first), and the packager it built runs the
-// others directly, the same program with the same arguments, without the
-// script's go build each time.
+// others directly, the same program with the same arguments. The script
+// runs from a copy in the test's folder, which its bin/ goes into, with a
+// go command that checks the script's build command and puts there the
+// packager that go run built (testutil.CachedProgram): every other step of
+// the script runs as it is.
 func TestScriptBadInput(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the script is a bash script")
 	}
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash not found")
+	for _, tool := range []string{"bash", "sh", "cp"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip(tool + " not found")
+		}
 	}
 	needGo(t)
-	repo := testutil.RepoRoot(t)
+	root := testutil.RepoRoot(t)
+	packager, err := testutil.CachedProgram(root, "gamesearch-pack", nil)
+	assert.NilError(t, err)
+	repo, fake := t.TempDir(), t.TempDir()
+	script, err := os.ReadFile(filepath.Join(root, "scripts", "package.sh"))
+	assert.NilError(t, err)
+	assert.NilError(t, os.Mkdir(filepath.Join(repo, "scripts"), 0o755))
+	assert.NilError(t, testutil.WriteExecutable(filepath.Join(repo, "scripts", "package.sh"), script))
+	assert.NilError(t, testutil.WriteExecutable(filepath.Join(fake, "go"), []byte(`#!/bin/sh
+[ "$*" = "build -trimpath -o bin/gamesearch-pack ./cmd/gamesearch-pack" ] || { echo "go $*: not the script's build command" >&2; exit 3; }
+cp '`+packager+`' bin/gamesearch-pack
+`)))
+	env := append(os.Environ(), "PATH="+fake+string(filepath.ListSeparator)+os.Getenv("PATH"))
 	for i, args := range [][]string{
 		nil,
 		{"chess", "abc123"},
@@ -142,6 +159,7 @@ func TestScriptBadInput(t *testing.T) {
 		cmd := exec.Command(filepath.Join(repo, "bin", "gamesearch-pack"), args...)
 		if i < 3 {
 			cmd = exec.Command("bash", append([]string{filepath.Join(repo, "scripts", "package.sh")}, args...)...)
+			cmd.Env = env
 		}
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
