@@ -90,13 +90,14 @@ func TestGradeClass(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "grades")
 	var stdout, stderr bytes.Buffer
 	began := time.Now()
-	// Seed 4 gives two depth-2 cases (45 and 80 positions evaluated) that
-	// the Python program answers in about 0.2 s of CPU time each (the Java
-	// one in 0.15 s), a fifth of the 1 s limit that stops erin's endless
-	// loop (three times: her two cases and the shrunk one). The default
-	// seed's depth-4 case took 1.6-2.2 s of CPU time idle, so under load
-	// the correct alice was stopped at a 2 s limit (CI at 60bcf4a).
-	code := Grade(families, []string{"ABGame", "-suite", "random", "-n", "2", "-seed", "4", "-timeout", "1s", "-max", "1", "-j", "2", "-o", out, class}, &stdout, &stderr)
+	// Seed 4's first case is at depth 2 (45 positions evaluated): the
+	// Python program answers it in about 0.2 s of CPU time (the Java one in
+	// 0.15 s), a fifth of the 1 s limit that stops erin's endless loop
+	// (twice: her case and its shrunk one), and dave's tie-breaking already
+	// fails it. The default seed's depth-4 case took 1.6-2.2 s of CPU time
+	// idle, so under load the correct alice was stopped at a 2 s limit (CI
+	// at 60bcf4a).
+	code := Grade(families, []string{"ABGame", "-suite", "random", "-n", "1", "-seed", "4", "-timeout", "1s", "-max", "1", "-j", "2", "-o", out, class}, &stdout, &stderr)
 	t.Logf("graded in %s:\n%s%s", time.Since(began).Round(time.Millisecond), stdout.String(), stderr.String())
 	if code != 1 {
 		t.Fatalf("exit %d, want 1", code)
