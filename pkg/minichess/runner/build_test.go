@@ -136,6 +136,7 @@ func install(t testing.TB, dir, name, src string) {
 // code is behind build tags). Skipped in short mode: a cold build cache
 // compiles the standard library for each target.
 func TestCrossBuild(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("skipping cross-compilation in short mode")
 	}

@@ -116,6 +116,7 @@ func checkClean(t *testing.T, dir string) {
 // conformance/minichess/games with our runner and our baselines:
 // gamelog.txt byte for byte, and stdout.txt where it was recorded.
 func TestConformanceGames(t *testing.T) {
+	t.Parallel()
 	root := testutil.Conformance(t, "minichess", "games")
 	bin := baselines(t)
 	rows := readIndex(t, filepath.Join(root, "index.tsv"))
@@ -168,6 +169,7 @@ func TestConformanceGames(t *testing.T) {
 // conformance/minichess/runner: the shell players of runner/players against
 // our baselines; gamelog.txt, stdout.txt and stderr.txt byte for byte.
 func TestConformanceRunner(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("skipping: the test players are POSIX sh scripts")
 	}
@@ -233,6 +235,7 @@ func TestConformanceRunner(t *testing.T) {
 // stdout a file (so the players inherit the runner's descriptors), for two
 // of the games whose stdout was recorded.
 func TestConformanceGamesBinary(t *testing.T) {
+	t.Parallel()
 	root := testutil.Conformance(t, "minichess", "games")
 	main := program(t, "minichess-runner", "main")
 	bin := baselines(t)
