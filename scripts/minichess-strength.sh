@@ -33,9 +33,12 @@ trap 'rm -rf "$tmp"' EXIT
 bin="$tmp/bin"
 mkdir -p "$bin"
 export CGO_ENABLED=0
-go build -trimpath -o "$bin/main" ./cmd/minichess-runner
-go build -trimpath -o "$bin/player_submission" ./cmd/minichess-submission
-go build -trimpath -o "$bin/baseline1" ./cmd/minichess-baseline
+# One build of the three (throwaway programs: no symbol table or DWARF), then
+# the course's names.
+go build -trimpath -ldflags="-s -w" -o "$bin/" ./cmd/minichess-runner ./cmd/minichess-submission ./cmd/minichess-baseline
+mv "$bin/minichess-runner" "$bin/main"
+mv "$bin/minichess-submission" "$bin/player_submission"
+mv "$bin/minichess-baseline" "$bin/baseline1"
 for l in 2 3 4; do cp "$bin/baseline1" "$bin/baseline$l"; done
 
 echo "player_submission against the TA baselines, our runner, -timeout $timeout, -max-steps $steps ($(date -u +%Y-%m-%d), $(nproc) cores, load $( { [ -r /proc/loadavg ] && cut -d' ' -f1-3 /proc/loadavg; } || echo '?'))"
