@@ -4,7 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -92,7 +95,30 @@ func writeMiniChess(cfg *pack.Config) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	report, err := miniChessReport(st, cfg)
+	// This machine's platform, when it is one of them, is built first: its
+	// minichess-report measures the report.
+	built := map[string]map[string]string{}
+	build := func(pl string) (map[string]string, error) {
+		if exes, ok := built[pl]; ok {
+			return exes, nil
+		}
+		goos, goarch, _ := strings.Cut(pl, "/")
+		exes, err := st.BuildAll("bin-"+goos+"-"+goarch, []string{"GOOS=" + goos, "GOARCH=" + goarch})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", pl, err)
+		}
+		built[pl] = exes
+		return exes, nil
+	}
+	reportExe := ""
+	if host := runtime.GOOS + "/" + runtime.GOARCH; slices.Contains(platforms, host) {
+		exes, err := build(host)
+		if err != nil {
+			return nil, err
+		}
+		reportExe = exes[path.Base(MiniChessReport)]
+	}
+	report, err := miniChessReport(st, cfg, reportExe)
 	if err != nil {
 		return nil, err
 	}
@@ -107,9 +133,9 @@ func writeMiniChess(cfg *pack.Config) ([]string, error) {
 				return nil, err
 			}
 		}
-		exes, err := st.BuildAll("bin-"+goos+"-"+goarch, []string{"GOOS=" + goos, "GOARCH=" + goarch})
+		exes, err := build(pl)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", pl, err)
+			return nil, err
 		}
 		readme := miniChessReadme{Platform: pl, NetID: cfg.NetID, GoVersion: src.Module.GoVersion,
 			Run: "./main ./player_submission ./baseline4", Mac: goos == "darwin"}
@@ -152,10 +178,11 @@ func writeMiniChess(cfg *pack.Config) ([]string, error) {
 	return outs, nil
 }
 
-// miniChessReport builds the shipped minichess-report for this machine and
-// runs it on the shipped sources (the code it quotes) with the template and
-// the long runs' results of the repository's docs/, at the budgets of cfg.
-func miniChessReport(s *pack.Stage, cfg *pack.Config) ([]byte, error) {
+// miniChessReport runs the shipped minichess-report, exe (this machine's
+// build of the sources) or, when exe is "", one it builds for this machine,
+// on the shipped sources (the code it quotes) with the template and the
+// long runs' results of the repository's docs/, at the budgets of cfg.
+func miniChessReport(s *pack.Stage, cfg *pack.Config, exe string) ([]byte, error) {
 	nodes, openings := cfg.ReportNodes, cfg.ReportOpenings
 	if nodes == 0 {
 		nodes = 20000
@@ -163,9 +190,11 @@ func miniChessReport(s *pack.Stage, cfg *pack.Config) ([]byte, error) {
 	if openings == 0 {
 		openings = 50
 	}
-	exe := filepath.Join(s.Dir, "minichess-report")
-	if err := pack.GoBuild(s.Src, nil, exe, "./"+MiniChessReport); err != nil {
-		return nil, err
+	if exe == "" {
+		exe = filepath.Join(s.Dir, "minichess-report")
+		if err := pack.GoBuild(s.Src, nil, exe, "./"+MiniChessReport); err != nil {
+			return nil, err
+		}
 	}
 	docs := filepath.Join(cfg.Repo, "docs")
 	out := filepath.Join(s.Dir, "REPORT.md")
