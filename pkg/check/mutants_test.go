@@ -9,7 +9,6 @@ package check
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -134,10 +133,9 @@ func mutBuildJava(t *testing.T, src, out string) string {
 // Python 3 interpreter itself: "python3" may be a version manager's shim,
 // which costs about a second of CPU time a run.
 func mutCopyPython(t *testing.T, src, out string) string {
+	// The interpreter itself: TestMain put its folder first in PATH when
+	// "python3" is a version manager's shim (realPython).
 	py := lookTool(t, "python3")
-	if b, err := exec.Command(py, "-c", "import sys; print(sys.executable)").Output(); err == nil && len(b) > 1 {
-		py = strings.TrimSpace(string(b))
-	}
 	files, err := filepath.Glob(filepath.Join(src, "*.py"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no Python sources in %s: %v", src, err)
