@@ -3,6 +3,8 @@ package layout
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -13,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"text/template"
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/games"
@@ -69,34 +72,67 @@ var layers = map[string][]string{
 	"pkg/match":             {"pkg/engine", "pkg/search"},
 }
 
-// goList runs go list in the repository root with the given arguments;
-// the tests that ask for the same list share one run.
-func goList(t *testing.T, args ...string) string {
+// goList returns what "go list -f format pkgs..." prints in the repository
+// root, for pkgs of the form ./... (every package) or ./cmd/NAME. It fills
+// format from the packages of one "go list -json ./..." that the tests
+// share, with go list's template function join.
+func goList(t *testing.T, format string, pkgs ...string) string {
+	t.Helper()
+	all := listAll(t)
+	tmpl, err := template.New("list").Funcs(template.FuncMap{"join": strings.Join}).Parse(format)
+	assert.NilError(t, err)
+	var b strings.Builder
+	for _, pat := range pkgs {
+		for _, p := range all {
+			if pat == "./..." || strings.TrimPrefix(p.ImportPath, mod) == strings.TrimPrefix(pat, "./") {
+				assert.NilError(t, tmpl.Execute(&b, p))
+				b.WriteByte('\n')
+			}
+		}
+	}
+	return b.String()
+}
+
+// listedPackage holds the fields of go list's packages that the tests read.
+type listedPackage struct {
+	ImportPath, Name, Doc  string
+	Imports, Deps, GoFiles []string
+}
+
+// listAll returns the packages of ./..., listed once for all the tests.
+func listAll(t *testing.T) []listedPackage {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
-	key := strings.Join(args, "\x00")
-	listed.Lock()
-	defer listed.Unlock()
-	if out, ok := listed.out[key]; ok {
-		return out
-	}
-	cmd := exec.Command("go", append([]string{"list"}, args...)...)
-	cmd.Dir = testutil.RepoRoot(t)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	assert.NilError(t, err, stderr.String())
-	listed.out[key] = string(out)
-	return string(out)
+	listed.Do(func() {
+		cmd := exec.Command("go", "list", "-json=ImportPath,Name,Doc,Imports,Deps,GoFiles", "./...")
+		cmd.Dir = testutil.RepoRoot(t)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			listed.err = fmt.Errorf("go list: %v: %s", err, stderr.String())
+			return
+		}
+		for dec := json.NewDecoder(bytes.NewReader(out)); dec.More(); {
+			var p listedPackage
+			if listed.err = dec.Decode(&p); listed.err != nil {
+				return
+			}
+			listed.pkgs = append(listed.pkgs, p)
+		}
+	})
+	assert.NilError(t, listed.err)
+	return listed.pkgs
 }
 
-// listed holds the output of each go list goList ran, by its arguments.
-var listed = struct {
-	sync.Mutex
-	out map[string]string
-}{out: map[string]string{}}
+// listed holds listAll's packages, or its error.
+var listed struct {
+	sync.Once
+	pkgs []listedPackage
+	err  error
+}
 
 // TestGradedProgramsLinkNoTools: no graded program links os/exec, the match
 // harness, an arena or a tool.
@@ -107,7 +143,7 @@ func TestGradedProgramsLinkNoTools(t *testing.T) {
 	}
 	// One go list for all: each line is a program and every package it
 	// links (.Deps, all its imports recursively).
-	lines := strings.Split(strings.TrimSpace(goList(t, append([]string{"-f", "{{.ImportPath}} {{join .Deps \" \"}}"}, pkgs...)...)), "\n")
+	lines := strings.Split(strings.TrimSpace(goList(t, "{{.ImportPath}} {{join .Deps \" \"}}", pkgs...)), "\n")
 	assert.Equal(t, len(lines), len(pkgs))
 	for _, l := range lines {
 		deps := strings.Fields(l)
@@ -125,7 +161,7 @@ func TestGradedProgramsLinkNoTools(t *testing.T) {
 // neither another game nor a tool, and every game has its arena
 // pkg/<game>/arena (which graded programs may not link).
 func TestLayers(t *testing.T) {
-	sc := bufio.NewScanner(strings.NewReader(goList(t, "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")))
+	sc := bufio.NewScanner(strings.NewReader(goList(t, "{{.ImportPath}} {{join .Imports \" \"}}", "./...")))
 	games := games.Names()
 	layers := maps.Clone(layers)
 	for _, g := range games {
@@ -206,7 +242,7 @@ func TestLayers(t *testing.T) {
 func TestToolsNameNoGame(t *testing.T) {
 	gs := games.Names()
 	tools := []string{"pkg/toolkit", "pkg/check", "internal/pack", "pkg/explorer", "pkg/gamekit"}
-	sc := bufio.NewScanner(strings.NewReader(goList(t, "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")))
+	sc := bufio.NewScanner(strings.NewReader(goList(t, "{{.ImportPath}} {{join .Imports \" \"}}", "./...")))
 	checked := 0
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
@@ -284,7 +320,7 @@ func TestOneRegistrationLine(t *testing.T) {
 func TestMainsUnderCmd(t *testing.T) {
 	root := testutil.RepoRoot(t)
 	mains := 0
-	for _, l := range strings.Split(strings.TrimSpace(goList(t, "-f", "{{.Name}} {{.ImportPath}} {{join .GoFiles \",\"}}", "./...")), "\n") {
+	for _, l := range strings.Split(strings.TrimSpace(goList(t, "{{.Name}} {{.ImportPath}} {{join .GoFiles \",\"}}", "./...")), "\n") {
 		f := strings.Fields(l)
 		if f[0] != "main" {
 			continue
@@ -330,7 +366,7 @@ func TestFileSizes(t *testing.T) {
 // TestPackageDocs: every package, commands included, has a package comment
 // saying what it implements.
 func TestPackageDocs(t *testing.T) {
-	for _, l := range strings.Split(strings.TrimSpace(goList(t, "-f", "{{.ImportPath}}\t{{.Doc}}", "./...")), "\n") {
+	for _, l := range strings.Split(strings.TrimSpace(goList(t, "{{.ImportPath}}\t{{.Doc}}", "./...")), "\n") {
 		path, doc, _ := strings.Cut(l, "\t")
 		assert.Assert(t, strings.TrimSpace(doc) != "", "%s has no package comment", path)
 	}
