@@ -191,9 +191,9 @@ func noRequire(t *testing.T, src string) {
 // program of src/cmd/ through Go's build cache with -trimpath
 // ([testutil.CopyPrograms]), copied into src/bin/, whose directory it
 // returns. A program built before from the same sources is found in the
-// cache instead of being linked again; its bytes are not those of go build
-// (go run leaves out the debug information), so NoExecutables, not
-// SameExecutables, goes with it.
+// cache instead of being linked again; its bytes are not those of
+// pack.GoBuild's build (go run links with other flags and gives it another
+// build ID), so NoExecutables, not SameExecutables, goes with it.
 func BuildUnpackedCached(t *testing.T, src string) string {
 	t.Helper()
 	noRequire(t, src)
