@@ -38,6 +38,13 @@ type Config struct {
 	// small values.
 	ReportNodes    uint64
 	ReportOpenings int
+	// Keep, when set, is a directory where [Stage.BuildAll] writes the
+	// programs it builds (under the subdirectory it is given), left there
+	// when the recipe ends: the tests place them beside an unpacked
+	// archive's sources, so that rebuilding those links only a program the
+	// sources no longer give. Empty: they are built in the staging
+	// directory and removed with it.
+	Keep string
 	// Log receives progress lines; nil discards them.
 	Log io.Writer
 }
@@ -160,10 +167,15 @@ func (s *Stage) Ship(a *Archive, prefix string, patterns []string) (*Sources, er
 // BuildAll builds every package of the staged sources (go build ./..., the
 // offline build check) for the GOOS/GOARCH in env (this machine's when env
 // is empty) with one go command, writing the programs into the directory
-// dir of the staging area, and returns the path of each program by its
-// name (the base name of its package directory, without .exe).
+// dir of the staging area (of [Config.Keep] when set), and returns the
+// path of each program by its name (the base name of its package
+// directory, without .exe).
 func (s *Stage) BuildAll(dir string, env []string) (map[string]string, error) {
-	out := filepath.Join(s.Dir, dir)
+	base := s.Dir
+	if s.cfg.Keep != "" {
+		base = s.cfg.Keep
+	}
+	out := filepath.Join(base, dir)
 	if err := GoBuild(s.Src, env, out+string(filepath.Separator), "./..."); err != nil {
 		return nil, fmt.Errorf("the shipped sources do not build offline: %w", err)
 	}

@@ -78,9 +78,9 @@ type listed struct {
 	DepsErrors     []*struct{ Err string }
 }
 
-// GoCommand runs the go command in dir with extra environment variables and
+// goCommand runs the go command in dir with extra environment variables and
 // returns its stdout; a failure carries the command's stderr.
-func GoCommand(dir string, env []string, args ...string) ([]byte, error) {
+func goCommand(dir string, env []string, args ...string) ([]byte, error) {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
@@ -108,7 +108,7 @@ func firstLines(s string, n int) string {
 
 // MainModule describes the module rooted at repo, read with `go list -m`.
 func MainModule(repo string) (Module, error) {
-	out, err := GoCommand(repo, []string{"GOWORK=off"}, "list", "-m", "-json")
+	out, err := goCommand(repo, []string{"GOWORK=off"}, "list", "-m", "-json")
 	if err != nil {
 		return Module{}, err
 	}
@@ -149,7 +149,7 @@ func CollectSources(repo string, patterns []string, platforms []string) (*Source
 		}
 		env := []string{"GOOS=" + goos, "GOARCH=" + goarch, "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS=-mod=mod"}
 		args := append([]string{"list", "-deps", "-json=ImportPath,Dir,Standard,Module,GoFiles,IgnoredGoFiles,CgoFiles,SFiles,HFiles,EmbedFiles,Error,DepsErrors", "--"}, patterns...)
-		out, err := GoCommand(repo, env, args...)
+		out, err := goCommand(repo, env, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -287,18 +287,18 @@ func (s *Sources) AddTo(a *Archive, prefix string) error {
 	return nil
 }
 
-// OfflineEnv is the environment under which a shipped tree must build: no
+// offlineEnv is the environment under which a shipped tree must build: no
 // module proxy, no workspace, no cgo, no inherited GOFLAGS.
-var OfflineEnv = []string{"GOPROXY=off", "GOWORK=off", "GOFLAGS=-mod=mod", "CGO_ENABLED=0"}
+var offlineEnv = []string{"GOPROXY=off", "GOWORK=off", "GOFLAGS=-mod=mod", "CGO_ENABLED=0"}
 
 // GoBuild runs `go build -trimpath -ldflags="-s -w" -o out pkgs...` in dir
-// under [OfflineEnv] plus env (for example GOOS=windows). out is a file, or
+// under [offlineEnv] plus env (for example GOOS=windows). out is a file, or
 // a directory ending in a path separator for several packages. The programs
 // carry no symbol table and no DWARF: a third smaller, linked in two thirds
 // of the time, and a panic still prints its stack with files and lines.
 func GoBuild(dir string, env []string, out string, pkgs ...string) error {
 	args := append([]string{"build", "-trimpath", "-ldflags=-s -w", "-o", out}, pkgs...)
-	_, err := GoCommand(dir, append(append([]string{}, OfflineEnv...), env...), args...)
+	_, err := goCommand(dir, append(append([]string{}, offlineEnv...), env...), args...)
 	return err
 }
 
@@ -324,7 +324,7 @@ func RepoRoot(dir string) (string, error) {
 // Platforms returns the GOOS/GOARCH pairs the go command can build for
 // (go tool dist list).
 func Platforms() (map[string]bool, error) {
-	out, err := GoCommand("", nil, "tool", "dist", "list")
+	out, err := goCommand("", nil, "tool", "dist", "list")
 	if err != nil {
 		return nil, err
 	}

@@ -136,33 +136,51 @@ func Unpack(t *testing.T, data []byte, top string) string {
 // BuildUnpacked builds every package of an unpacked src/ offline (go build
 // ./...), with the programs written into src/bin/, and returns that
 // directory. The executables the archive ships beside src/ (in its top
-// folder, src's parent) are first copied into src/bin/ under the names
-// their build information gives (cmd/<name>). go build links a program
-// again only when the file in place is not what the sources, flags and
-// toolchain give, as its build ID records them: an archive whose programs
-// match its sources is checked without linking them again, and a program
-// that does not match is linked anew, so that SameExecutables finds the
-// difference.
-func BuildUnpacked(t *testing.T, src string) string {
+// folder, src's parent), then those in the directories from (the
+// packager's own builds, kept with [pack.Config.Keep]), are first copied
+// into src/bin/ under the names their build information gives
+// (cmd/<name>). go build links a program again only when the file in place
+// is not what the sources, flags and toolchain give, as its build ID
+// records them: an archive whose programs match its sources is checked
+// without linking them again, and a program that does not match is linked
+// anew, so that SameExecutables finds the difference.
+func BuildUnpacked(t *testing.T, src string, from ...string) string {
 	t.Helper()
 	noRequire(t, src)
-	bin := filepath.Join(src, "bin")
-	assert.NilError(t, placeShipped(filepath.Dir(src), src, bin))
+	bin, err := place(src, from...)
+	assert.NilError(t, err)
 	assert.NilError(t, pack.GoBuild(src, nil, bin+string(filepath.Separator), "./..."))
 	return bin
 }
 
-// placeShipped copies each executable under top, outside src, into bin
-// under the last element of the package path its build information names;
-// a file without build information (no Go program) is left out.
-func placeShipped(top, src, bin string) error {
-	list, err := executables(top, src)
-	if err != nil {
-		return err
-	}
+// place makes src/bin and copies into it the programs BuildUnpacked
+// starts from: those the archive ships beside src, then those of the
+// directories from.
+func place(src string, from ...string) (string, error) {
+	bin := filepath.Join(src, "bin")
 	if err := os.MkdirAll(bin, 0o755); err != nil {
-		return err
+		return "", err
 	}
+	for _, dir := range append([]string{filepath.Dir(src)}, from...) {
+		skip := ""
+		if dir == filepath.Dir(src) {
+			skip = src
+		}
+		list, err := executables(dir, skip)
+		if err != nil {
+			return "", err
+		}
+		if err := placePrograms(bin, list); err != nil {
+			return "", err
+		}
+	}
+	return bin, nil
+}
+
+// placePrograms copies each executable of list into bin under the last
+// element of the package path its build information names; a file without
+// build information (no Go program) is left out.
+func placePrograms(bin string, list []string) error {
 	for _, p := range list {
 		info, err := buildinfo.ReadFile(p)
 		if err != nil {
@@ -183,40 +201,6 @@ func noRequire(t *testing.T, src string) {
 	gomod, err := os.ReadFile(filepath.Join(src, "go.mod"))
 	assert.NilError(t, err)
 	assert.Assert(t, !strings.Contains(string(gomod), "require"), string(gomod))
-}
-
-// BuildUnpackedCached builds every package of an unpacked src/ offline,
-// as BuildUnpacked does, for an archive that ships no executables: the
-// other packages with one go build (compiled, nothing linked), and each
-// program of src/cmd/ through Go's build cache with -trimpath
-// ([testutil.CopyPrograms]), copied into src/bin/, whose directory it
-// returns. A program built before from the same sources is found in the
-// cache instead of being linked again; its bytes are not those of
-// pack.GoBuild's build (go run links with other flags and gives it another
-// build ID), so NoExecutables, not SameExecutables, goes with it.
-func BuildUnpackedCached(t *testing.T, src string) string {
-	t.Helper()
-	noRequire(t, src)
-	env := append(append([]string{}, pack.OfflineEnv...), "GOFLAGS=-mod=mod -trimpath")
-	out, err := pack.GoCommand(src, env, "list", "-f", "{{.Name}} {{.ImportPath}}", "./...")
-	assert.NilError(t, err)
-	var libs, progs []string
-	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		name, path, _ := strings.Cut(l, " ")
-		if name != "main" {
-			libs = append(libs, path)
-			continue
-		}
-		dir, prog := filepath.Split(path)
-		assert.Assert(t, strings.HasSuffix(dir, "/cmd/"), "program %s outside cmd/", path)
-		progs = append(progs, prog)
-	}
-	assert.Assert(t, len(progs) > 0, "no program in %s", src)
-	_, err = pack.GoCommand(src, env, append([]string{"build"}, libs...)...)
-	assert.NilError(t, err, "the shipped sources do not build offline")
-	bin := filepath.Join(src, "bin")
-	assert.NilError(t, testutil.CopyPrograms(src, bin, env, progs...))
-	return bin
 }
 
 // NoExecutables checks that the unpacked archive under top ships no

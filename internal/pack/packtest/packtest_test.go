@@ -32,8 +32,8 @@ func TestBuildUnpackedCatchesChangedSources(t *testing.T) {
 	// package's name, then go build, which keeps a file it finds up to
 	// date (it only touches its time); a program it links is a new file
 	// moved into place.
-	bin := filepath.Join(src, "bin")
-	assert.NilError(t, placeShipped(top, src, bin))
+	bin, err := place(src)
+	assert.NilError(t, err)
 	placed, err := os.Stat(filepath.Join(bin, "hello"))
 	assert.NilError(t, err)
 	assert.NilError(t, pack.GoBuild(src, nil, bin+string(filepath.Separator), "./..."))
@@ -53,4 +53,38 @@ func TestBuildUnpackedCatchesChangedSources(t *testing.T) {
 	assert.NilError(t, err)
 	assert.Equal(t, n, 1)
 	assert.DeepEqual(t, differ, []string{filepath.Join(top, "shipped")})
+}
+
+// TestBuildUnpackedFromKeptBuild: for an archive that ships no program, the
+// packager's own build (pack.Config.Keep) is placed instead: the rebuild
+// keeps it while the sources give it, and links a new program once a
+// source changes.
+func TestBuildUnpackedFromKeptBuild(t *testing.T) {
+	NeedGo(t)
+	t.Parallel()
+	src := filepath.Join(t.TempDir(), "src")
+	main := filepath.Join(src, "cmd", "hello", "main.go")
+	assert.NilError(t, os.MkdirAll(filepath.Dir(main), 0o755))
+	assert.NilError(t, os.WriteFile(filepath.Join(src, "go.mod"), []byte("module example.com/hello\n\ngo 1.22\n"), 0o644))
+	assert.NilError(t, os.WriteFile(main, []byte("package main\n\nfunc main() { println(\"hello\") }\n"), 0o644))
+	kept := t.TempDir()
+	assert.NilError(t, pack.GoBuild(src, nil, kept+string(filepath.Separator), "./..."))
+	keptData, err := os.ReadFile(filepath.Join(kept, "hello"))
+	assert.NilError(t, err)
+
+	bin, err := place(src, kept)
+	assert.NilError(t, err)
+	placed, err := os.Stat(filepath.Join(bin, "hello"))
+	assert.NilError(t, err)
+	assert.Equal(t, BuildUnpacked(t, src, kept), bin)
+	again, err := os.Stat(filepath.Join(bin, "hello"))
+	assert.NilError(t, err)
+	assert.Assert(t, os.SameFile(placed, again), "the kept program was linked again")
+
+	assert.NilError(t, os.WriteFile(main, []byte("package main\n\nfunc main() { println(\"hello, world\") }\n"), 0o644))
+	assert.NilError(t, os.RemoveAll(bin))
+	bin = BuildUnpacked(t, src, kept)
+	rebuilt, err := os.ReadFile(filepath.Join(bin, "hello"))
+	assert.NilError(t, err)
+	assert.Assert(t, string(rebuilt) != string(keptData), "the changed source was not linked anew")
 }

@@ -69,7 +69,8 @@ func TestCongoArchive(t *testing.T) {
 	t.Parallel()
 	packtest.NeedGo(t)
 	repo := testutil.RepoRoot(t)
-	zips := packtest.Build(t, packRecipe, pack.Config{Repo: repo, NetID: "AbC123", MaxMoves: 4})
+	kept := t.TempDir()
+	zips := packtest.Build(t, packRecipe, pack.Config{Repo: repo, NetID: "AbC123", MaxMoves: 4, Keep: kept})
 	data, ok := zips["congo/AbC123.zip"] // named by the NETID as given
 	assert.Assert(t, ok, "archive names: %v", zips)
 	dir := packtest.Unpack(t, data, "AbC123")
@@ -82,7 +83,7 @@ func TestCongoArchive(t *testing.T) {
 	assert.Assert(t, len(programs) >= 9, "%v", programs)
 	assert.Assert(t, slices.Contains(programs, "congo-agent") && !slices.Contains(programs, "congo-roundrobin"), "%v", programs)
 	packtest.NoExecutables(t, top)
-	bin := packtest.BuildUnpackedCached(t, src)
+	bin := packtest.BuildUnpacked(t, src, filepath.Join(kept, "bin"))
 	for _, p := range programs {
 		_, err := os.Stat(filepath.Join(bin, p))
 		assert.NilError(t, err, "program %s not built from the archive", p)
