@@ -117,9 +117,11 @@ func TestPerftCongoConformance(t *testing.T) {
 // TestPerftMiniChessConformance compares T-perft and P-perft, totals and
 // divides, with the rows of perft.tsv of at most 2,000,000 leaves (75 of
 // 84). The 9 larger rows (442 million leaves of 458) would count again with
-// the counter that pkg/minichess's TestPerftConformance checks on every
-// row, minichess.NewPerft, which the perft command's divide runs under
-// each root move: the rows run here already take every path of the
+// minichess.NewPerft, the counter the perft command's divide runs under
+// each root move, which pkg/minichess's TestPerftConformance checks on
+// those rows too (P-perft on every row, T-perft on every row of at most 2
+// million leaves, and every row's T-perft with the counter of
+// template_terminal): the rows run here already take every path of the
 // command. Each row is a parallel subtest; the group "rows" returns when
 // all have run.
 func TestPerftMiniChessConformance(t *testing.T) {
