@@ -170,7 +170,7 @@ func place(src string, from ...string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := placePrograms(bin, list); err != nil {
+		if err := placePrograms(src, bin, list); err != nil {
 			return "", err
 		}
 	}
@@ -178,12 +178,18 @@ func place(src string, from ...string) (string, error) {
 }
 
 // placePrograms copies each executable of list into bin under the last
-// element of the package path its build information names; a file without
-// build information (no Go program) is left out.
-func placePrograms(bin string, list []string) error {
+// element of the package path its build information names. A file without
+// build information (no Go program) is left out, and so is a program whose
+// package is not in src: go build would leave it in place untouched, and a
+// program the sources do not have must not seem built from them.
+func placePrograms(src, bin string, list []string) error {
 	for _, p := range list {
 		info, err := buildinfo.ReadFile(p)
 		if err != nil {
+			continue
+		}
+		rel, ok := strings.CutPrefix(info.Path, info.Main.Path+"/")
+		if st, err := os.Stat(filepath.Join(src, filepath.FromSlash(rel))); !ok || err != nil || !st.IsDir() {
 			continue
 		}
 		name := pack.ExeName(path.Base(info.Path), runtime.GOOS)

@@ -87,4 +87,17 @@ func TestBuildUnpackedFromKeptBuild(t *testing.T) {
 	rebuilt, err := os.ReadFile(filepath.Join(bin, "hello"))
 	assert.NilError(t, err)
 	assert.Assert(t, string(rebuilt) != string(keptData), "the changed source was not linked anew")
+
+	// A program whose package the sources lack is not placed: it must not
+	// seem built from them.
+	other := filepath.Join(src, "cmd", "other", "main.go")
+	assert.NilError(t, os.MkdirAll(filepath.Dir(other), 0o755))
+	assert.NilError(t, os.Rename(main, other))
+	assert.NilError(t, os.Remove(filepath.Dir(main)))
+	assert.NilError(t, os.RemoveAll(bin))
+	bin = BuildUnpacked(t, src, kept)
+	_, err = os.Stat(filepath.Join(bin, "other"))
+	assert.NilError(t, err)
+	_, err = os.Stat(filepath.Join(bin, "hello"))
+	assert.Assert(t, os.IsNotExist(err), "hello placed without its sources: %v", err)
 }
