@@ -25,11 +25,13 @@ type student struct {
 	mistakes []mistakeCase
 }
 
-// mistakeCase is one mistake and the words the likely cause must contain.
+// mistakeCase is one mistake, the words the likely cause must contain and
+// those of the first failure's problem line ("" for none).
 type mistakeCase struct {
-	name  string
-	flags []string
-	want  []string
+	name    string
+	flags   []string
+	want    []string
+	problem string
 }
 
 var students = []student{
@@ -43,15 +45,16 @@ var students = []student{
 		},
 		flags: []string{"-rules", "2022", "-suite", "random", "-n", "5"},
 		mistakes: []mistakeCase{
-			{"rules2021", nil, []string{"promotion", "edition"}},
-			{"noignore", nil, []string{"cin.ignore"}},
-			{"debug", nil, []string{"extra lines"}},
-			{"crash", nil, []string{"crash"}},
+			{"rules2021", nil, []string{"promotion", "edition"}, ""},
+			{"noignore", nil, []string{"cin.ignore"}, ""},
+			{"debug", nil, []string{"extra lines"}, ""},
+			{"crash", nil, []string{"crash"}, ""},
 			// One case: it loops on every FEN with an empty rank, the batch
 			// limit it burns is then 2.1 s (the 2 s start-up and 0.1 s)
 			// instead of 2.5 s, and a batch of one case is not run again
-			// for a shrunk case.
-			{"timeout", []string{"-timeout", "0.1s", "-n", "1"}, []string{"timeout"}},
+			// for a shrunk case. The problem names the CPU time of the
+			// batch's limit (TestTimePerCase runs a program under it).
+			{"timeout", []string{"-timeout", "0.1s", "-n", "1"}, []string{"timeout"}, "killed at the time limit: 2.1 s of CPU time used"},
 		},
 	},
 	{
@@ -63,10 +66,10 @@ var students = []student{
 		fast:  mutJavaFast,
 		flags: []string{"-suite", "random", "-n", "3"},
 		mistakes: []mistakeCase{
-			{"tielast", nil, []string{"tie-breaking"}},
-			{"strict", nil, []string{"cut-off", "strict"}},
-			{"rootalpha", nil, []string{"cut-off", "root does not raise alpha"}},
-			{"countroot", nil, []string{"what is counted", "root"}},
+			{"tielast", nil, []string{"tie-breaking"}, ""},
+			{"strict", nil, []string{"cut-off", "strict"}, ""},
+			{"rootalpha", nil, []string{"cut-off", "root does not raise alpha"}, ""},
+			{"countroot", nil, []string{"what is counted", "root"}, ""},
 		},
 	},
 	{
@@ -86,11 +89,11 @@ var students = []student{
 		mistakes: []mistakeCase{
 			// 20 random cases: on the first 15, the reverse move order
 			// explains the failures as well.
-			{"tielast", []string{"-n", "20"}, []string{"tie-breaking"}},
-			{"strict", nil, []string{"cut-off", "strict"}},
-			{"noroot", nil, []string{"what is counted", "root"}},
-			{"passend", nil, []string{"pass"}},
-			{"nostack", nil, []string{"stack"}},
+			{"tielast", []string{"-n", "20"}, []string{"tie-breaking"}, ""},
+			{"strict", nil, []string{"cut-off", "strict"}, ""},
+			{"noroot", nil, []string{"what is counted", "root"}, ""},
+			{"passend", nil, []string{"pass"}, ""},
+			{"nostack", nil, []string{"stack"}, ""},
 		},
 	},
 }
@@ -190,6 +193,9 @@ func TestStudents(t *testing.T) {
 					if !strings.Contains(rep.LikelyCause, w) {
 						t.Errorf("mistake %s: likely cause %q does not say %q", m.name, rep.LikelyCause, w)
 					}
+				}
+				if m.problem != "" && (len(rep.Failures) == 0 || !strings.Contains(rep.Failures[0].Problem, m.problem)) {
+					t.Errorf("mistake %s: failures %+v; want the first to say %q", m.name, rep.Failures, m.problem)
 				}
 			}
 		})
