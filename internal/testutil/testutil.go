@@ -75,23 +75,17 @@ func UnwritableDir(t testing.TB) string {
 	return ""
 }
 
-// BuildCommands puts the repository's cmd/<name> for every name into dir,
-// built with env added to the environment of go: [copyPrograms] of the
-// repository's root.
-func BuildCommands(t testing.TB, dir string, env []string, names ...string) error {
-	t.Helper()
-	return copyPrograms(RepoRoot(t), dir, env, names...)
-}
-
-// copyPrograms puts cmd/<name> of the module at root for every name into
-// dir (made if missing), each under its own name (with ".exe" added for a
+// BuildCommands puts the repository's cmd/<name> for every name into dir
+// (made if missing), each under its own name (with ".exe" added for a
 // Windows target, as go build names it) with mode 0755, built with env
 // added to the environment of go. Each is a copy of the executable that
 // CachedProgram finds in Go's build cache, so that a program that has not
 // changed is not linked again; the copies are the caller's to rename, chmod
 // or remove. At most two go commands run at once. The error names each
 // program that failed, with go's output.
-func copyPrograms(root, dir string, env []string, names ...string) error {
+func BuildCommands(t testing.TB, dir string, env []string, names ...string) error {
+	t.Helper()
+	root := RepoRoot(t)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
