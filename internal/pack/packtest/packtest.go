@@ -161,20 +161,18 @@ func place(src string, from ...string) (string, error) {
 	if err := os.MkdirAll(bin, 0o755); err != nil {
 		return "", err
 	}
-	for _, dir := range append([]string{filepath.Dir(src)}, from...) {
-		skip := ""
-		if dir == filepath.Dir(src) {
-			skip = src
-		}
-		list, err := executables(dir, skip)
+	list, err := executables(filepath.Dir(src), src)
+	if err != nil {
+		return "", err
+	}
+	for _, dir := range from {
+		more, err := executables(dir, "")
 		if err != nil {
 			return "", err
 		}
-		if err := placePrograms(src, bin, list); err != nil {
-			return "", err
-		}
+		list = append(list, more...)
 	}
-	return bin, nil
+	return bin, placePrograms(src, bin, list)
 }
 
 // placePrograms copies each executable of list into bin under the last

@@ -10,6 +10,17 @@ import (
 	"gotest.tools/v3/assert"
 )
 
+// helloModule writes a module example.com/hello into src with one
+// program, cmd/hello, and returns the path of its main.go.
+func helloModule(t *testing.T, src string) string {
+	t.Helper()
+	main := filepath.Join(src, "cmd", "hello", "main.go")
+	assert.NilError(t, os.MkdirAll(filepath.Dir(main), 0o755))
+	assert.NilError(t, os.WriteFile(filepath.Join(src, "go.mod"), []byte("module example.com/hello\n\ngo 1.22\n"), 0o644))
+	assert.NilError(t, os.WriteFile(main, []byte("package main\n\nfunc main() { println(\"hello\") }\n"), 0o644))
+	return main
+}
+
 // TestBuildUnpackedCatchesChangedSources ships a program built from a
 // small module beside its sources, as an archive does: the rebuild takes
 // the shipped program as up to date without linking it again, and once a
@@ -19,10 +30,7 @@ func TestBuildUnpackedCatchesChangedSources(t *testing.T) {
 	t.Parallel()
 	top := t.TempDir()
 	src := filepath.Join(top, "src")
-	main := filepath.Join(src, "cmd", "hello", "main.go")
-	assert.NilError(t, os.MkdirAll(filepath.Dir(main), 0o755))
-	assert.NilError(t, os.WriteFile(filepath.Join(src, "go.mod"), []byte("module example.com/hello\n\ngo 1.22\n"), 0o644))
-	assert.NilError(t, os.WriteFile(main, []byte("package main\n\nfunc main() { println(\"hello\") }\n"), 0o644))
+	main := helloModule(t, src)
 	// The archive ships the program as "shipped", outside src/.
 	built := t.TempDir()
 	assert.NilError(t, pack.GoBuild(src, nil, filepath.Join(built, "hello"), "./cmd/hello"))
@@ -63,10 +71,7 @@ func TestBuildUnpackedFromKeptBuild(t *testing.T) {
 	NeedGo(t)
 	t.Parallel()
 	src := filepath.Join(t.TempDir(), "src")
-	main := filepath.Join(src, "cmd", "hello", "main.go")
-	assert.NilError(t, os.MkdirAll(filepath.Dir(main), 0o755))
-	assert.NilError(t, os.WriteFile(filepath.Join(src, "go.mod"), []byte("module example.com/hello\n\ngo 1.22\n"), 0o644))
-	assert.NilError(t, os.WriteFile(main, []byte("package main\n\nfunc main() { println(\"hello\") }\n"), 0o644))
+	main := helloModule(t, src)
 	kept := t.TempDir()
 	assert.NilError(t, pack.GoBuild(src, nil, kept+string(filepath.Separator), "./..."))
 	keptData, err := os.ReadFile(filepath.Join(kept, "hello"))
