@@ -20,7 +20,7 @@ import (
 	"github.com/gamesearch/gamesearch/internal/cliutil"
 )
 
-const autograderUsage = "autograder PROGRAM [-rules R] [-board B] [-piece K] [-n N] [-seed S] [-timeout D] [-binary PATH] -o FILE.zip"
+const autograderUsage = "autograder PROGRAM [-rules R] [-board B] [-piece K] [-n N] [-seed S] [-timeout D] [-startup D] [-binary PATH] -o FILE.zip"
 
 const autograderNotes = `Writes a Gradescope autograder bundle for PROGRAM: setup.sh (the Debian/Ubuntu
 packages of the languages grade builds), run_autograder (builds the submission
@@ -120,6 +120,9 @@ func runScript(o *Options) string {
 	flags := gameSettings(o)
 	if o.TimeoutSet {
 		flags = append(flags, "-timeout", o.Timeout.String())
+	}
+	if o.StartupSet {
+		flags = append(flags, "-startup", o.Startup.String())
 	}
 	return fmt.Sprintf(`#!/bin/sh
 # Gradescope's entry point, written by gamesearch autograder: builds and

@@ -319,9 +319,9 @@ func check(fams []*Family, args []string, stdout io.Writer) error {
 // suiteFlags are the flags that choose the cases and their limits, shared
 // by check and grade.
 type suiteFlags struct {
-	cf                            common
-	suite, cases, corpus, timeout *string
-	max                           *int
+	cf                                     common
+	suite, cases, corpus, timeout, startup *string
+	max                                    *int
 }
 
 // registerSuiteFlags registers the flags of suiteFlags on fs.
@@ -332,6 +332,7 @@ func registerSuiteFlags(fs *flag.FlagSet, gen bool, fams []*Family) *suiteFlags 
 	sf.cases = fs.String("cases", "", "run the set in `DIR` written by gamesearch gen (only that set, unless -suite adds more)")
 	sf.corpus = fs.String("corpus", "", "the conformance `DIR` (default: the copy built into gamesearch)")
 	sf.timeout = fs.String("timeout", "", "CPU time one case may take, a `duration` with its unit such as 10s or 500ms (default: the program's, see docs/check.md; congo-agent: the time of each go)")
+	sf.startup = fs.String("startup", "", "CPU time a batch (Congo's batch programs) gets on top of its cases for starting, a `duration` such as 2s or 0s (default: "+Startup.String()+")")
 	sf.max = fs.Int("max", 5, "show at most `N` failures")
 	return sf
 }
@@ -358,17 +359,27 @@ func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*Options, error) {
 	}
 	o.Timeout = o.Prog.PerCase
 	if t := *sf.timeout; t != "" {
-		d, err := time.ParseDuration(t)
+		d, err := parseDuration("timeout", t)
 		if err != nil {
-			if _, nerr := strconv.ParseFloat(t, 64); nerr == nil {
-				return nil, usagef("-timeout %s: give a unit, such as %ss or %sms", cliutil.Quote(t), t, t)
-			}
-			return nil, usagef("-timeout %s: want a duration such as 10s or 500ms", cliutil.Quote(t))
+			return nil, err
 		}
 		if d <= 0 {
 			return nil, usagef("-timeout %s: want a positive duration", t)
 		}
 		o.Timeout, o.TimeoutSet = d, true
+	}
+	if t := *sf.startup; t != "" {
+		if !o.Prog.Batch {
+			return nil, usagef("-startup: %s runs one case a run, and only a batch gets a start-up", o.Prog.Name)
+		}
+		d, err := parseDuration("startup", t)
+		if err != nil {
+			return nil, err
+		}
+		if d < 0 {
+			return nil, usagef("-startup %s: want 0 or a positive duration", t)
+		}
+		o.Startup, o.StartupSet = d, true
 	}
 	if o.Runs("public") || o.Runs("extra") {
 		o.Corpus = embeddedCorpus()
@@ -380,6 +391,19 @@ func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*Options, error) {
 		}
 	}
 	return o, nil
+}
+
+// parseDuration reads the value t of the duration flag name, which needs
+// its unit.
+func parseDuration(name, t string) (time.Duration, error) {
+	d, err := time.ParseDuration(t)
+	if err != nil {
+		if _, nerr := strconv.ParseFloat(t, 64); nerr == nil {
+			return 0, usagef("-%s %s: give a unit, such as %ss or %sms", name, cliutil.Quote(t), t, t)
+		}
+		return 0, usagef("-%s %s: want a duration such as 10s or 500ms", name, cliutil.Quote(t))
+	}
+	return d, nil
 }
 
 // suiteNames are the suites in the order they run.

@@ -303,3 +303,19 @@ func TestUnpackRefuses(t *testing.T) {
 		t.Error("an entry escaped")
 	}
 }
+
+// TestAutograderKeepsLimits: the bundle's run_autograder grades with the
+// -timeout and -startup given to autograder, and with neither when neither
+// was given (the program's defaults).
+func TestAutograderKeepsLimits(t *testing.T) {
+	t.Parallel()
+	o := testOptions(t, "congo-eval", "rules", "2022")
+	if s := runScript(o); strings.Contains(s, "-timeout") || strings.Contains(s, "-startup") {
+		t.Errorf("defaults: run_autograder names a limit:\n%s", s)
+	}
+	o.Timeout, o.TimeoutSet = 500*time.Millisecond, true
+	o.Startup, o.StartupSet = 0, true
+	if s := runScript(o); !strings.Contains(s, "grade congo-eval -rules 2022 -timeout 500ms -startup 0s -suite public") {
+		t.Errorf("run_autograder does not keep -timeout and -startup:\n%s", s)
+	}
+}

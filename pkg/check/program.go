@@ -36,14 +36,15 @@ type Program struct {
 	About string
 }
 
-// Startup is the CPU time a batch gets on top of its cases: a Java
-// virtual machine uses up to a second of CPU time starting.
+// Startup is the CPU time a batch gets on top of its cases unless -startup
+// says otherwise: a Java virtual machine uses up to a second of CPU time
+// starting.
 const Startup = 2 * time.Second
 
 // Limit returns the CPU time of a run answering n cases on which the
 // reference does work units of work: n times the per-case limit (-timeout,
 // or the program's default plus PerWork for each unit of work), plus
-// Startup for a batch.
+// the start-up for a batch.
 func (o *Options) Limit(n int, work uint64) time.Duration {
 	per := o.Timeout
 	if !o.TimeoutSet {
@@ -51,9 +52,18 @@ func (o *Options) Limit(n int, work uint64) time.Duration {
 	}
 	l := time.Duration(n) * per
 	if o.Prog.Batch {
-		l += Startup
+		l += o.startup()
 	}
 	return l
+}
+
+// startup is the CPU time a batch gets on top of its cases: -startup, or
+// Startup.
+func (o *Options) startup() time.Duration {
+	if o.StartupSet {
+		return o.Startup
+	}
+	return Startup
 }
 
 // Options are the settings of one check or gen run.
@@ -74,6 +84,10 @@ type Options struct {
 	// TimeoutSet tells that -timeout gave it.
 	Timeout    time.Duration
 	TimeoutSet bool
+	// Startup is what a batch gets on top of its cases when StartupSet
+	// tells that -startup gave it (Startup, the constant, otherwise).
+	Startup    time.Duration
+	StartupSet bool
 	// Dir is the submission directory linked into every run directory.
 	Dir string
 }

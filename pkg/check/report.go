@@ -186,7 +186,11 @@ func settings(o *Options) string {
 	if o.Cases != "" {
 		parts = append(parts, "-cases "+o.Cases)
 	}
-	return strings.Join(append(parts, "-timeout "+o.Timeout.String()), " ")
+	parts = append(parts, "-timeout "+o.Timeout.String())
+	if o.StartupSet {
+		parts = append(parts, "-startup "+o.Startup.String())
+	}
+	return strings.Join(parts, " ")
 }
 
 // limits describes the time limits of a check for the report: the
@@ -204,7 +208,7 @@ func limits(o *Options) string {
 		s += fmt.Sprintf(" + %s per %s the reference makes", o.Prog.PerWork, o.Prog.WorkUnit)
 	}
 	if o.Prog.Batch {
-		s += fmt.Sprintf(", times the cases of a batch, + %s for start-up", Secs(Startup))
+		s += fmt.Sprintf(", times the cases of a batch, + %s for start-up", Secs(o.startup()))
 	}
 	if !o.Prog.WallClock {
 		s += "; a run also stops at 3× its limit + 5 s of wall-clock time, or after 10 s without using CPU"

@@ -61,30 +61,33 @@ func TestArgumentsKept(t *testing.T) {
 }
 
 // TestTimePerCase: a batch of N cases gets N times the per-case CPU time
-// and the start-up, so a slow but right program passes under a limit of
-// 2.1 s, with a warning; a program over that limit is killed with its CPU
-// time named (TestStudents: the C++ student's timeout, the same limit).
+// and the start-up (-startup), so a slow but right program passes under a
+// limit of 0.6 s, with a warning; a program over its limit is killed with
+// its CPU time named (TestStudents: the C++ student's timeout).
+// TestReportFile shows the default start-up of 2 s.
 func TestTimePerCase(t *testing.T) {
 	t.Parallel()
 	bin := ownBin(t)
 	py := lookTool(t, "python3")
 	dir := t.TempDir()
 	// slow.sh uses $1 seconds of CPU time, then answers. A batch of one
-	// case at 0.1 s per case may use 2.1 s (the batch's 2 s start-up
-	// included): 1.3 s passes, with a warning that it used more than half
-	// its time.
+	// case at 0.1 s per case with a start-up of 0.5 s may use 0.6 s: 0.35 s
+	// passes, with a warning that it used more than half its time.
 	slow := script(t, dir, "slow.sh", py+` -c 'import sys, time
 t = time.process_time()
 while time.process_time() - t < float(sys.argv[1]): pass' "$1"
 exec `+filepath.Join(bin, "congo-eval"))
-	code, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", "1", "-timeout", "0.1s", "--", slow, "1.3")
+	code, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", "1", "-timeout", "0.1s", "-startup", "0.5s", "--", slow, "0.35")
 	if code != 0 || rep.Passed != 1 {
 		t.Fatalf("slow but right: exit %d, %d/%d: %s", code, rep.Passed, rep.Total, rep.firstFailure())
 	}
-	if !strings.Contains(rep.Limits, "CPU time per case 0.1 s, times the cases of a batch") {
+	if !strings.Contains(rep.Limits, "CPU time per case 0.1 s, times the cases of a batch, + 0.5 s for start-up") {
 		t.Errorf("limits %q", rep.Limits)
 	}
-	if w := strings.Join(rep.Warnings, " "); !strings.Contains(w, "more than half of their CPU time limit") || !strings.Contains(w, "of its 2.1 s") {
+	if !strings.HasSuffix(rep.Settings, "-timeout 100ms -startup 500ms") {
+		t.Errorf("settings %q: want -startup named after -timeout", rep.Settings)
+	}
+	if w := strings.Join(rep.Warnings, " "); !strings.Contains(w, "more than half of their CPU time limit") || !strings.Contains(w, "of its 0.6 s") {
 		t.Errorf("warnings %q: want the slow runs named with their times", w)
 	}
 }
