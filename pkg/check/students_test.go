@@ -54,7 +54,7 @@ var students = []student{
 			// which a native program needs no more of), and a batch of one
 			// case is not run again for a shrunk case. The problem names
 			// the CPU time of the batch's limit.
-			{"timeout", []string{"-timeout", "0.1s", "-startup", "0.1s", "-n", "1"}, []string{"timeout"}, "killed at the time limit: 0.2 s of CPU time used"},
+			{"timeout", []string{"-timeout", "0.1s", "-startup", "0.1s", "-n", "1"}, []string{"timeout: the program was still running at the time limit"}, "killed at the time limit: 0.2 s of CPU time used"},
 		},
 	},
 	{
