@@ -24,7 +24,8 @@ func TestMiniChessArchive(t *testing.T) {
 	packtest.NeedGo(t)
 	repo := testutil.RepoRoot(t)
 	platform := runtime.GOOS + "/" + runtime.GOARCH
-	zips := packtest.Build(t, packRecipe, pack.Config{Repo: repo, Platforms: []string{platform}, ReportNodes: 100, ReportOpenings: 1})
+	kept := t.TempDir()
+	zips := packtest.Build(t, packRecipe, pack.Config{Repo: repo, Platforms: []string{platform}, ReportNodes: 100, ReportOpenings: 1, Keep: kept})
 	top := "minichess-" + runtime.GOOS + "-" + runtime.GOARCH
 	data, ok := zips["minichess/"+top+".zip"]
 	assert.Assert(t, ok, "%v", zips)
@@ -54,7 +55,7 @@ func TestMiniChessArchive(t *testing.T) {
 
 	src := filepath.Join(dir, top, "src")
 	packtest.CheckSrc(t, src)
-	bin := packtest.BuildUnpacked(t, src)
+	bin := packtest.BuildUnpacked(t, src, filepath.Join(kept, "bin-"+runtime.GOOS+"-"+runtime.GOARCH))
 	assert.Assert(t, packtest.SameExecutables(t, filepath.Join(dir, top), bin) >= len(MiniChessPrograms))
 	// The report rebuilt from the archive's sources reproduces REPORT.md.
 	docs := filepath.Join(repo, "docs")

@@ -26,7 +26,8 @@ func TestMorrisArchive(t *testing.T) {
 	}
 	packtest.NeedGo(t)
 	repo := testutil.RepoRoot(t)
-	zips := packtest.Build(t, packRecipe, pack.Config{Repo: repo, NetID: "XY123"})
+	kept := t.TempDir()
+	zips := packtest.Build(t, packRecipe, pack.Config{Repo: repo, NetID: "XY123", Keep: kept})
 	data, ok := zips["morris/XY123.zip"] // named by the NETID as given
 	assert.Assert(t, ok, "%v", zips)
 
@@ -72,7 +73,7 @@ func TestMorrisArchive(t *testing.T) {
 
 	src := filepath.Join(top, "src")
 	packtest.CheckSrc(t, src)
-	bin := packtest.BuildUnpacked(t, src)
+	bin := packtest.BuildUnpacked(t, src, filepath.Join(kept, "bin"))
 	assert.Assert(t, packtest.SameExecutables(t, top, bin) >= len(MorrisPrograms))
 	cases, err := filepath.Glob(filepath.Join(top, "examples", "*", "case*.txt"))
 	assert.NilError(t, err)
