@@ -279,7 +279,7 @@ func TestPlayInTmux(t *testing.T) {
 		assert.NilError(t, err, "tmux %q: %s", args, out)
 		return string(out)
 	}
-	run("new-session", "-d", "-x", "100", "-y", "60", bin+" play congo -human second -time 2s; sleep 30")
+	run("new-session", "-d", "-x", "100", "-y", "60", bin+" play congo -human second -time 1s; sleep 30")
 	t.Cleanup(func() { exec.Command(tmux, "-S", sock, "kill-server").Run() })
 	// screen polls the pane until it contains want, and returns it.
 	screen := func(want string, within time.Duration) string {
@@ -294,7 +294,7 @@ func TestPlayInTmux(t *testing.T) {
 		return ""
 	}
 	s := screen("  depth 2: best ", 10*time.Second)
-	assert.Assert(t, strings.Contains(s, "Engine (White) is thinking (2s per move, up to depth 64)..."), s)
+	assert.Assert(t, strings.Contains(s, "Engine (White) is thinking (1s per move, up to depth 64)..."), s)
 	assert.Assert(t, !strings.Contains(s, "Engine (White) plays"), "the engine had answered already:\n%s", s)
 	s = screen("Black to move>", 10*time.Second) // tmux drops the trailing blank
 	assert.Assert(t, strings.Contains(s, ", time up)."), s)
