@@ -68,9 +68,9 @@ type ModelResult struct {
 	Aborted bool
 }
 
-// modelLimit bounds the nodes of one model search; diagnosis gives up on
-// larger trees.
-const modelLimit = 4_000_000
+// ModelLimit bounds the nodes of one model search: RunModel aborts a search
+// that enters more, and diagnosis gives up on such trees.
+const ModelLimit = 4_000_000
 
 // modeler runs one model search. moves and kids are per-ply buffers, so
 // that the search allocates only when it reaches a new ply.
@@ -130,7 +130,7 @@ func (md *modeler[P, M, G]) eval(p *P, ply int) search.Value {
 
 func (md *modeler[P, M, G]) node(p *P, ply, depth int, alpha, beta search.Value) search.Value {
 	md.res.Nodes++
-	if md.res.Nodes > modelLimit {
+	if md.res.Nodes > ModelLimit {
 		md.res.Aborted = true
 		return 0
 	}

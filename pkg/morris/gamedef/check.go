@@ -143,46 +143,19 @@ func writeMorrisTSV(cases []morrisCase) []byte {
 // then moves), with the side the program plays to move, in the phase it
 // searches, at depths 1 to 4.
 func morrisRandom(p morris.Program, kind morris.Kind, n int, seed uint64) []morrisCase {
-	b := morris.BoardOf(kind)
-	rules := arena.MatchRules{Board: b}
-	r := match.NewRand(seed)
-	var buf []morris.Node
+	g := newMorrisDraws(p, kind, seed)
 	out := make([]morrisCase, 0, n)
 	misses := 0
 	for len(out) < n {
-		// plies: even for White programs, odd for Black ones; within the
-		// opening for the opening programs, after it for the game programs.
-		var plies int
-		if p.Phase == morris.Opening {
-			plies = r.Intn(b.Pieces) * 2
-		} else {
-			plies = 2*b.Pieces + r.Intn(25)*2
-		}
-		if p.Black {
-			plies++
-		}
-		s := rules.Start(morris.Position{})
-		ok := true
-		for i := 0; i < plies && ok; i++ {
-			if rules.Over(&s) {
-				ok = false
-				break
-			}
-			if buf = rules.Moves(&s, buf[:0]); len(buf) == 0 {
-				ok = false
-				break
-			}
-			s = rules.Play(&s, buf[r.Intn(len(buf))])
-		}
+		mc, ok := g.next()
 		if !ok {
 			continue
 		}
-		mc := morrisCase{name: fmt.Sprintf("#%d", len(out)+1), prog: p, kind: kind,
-			depth: 1 + r.Intn(4), input: s.Position.Format(b.N), models: newModelCache()}
+		mc.name = fmt.Sprintf("#%d", len(out)+1)
 		// One game case in six is a search that meets a side without a
 		// move: rare in random games, so others are passed over (at most
 		// 100 times) until one is found.
-		if p.Phase == morris.Game && len(out)%6 == 5 && misses < 100 && !mc.features().Has(check.CauseBlocked) {
+		if p.Phase == morris.Game && len(out)%6 == 5 && misses < 100 && !mc.meetsBlocked() {
 			misses++
 			continue
 		}
@@ -193,6 +166,50 @@ func morrisRandom(p morris.Program, kind morris.Kind, n int, seed uint64) []morr
 		out[i].want, _ = morrisSolve(standardOf(p), kind, out[i].input, out[i].depth)
 	})
 	return out
+}
+
+// morrisDraws draws the positions and depths of morrisRandom from its
+// seed.
+type morrisDraws struct {
+	p     morris.Program
+	kind  morris.Kind
+	rules arena.MatchRules
+	r     *match.Rand
+	buf   []morris.Node
+}
+
+// newMorrisDraws returns the draws of program p on board kind
+// drawn from seed.
+func newMorrisDraws(p morris.Program, kind morris.Kind, seed uint64) *morrisDraws {
+	return &morrisDraws{p: p, kind: kind, rules: arena.MatchRules{Board: morris.BoardOf(kind)}, r: match.NewRand(seed)}
+}
+
+// next plays the next random game and returns its case without a name or
+// an answer; ok is false when that game ended before its last ply.
+func (g *morrisDraws) next() (mc morrisCase, ok bool) {
+	b, r := g.rules.Board, g.r
+	// plies: even for White programs, odd for Black ones; within the
+	// opening for the opening programs, after it for the game programs.
+	var plies int
+	if g.p.Phase == morris.Opening {
+		plies = r.Intn(b.Pieces) * 2
+	} else {
+		plies = 2*b.Pieces + r.Intn(25)*2
+	}
+	if g.p.Black {
+		plies++
+	}
+	s := g.rules.Start(morris.Position{})
+	for range plies {
+		if g.rules.Over(&s) {
+			return morrisCase{}, false
+		}
+		if g.buf = g.rules.Moves(&s, g.buf[:0]); len(g.buf) == 0 {
+			return morrisCase{}, false
+		}
+		s = g.rules.Play(&s, g.buf[r.Intn(len(g.buf))])
+	}
+	return morrisCase{prog: g.p, kind: g.kind, depth: 1 + r.Intn(4), input: s.Position.Format(b.N), models: newModelCache()}, true
 }
 
 // Run runs the command on the case and judges it.

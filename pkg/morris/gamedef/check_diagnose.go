@@ -335,6 +335,66 @@ func (g featureGame) Moves(n *morris.Node, buf []morris.Node) []morris.Node {
 	return buf
 }
 
+// meetsBlocked reports what features().Has(check.CauseBlocked) reports. A
+// MINIMAX search enters every node of the tree, so for those programs it
+// walks the tree without the model's values and mill checks, counts the
+// children of the last ply without making them, and stops at the first side
+// without a move or once more than [check.ModelLimit] nodes are entered
+// (where the model search aborts and features assumes both causes).
+func (mc *morrisCase) meetsBlocked() bool {
+	if mc.prog.AlphaBeta {
+		return mc.features().Has(check.CauseBlocked)
+	}
+	b := morris.BoardOf(mc.kind)
+	pos, _, err := morris.ParseBoard([]byte(mc.input), mc.kind, true)
+	if err != nil {
+		return false
+	}
+	root, depth := mc.prog.Root(b, pos, mc.depth)
+	w := blockedWalk{board: b, phase: mc.prog.Phase}
+	return w.node(&root, depth, 0)
+}
+
+// blockedWalk is the tree walk of meetsBlocked; kids holds the children of
+// each ply.
+type blockedWalk struct {
+	board *morris.Board
+	phase morris.Phase
+	nodes int
+	kids  [][]morris.Node
+}
+
+// node enters n with depth plies to go at ply; it returns true at the first
+// side without a move, or once the walk has entered more than
+// check.ModelLimit nodes.
+func (w *blockedWalk) node(n *morris.Node, depth, ply int) bool {
+	if w.nodes++; w.nodes > check.ModelLimit {
+		return true
+	}
+	switch {
+	case depth <= 0:
+		return false
+	case depth == 1:
+		c := w.board.CountMoves(n, w.phase)
+		w.nodes += c
+		return c == 0 || w.nodes > check.ModelLimit
+	}
+	if len(w.kids) == ply {
+		w.kids = append(w.kids, nil)
+	}
+	kids := w.board.AppendChildren(w.kids[ply][:0], n, w.phase)
+	w.kids[ply] = kids
+	if len(kids) == 0 {
+		return true
+	}
+	for i := range kids {
+		if w.node(&kids[i], depth-1, ply+1) {
+			return true
+		}
+	}
+	return false
+}
+
 // features reports whether the case's search closes a mill and whether it
 // meets a side without a move.
 func (mc *morrisCase) features() check.CauseSet {

@@ -27,6 +27,54 @@ func TestRandomCasesCoverEdgeCases(t *testing.T) {
 	}
 }
 
+// TestMeetsBlocked: for the MINIMAX game programs on every board, the walk
+// of meetsBlocked says what the model search of features says, both ways:
+// on 10 random draws each and on the first 6 cases of morrisRandom (whose
+// sixth is chosen to meet a side without a move). A tree past
+// check.ModelLimit (hopping sides, depth 5), where the model search aborts,
+// counts as meeting one.
+func TestMeetsBlocked(t *testing.T) {
+	t.Parallel()
+	var met, missed int
+	for _, p := range []morris.Program{morris.MiniMaxGame, morris.MiniMaxGameBlack, morris.MiniMaxGameImproved} {
+		for kind := morris.S22; kind <= morris.U21; kind++ {
+			cases := morrisRandom(p, kind, 6, check.DefaultSeed)
+			g := newMorrisDraws(p, kind, check.DefaultSeed+1)
+			for len(cases) < 16 {
+				if mc, ok := g.next(); ok {
+					cases = append(cases, mc)
+				}
+			}
+			for _, mc := range cases {
+				want := mc.features().Has(check.CauseBlocked)
+				if got := mc.meetsBlocked(); got != want {
+					t.Errorf("%s %s depth %d %s: meetsBlocked %v, the model search %v", p.Name, kind, mc.depth, mc.input, got, want)
+				}
+				if want {
+					met++
+				} else {
+					missed++
+				}
+			}
+		}
+	}
+	if met < 10 || missed < 200 {
+		t.Errorf("%d cases meet a side without a move, %d do not: want at least 10 and 200", met, missed)
+	}
+	hop := morrisCase{prog: morris.MiniMaxGame, kind: morris.S22, depth: 5, input: "WxWxWxxxxxxxxxxBxBxBxx"}
+	pos, _, err := morris.ParseBoard([]byte(hop.input), hop.kind, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := blockedWalk{board: morris.BoardOf(hop.kind), phase: morris.Game}
+	if root, depth := hop.prog.Root(w.board, pos, hop.depth); !w.node(&root, depth, 0) || w.nodes <= check.ModelLimit || w.nodes > check.ModelLimit+1000 {
+		t.Errorf("%s depth 5: walk stopped after %d nodes; want it to stop just past check.ModelLimit (%d)", hop.input, w.nodes, check.ModelLimit)
+	}
+	if !hop.meetsBlocked() {
+		t.Errorf("%s depth 5: meetsBlocked false past check.ModelLimit", hop.input)
+	}
+}
+
 // TestRandomCoverage: at -n 60 the ABGame random suite holds at least 30
 // searches that close a mill and 3 that meet a side without a move
 // (docs/check.md).
