@@ -91,6 +91,25 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestCasesReadFirst: a -cases folder that cannot be read is reported
+// before any random case is drawn.
+func TestCasesReadFirst(t *testing.T) {
+	t.Parallel()
+	o := testOptions(t, "MiniMaxGame")
+	fam := *o.Prog.Family
+	fam.Random = func(*Options, int, uint64) ([]Unit, error) {
+		t.Error("random cases drawn before the -cases folder was read")
+		return nil, nil
+	}
+	prog := *o.Prog
+	prog.Family = &fam
+	o.Prog, o.Suites, o.N = &prog, map[string]bool{"random": true}, 200
+	o.Cases = filepath.Join(t.TempDir(), "none")
+	if _, err := buildSuites(o); err == nil || !strings.Contains(err.Error(), "not a directory") {
+		t.Errorf("buildSuites: %v; want the -cases folder's error", err)
+	}
+}
+
 // TestReportFile: -o writes the report to a file and nothing to stdout;
 // the exit status is 1 when a case fails.
 func TestReportFile(t *testing.T) {

@@ -138,6 +138,16 @@ func (o *Options) Runs(name string) bool { return o.Suites[name] }
 // buildSuites returns the suites o selects, in the order they run: the
 // public corpora, random cases, the -cases set and the extra cases.
 func buildSuites(o *Options) ([]*suite, error) {
+	// The -cases folder is read first: a mistake in it is reported before
+	// the random cases are drawn and solved.
+	var cases *suite
+	if o.Cases != "" {
+		s, err := casesSuite(o)
+		if err != nil {
+			return nil, err
+		}
+		cases = s
+	}
 	var out []*suite
 	if o.Runs("public") {
 		s, err := publicSuite(o, false)
@@ -153,12 +163,8 @@ func buildSuites(o *Options) ([]*suite, error) {
 		}
 		out = append(out, &suite{name: "random", units: units})
 	}
-	if o.Cases != "" {
-		s, err := casesSuite(o)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
+	if cases != nil {
+		out = append(out, cases)
 	}
 	if o.Runs("extra") {
 		s, err := publicSuite(o, true)
