@@ -178,8 +178,7 @@ type morrisDraws struct {
 	buf   []morris.Node
 }
 
-// newMorrisDraws returns the draws of program p on board kind
-// drawn from seed.
+// newMorrisDraws returns the draws for program p on board kind from seed.
 func newMorrisDraws(p morris.Program, kind morris.Kind, seed uint64) *morrisDraws {
 	return &morrisDraws{p: p, kind: kind, rules: arena.MatchRules{Board: morris.BoardOf(kind)}, r: match.NewRand(seed)}
 }
