@@ -3,7 +3,6 @@ package explorer
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/treeview"
@@ -50,46 +49,10 @@ type Tree struct {
 	Scale int
 }
 
-// FormatValue shows v: "-inf", "+inf", or the number at the tree's scale.
+// FormatValue shows v: "-inf", "+inf", or the number at the tree's scale
+// ([search.FormatBound]).
 func (t *Tree) FormatValue(v search.Value) string {
-	inf := t.Inf
-	if inf == 0 {
-		inf = search.DefaultInf
-	}
-	switch {
-	case v >= inf:
-		return "+inf"
-	case v <= -inf:
-		return "-inf"
-	}
-	if t.Scale <= 0 {
-		return strconv.FormatInt(v, 10)
-	}
-	return scaled(v, t.Scale)
-}
-
-// scaled writes v/10^scale with exactly the digits needed.
-func scaled(v search.Value, scale int) string {
-	neg := v < 0
-	u := uint64(v)
-	if neg {
-		u = uint64(-v)
-	}
-	s := strconv.FormatUint(u, 10)
-	for len(s) <= scale {
-		s = "0" + s
-	}
-	whole, frac := s[:len(s)-scale], s[len(s)-scale:]
-	for len(frac) > 0 && frac[len(frac)-1] == '0' {
-		frac = frac[:len(frac)-1]
-	}
-	if frac != "" {
-		whole += "." + frac
-	}
-	if neg && whole != "0" {
-		whole = "-" + whole
-	}
-	return whole
+	return search.FormatBound(v, t.Inf, t.Scale)
 }
 
 // Path returns the move indexes from the root to node i.

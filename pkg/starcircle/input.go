@@ -219,7 +219,7 @@ func Parse(data []byte) (*Problem, error) {
 	for i := 1; i < 8; i++ {
 		if vals[i] <= vals[i-1] {
 			return nil, failLine(11, "row values are not strictly increasing: value %d (%s) <= value %d (%s)",
-				i+1, FormatValue(vals[i], scale), i, FormatValue(vals[i-1], scale))
+				i+1, search.FormatValue(vals[i], scale), i, search.FormatValue(vals[i-1], scale))
 		}
 	}
 	m := max(-vals[0], vals[7])
@@ -342,30 +342,6 @@ func parseValues(f field) (v [8]Value, scale int, err error) {
 	return v, scale, nil
 }
 
-// FormatValue returns v, in units of 10^-scale, as the shortest decimal that
-// denotes it: "160", "-0.5", "12.25".
-func FormatValue(v Value, scale int) string {
-	s := strconv.FormatInt(v, 10)
-	if scale == 0 || v == 0 {
-		return s
-	}
-	neg := v < 0
-	if neg {
-		s = s[1:]
-	}
-	if len(s) <= scale {
-		s = strings.Repeat("0", scale-len(s)+1) + s
-	}
-	whole, frc := s[:len(s)-scale], strings.TrimRight(s[len(s)-scale:], "0")
-	if frc != "" {
-		whole += "." + frc
-	}
-	if neg {
-		whole = "-" + whole
-	}
-	return whole
-}
-
 // Position returns the root position of the problem.
 func (p *Problem) Position() Position {
 	w := NewWeights(p.Values)
@@ -408,7 +384,7 @@ func (p *Problem) Format() string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(FormatValue(v, p.Scale))
+		b.WriteString(search.FormatValue(v, p.Scale))
 	}
 	b.WriteByte('\n')
 	return b.String()

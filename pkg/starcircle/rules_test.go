@@ -287,16 +287,6 @@ func TestDecimalValues(t *testing.T) {
 		a, b := starcircle.Solve(&dec), starcircle.Solve(&ten)
 		assert.Equal(t, a, b)
 	}
-	for _, c := range []struct {
-		v     starcircle.Value
-		scale int
-		want  string
-	}{
-		{160, 0, "160"}, {-290, 0, "-290"}, {0, 3, "0"}, {-5, 1, "-0.5"}, {1225, 2, "12.25"},
-		{1200, 2, "12"}, {-1230, 3, "-1.23"}, {7, 3, "0.007"},
-	} {
-		assert.Equal(t, starcircle.FormatValue(c.v, c.scale), c.want)
-	}
 	p := mustParse(t, strings.Replace(start, "10,20,30,40,50,60,70,80", "+1.50, 2.250 ,3,4,5,6,7,8.", 1))
 	assert.Equal(t, p.Scale, 2)
 	assert.Equal(t, p.Values, [8]starcircle.Value{150, 225, 300, 400, 500, 600, 700, 800})

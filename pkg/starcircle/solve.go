@@ -56,6 +56,6 @@ func Solve(p *Problem) Answer {
 // farsighted utility and node count on four lines, the last without a
 // newline, as the grader's files are. scale is the problem's Scale.
 func (a Answer) Format(scale int) string {
-	return a.Move.String() + "\n" + FormatValue(a.Myopic, scale) + "\n" +
-		FormatValue(a.Farsighted, scale) + "\n" + strconv.FormatUint(a.Nodes, 10)
+	return a.Move.String() + "\n" + search.FormatValue(a.Myopic, scale) + "\n" +
+		search.FormatValue(a.Farsighted, scale) + "\n" + strconv.FormatUint(a.Nodes, 10)
 }

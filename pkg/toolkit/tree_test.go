@@ -13,6 +13,7 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/player"
+	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 	"gotest.tools/v3/assert"
@@ -113,7 +114,7 @@ func TestTreeStarCircleConformance(t *testing.T) {
 		res, err := a.Tree(in, nil, kit.TreeOptions{Limit: maxTreeLimit})
 		assert.NilError(t, err)
 		nodes := fmt.Sprint(len(res.Tree.Nodes))
-		value := starcircle.FormatValue(res.Tree.Nodes[0].Value, p.Scale)
+		value := search.FormatValue(res.Tree.Nodes[0].Value, p.Scale)
 		if nodes == strings.TrimSpace(lines[3]) && value == strings.TrimSpace(lines[2]) &&
 			uint64(len(res.Tree.Nodes)) == res.Stats.Nodes {
 			matched++

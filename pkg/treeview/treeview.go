@@ -319,17 +319,7 @@ func (r *Recorder[P, M]) Tree(title string) Tree {
 }
 
 func (t Tree) value(v search.Value) string {
-	inf := t.Inf
-	if inf == 0 {
-		inf = search.DefaultInf
-	}
-	switch {
-	case v >= inf:
-		return "+inf"
-	case v <= -inf:
-		return "-inf"
-	}
-	return fmt.Sprint(v)
+	return search.FormatBound(v, t.Inf, 0)
 }
 
 func kind(n *Node) string {

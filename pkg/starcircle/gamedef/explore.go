@@ -118,7 +118,7 @@ func scBoard(st *scExploreState, g starcircle.CourseGame, scale int) *explorer.B
 	}
 	b.ToMove = st.pos.ToMove.String()
 	b.Info = fmt.Sprintf("%s to move", b.ToMove)
-	b.Extra = &explorer.BoardSum{Label: "Utility for Star", Value: starcircle.FormatValue(st.pos.Score, scale)}
+	b.Extra = &explorer.BoardSum{Label: "Utility for Star", Value: search.FormatValue(st.pos.Score, scale)}
 	for _, m := range g.Moves(&st.pos, nil) {
 		mv := explorer.Move{Text: m.String()}
 		if m != starcircle.Pass {
@@ -277,7 +277,7 @@ func (s explorerGame) Play(text string) (*explorer.Board, error) {
 	b := scBoard(&st, g, p.Scale)
 	b.State = text
 	if st.pos.Pieces[starcircle.Star] == 0 || st.pos.Pieces[starcircle.Circle] == 0 || st.pos.Over {
-		v := starcircle.FormatValue(st.pos.Score, p.Scale)
+		v := search.FormatValue(st.pos.Score, p.Scale)
 		switch {
 		case st.pos.Score > 0:
 			b.Over = "Star wins (utility " + v + " for Star)."

@@ -174,7 +174,7 @@ func (s *starcircleSession) Draw(w io.Writer) {
 		b.WriteByte('\n')
 	}
 	b.WriteString("    1  2  3  4  5  6  7  8\n")
-	fmt.Fprintf(&b, "Utility for Star: %s; %s to move\n", starcircle.FormatValue(st.pos.Score, s.scale), st.pos.ToMove)
+	fmt.Fprintf(&b, "Utility for Star: %s; %s to move\n", search.FormatValue(st.pos.Score, s.scale), st.pos.ToMove)
 	io.WriteString(w, b.String())
 }
 
@@ -226,7 +226,7 @@ func (s *starcircleSession) Over() (string, bool) {
 	if !s.game().Terminal(p) {
 		return "", false
 	}
-	v := starcircle.FormatValue(p.Score, s.scale)
+	v := search.FormatValue(p.Score, s.scale)
 	switch {
 	case p.Score > 0:
 		return "Star wins (utility " + v + " for Star).", true
