@@ -44,7 +44,7 @@ func forbidden(dep string) bool {
 	if !ok {
 		return false
 	}
-	for _, bad := range []string{"pkg/match", "pkg/toolkit", "pkg/check", "internal/pack", "internal/procgroup", "pkg/minichess/report"} {
+	for _, bad := range []string{"pkg/match", "pkg/toolkit", "pkg/check", "internal/pack", "internal/procgroup", "internal/sandbox", "pkg/minichess/report"} {
 		if p == bad || strings.HasPrefix(p, bad+"/") {
 			return true
 		}
@@ -63,6 +63,7 @@ var layers = map[string][]string{
 	"internal/atomicfile":   nil,
 	"internal/cliutil":      nil,
 	"internal/procgroup":    nil,
+	"internal/sandbox":      {"internal/procgroup"},
 	"internal/testutil":     nil,
 	"pkg/search":            nil,
 	"pkg/treeview":          {"pkg/search"},

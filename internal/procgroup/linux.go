@@ -22,6 +22,10 @@ type procStat struct {
 	// cpu is the process's user and system time plus that of the
 	// children it has waited for.
 	cpu time.Duration
+	// rss is the process's resident set, in bytes; self the part of cpu
+	// that the process used itself.
+	rss  int64
+	self time.Duration
 }
 
 // readProcs returns the stat of every process that can be read.
@@ -62,8 +66,8 @@ func parseStat(data []byte) (procStat, bool) {
 	}
 	f := bytes.Fields(data[end+1:])
 	// f[0] is field 3 (state); ppid 4, pgrp 5, utime 14, stime 15,
-	// cutime 16, cstime 17.
-	if len(f) < 15 {
+	// cutime 16, cstime 17, rss 24 (pages).
+	if len(f) < 22 {
 		return st, false
 	}
 	st.pid = pid
@@ -71,12 +75,18 @@ func parseStat(data []byte) (procStat, bool) {
 	st.ppid, _ = strconv.Atoi(string(f[1]))
 	st.pgrp, _ = strconv.Atoi(string(f[2]))
 	st.sid, _ = strconv.Atoi(string(f[3]))
-	var ticks int64
+	var ticks, self int64
 	for _, i := range []int{11, 12, 13, 14} {
 		v, _ := strconv.ParseInt(string(f[i]), 10, 64)
 		ticks += v
+		if i < 13 {
+			self += v
+		}
 	}
 	st.cpu = time.Duration(ticks) * clockTick
+	st.self = time.Duration(self) * clockTick
+	pages, _ := strconv.ParseInt(string(f[21]), 10, 64)
+	st.rss = pages * int64(os.Getpagesize())
 	return st, true
 }
 
@@ -228,4 +238,41 @@ func KillEscaped() int {
 		syscall.Wait4(st.pid, &ws, 0, nil)
 	}
 	return n
+}
+
+// Usage is what a tree of processes uses: their CPU time (with that of the
+// children they waited for), their resident memory added up, and how many
+// they are.
+type Usage struct {
+	CPU   time.Duration
+	RSS   int64
+	Procs int
+}
+
+// TreeUsage returns the usage of process pid and all its descendants,
+// found through the children files (a process that leaves the tree by
+// losing its parent is reparented to the tree's root when pid is the init
+// of a PID namespace, as a sandbox's is), less the CPU time pid used
+// itself (a sandbox's init: not the program's). ok is false when pid is
+// gone.
+func TreeUsage(pid int) (u Usage, ok bool) {
+	queue := []int{pid}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		st, found := readStat(p)
+		if !found {
+			continue
+		}
+		ok = true
+		u.CPU += st.cpu
+		if p == pid {
+			u.CPU -= st.self
+		}
+		u.RSS += st.rss
+		u.Procs++
+		kids, _ := children(p)
+		queue = append(queue, kids...)
+	}
+	return u, ok
 }

@@ -19,3 +19,13 @@ func Subreap() error { return nil }
 
 // KillEscaped finds nothing outside Linux.
 func KillEscaped() int { return 0 }
+
+// Usage is what a tree of processes uses; it is measured on Linux only.
+type Usage struct {
+	CPU   time.Duration
+	RSS   int64
+	Procs int
+}
+
+// TreeUsage cannot measure a tree outside Linux: ok is false.
+func TreeUsage(pid int) (u Usage, ok bool) { return Usage{}, false }

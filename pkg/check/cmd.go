@@ -15,7 +15,6 @@ import (
 	"strings"
 	"sync"
 	"syscall"
-	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
 	"github.com/gamesearch/gamesearch/internal/cliutil"
@@ -201,7 +200,7 @@ COMMAND cannot start. See docs/check.md.
 // 1 when a case failed, 2 for a usage error or a COMMAND that cannot start.
 func Check(fams []*Family, args []string, stdout, stderr io.Writer) int {
 	interrupted.Store(false)
-	return exitCode("check", check(fams, args, stdout), stderr)
+	return exitCode("check", check(fams, args, stdout, stderr), stderr)
 }
 
 // exitCode is the exit status of command cmd that ended with err: 0 for
@@ -228,7 +227,7 @@ type failedError struct{}
 // Error implements error.
 func (failedError) Error() string { return "a case failed" }
 
-func check(fams []*Family, args []string, stdout io.Writer) error {
+func check(fams []*Family, args []string, stdout, stderr io.Writer) error {
 	dash := len(args)
 	for i, a := range args {
 		if a == "--" {
@@ -259,6 +258,9 @@ func check(fams []*Family, args []string, stdout io.Writer) error {
 		return err
 	}
 	o.Dir = *dirFlag
+	if err := sf.sb.apply(o, false, stderr, "check"); err != nil {
+		return err
+	}
 	maxFlag := sf.max
 	switch {
 	case *format != "text" && *format != "json" && *format != "gradescope":
@@ -294,6 +296,7 @@ func check(fams []*Family, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	c.Box = o.Box
 	rep, err := checkOne(o, c, suites, *maxFlag, true)
 	if err != nil {
 		return err
@@ -322,6 +325,7 @@ type suiteFlags struct {
 	cf                                     common
 	suite, cases, corpus, timeout, startup *string
 	max                                    *int
+	sb                                     *sandboxFlags
 }
 
 // registerSuiteFlags registers the flags of suiteFlags on fs.
@@ -334,6 +338,7 @@ func registerSuiteFlags(fs *flag.FlagSet, gen bool, fams []*Family) *suiteFlags 
 	sf.timeout = fs.String("timeout", "", "CPU time one case may take, a `duration` with its unit such as 10s or 500ms (default: the program's, see docs/check.md; congo-agent: the time of each go)")
 	sf.startup = fs.String("startup", "", "CPU time a batch (Congo's batch programs) gets on top of its cases for starting, a `duration` such as 2s or 0s (default: "+Startup.String()+")")
 	sf.max = fs.Int("max", 5, "show at most `N` failures")
+	sf.sb = registerSandboxFlags(fs)
 	return sf
 }
 
@@ -391,19 +396,6 @@ func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*Options, error) {
 		}
 	}
 	return o, nil
-}
-
-// parseDuration reads the value t of the duration flag name, which needs
-// its unit.
-func parseDuration(name, t string) (time.Duration, error) {
-	d, err := time.ParseDuration(t)
-	if err != nil {
-		if _, nerr := strconv.ParseFloat(t, 64); nerr == nil {
-			return 0, usagef("-%s %s: give a unit, such as %ss or %sms", name, cliutil.Quote(t), t, t)
-		}
-		return 0, usagef("-%s %s: want a duration such as 10s or 500ms", name, cliutil.Quote(t))
-	}
-	return d, nil
 }
 
 // suiteNames are the suites in the order they run.
@@ -561,6 +553,7 @@ func runBatch(o *Options, argv []string, suites []*suite, dir string, jobs int, 
 			c, err := newCommand(sub, path)
 			var rep *report
 			if err == nil {
+				c.Box = o.Box
 				rep, err = checkOne(o, c, suites, 1, false)
 			}
 			ok := false

@@ -144,7 +144,8 @@ func TestWarnings(t *testing.T) {
 	bin := ownBin(t)
 	dir := t.TempDir()
 	crlf := script(t, dir, "crlf.sh", filepath.Join(bin, "congo-eval")+` | sed 's/$/ \r/'`)
-	code, rep := runCheck(t, "congo-eval", "-n", "20", "--", crlf)
+	// -no-sandbox: the scripts run our programs from outside the submission.
+	code, rep := runCheck(t, "congo-eval", "-n", "20", "-no-sandbox", "--", crlf)
 	if code != 0 || rep.Passed != rep.Total {
 		t.Fatalf("exit %d, %d/%d: %s", code, rep.Passed, rep.Total, rep.firstFailure())
 	}
@@ -153,12 +154,12 @@ func TestWarnings(t *testing.T) {
 		t.Errorf("warnings %q: want CRLF and trailing white space", w)
 	}
 	exit3 := script(t, dir, "exit3.sh", filepath.Join(bin, "congo-eval")+`; exit 3`)
-	code, rep = runCheck(t, "congo-eval", "-n", "5", "-suite", "random", "--", exit3)
+	code, rep = runCheck(t, "congo-eval", "-n", "5", "-suite", "random", "-no-sandbox", "--", exit3)
 	if code != 0 || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "non-zero exit status") {
 		t.Errorf("exit %d, warnings %q: want a pass with the exit-status warning", code, rep.Warnings)
 	}
 	nonl := script(t, dir, "nonl.sh", filepath.Join(bin, "MiniMaxGame")+` "$@" | head -c -1`)
-	code, rep = runCheck(t, "MiniMaxGame", "-suite", "random", "-n", "3", "--", nonl)
+	code, rep = runCheck(t, "MiniMaxGame", "-suite", "random", "-n", "3", "-no-sandbox", "--", nonl)
 	if code != 0 || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "no newline after the last line") {
 		t.Errorf("exit %d, warnings %q: want a pass with the final-newline warning", code, rep.Warnings)
 	}
@@ -212,8 +213,9 @@ func TestBatch(t *testing.T) {
 	}
 	for _, jobs := range []string{"1", "2"} {
 		var out, errb bytes.Buffer
+		// -no-sandbox: run.sh runs our programs from outside the submission.
 		code := Check(families, []string{"congo-adveval", "-suite", "random", "-n", "30", "-batch", root, "-j", jobs,
-			"--", "sh", "{}/run.sh"}, &out, &errb)
+			"-no-sandbox", "--", "sh", "{}/run.sh"}, &out, &errb)
 		if code != 1 || errb.Len() != 0 {
 			t.Fatalf("-j %s: exit %d, stderr %q; want 1 (bob and carol fail)", jobs, code, errb.String())
 		}

@@ -21,8 +21,8 @@ import (
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
-	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/internal/procgroup"
+	"github.com/gamesearch/gamesearch/internal/sandbox"
 )
 
 // KillGrace is how long a program may take to exit after the termination
@@ -42,19 +42,6 @@ const maxLinks = 10000
 // taken as blocked (waiting for input that never comes) and stopped.
 const idleLimit = 10 * time.Second
 
-// Command is the student's program: COMMAND as typed, run in a copy of
-// the submission directory made of links.
-type Command struct {
-	// Argv is COMMAND as typed; it is passed on unchanged.
-	Argv []string
-	// Exe is the executable: found in PATH (absolute), or argv[0] itself
-	// when it names a path (resolved in the run directory).
-	Exe string
-	// Dir is the submission directory (absolute) and entries its names.
-	Dir     string
-	Entries []string
-}
-
 // errCannotStart marks a command that could not be started at all (exit
 // status 2 of check).
 var errCannotStart = errors.New("cannot start")
@@ -65,99 +52,6 @@ var errInterrupted = errors.New("interrupted: every program check started was st
 // interrupted is set when check receives SIGINT or SIGTERM; no run starts
 // after it.
 var interrupted atomic.Bool
-
-// newCommand prepares argv to run in copies of the submission directory
-// dir: argv[0] is looked up in PATH unless it names a path, which is taken
-// relative to dir, as the course's grader would run it there.
-func newCommand(argv []string, dir string) (*Command, error) {
-	if len(argv) == 0 {
-		return nil, errors.New("missing COMMAND after --")
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, fmt.Errorf("-dir %s: %v", cliutil.Quote(dir), err)
-	}
-	f, err := os.Open(abs)
-	if err != nil {
-		return nil, fmt.Errorf("-dir %s: %v", cliutil.Quote(dir), atomicfile.Cause(err))
-	}
-	names, err := f.Readdirnames(maxLinks + 1)
-	f.Close()
-	if err != nil && err != io.EOF {
-		return nil, fmt.Errorf("-dir %s: %v", cliutil.Quote(dir), atomicfile.Cause(err))
-	}
-	if len(names) > maxLinks {
-		return nil, fmt.Errorf("-dir %s: more than %d entries: name the submission's own folder", cliutil.Quote(dir), maxLinks)
-	}
-	c := &Command{Argv: argv, Dir: abs, Entries: names}
-	name := argv[0]
-	var path string
-	if strings.ContainsRune(name, '/') || strings.ContainsRune(name, filepath.Separator) {
-		path = name
-		if !filepath.IsAbs(name) {
-			path = filepath.Join(abs, name)
-		}
-		st, err := os.Stat(path)
-		switch {
-		case err != nil:
-			return nil, fmt.Errorf("%w %s: %v (looked in %s)", errCannotStart, name, atomicfile.Cause(err), abs)
-		case st.IsDir():
-			return nil, fmt.Errorf("%w %s: is a directory", errCannotStart, name)
-		case runtime.GOOS != "windows" && st.Mode()&0o111 == 0:
-			return nil, fmt.Errorf("%w %s: not executable (chmod +x %s, or name its interpreter: python3 %s)", errCannotStart, name, name, name)
-		}
-		c.Exe = name
-	} else {
-		lp, err := exec.LookPath(name)
-		if err != nil {
-			return nil, fmt.Errorf("%w %s: not found in PATH", errCannotStart, name)
-		}
-		path, c.Exe = lp, lp
-	}
-	if err := checkInterpreter(path, name); err != nil {
-		return nil, err
-	}
-	return c, nil
-}
-
-// checkInterpreter refuses a script whose "#!" interpreter does not exist,
-// which exec would report as the script itself missing.
-func checkInterpreter(path, name string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	head := make([]byte, 256)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	if !bytes.HasPrefix(head, []byte("#!")) {
-		return nil
-	}
-	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
-	fields := strings.Fields(strings.TrimSuffix(string(line), "\r"))
-	if len(fields) == 0 {
-		return fmt.Errorf("%w %s: its #! line names no interpreter", errCannotStart, name)
-	}
-	if strings.HasSuffix(string(line), "\r") {
-		return fmt.Errorf("%w %s: its #! line ends in a CR (the script has Windows line ends: convert it with dos2unix)", errCannotStart, name)
-	}
-	if _, err := os.Stat(fields[0]); err != nil {
-		return fmt.Errorf("%w %s: its interpreter %s (line 1, #!) does not exist", errCannotStart, name, cliutil.Quote(fields[0]))
-	}
-	return nil
-}
-
-// String returns the command line as the report shows it.
-func (c *Command) String() string {
-	parts := append([]string{}, c.Argv...)
-	for i, p := range parts {
-		if p == "" || strings.ContainsAny(p, " \t\"'\\\n") {
-			parts[i] = fmt.Sprintf("%q", p)
-		}
-	}
-	return strings.Join(parts, " ")
-}
 
 // File is a File written into a run's directory before the run.
 type File struct {
@@ -190,16 +84,19 @@ type RunResult struct {
 	ExitCode int
 	// Signal names the Signal that ended the program ("" otherwise).
 	Signal string
-	// TimedOut reports that the program was stopped by a limit; killed
-	// says which: "cpu" (the CPU time), "time" (a wall-clock limit), "wall"
-	// (the backstop of a CPU limit) or "idle" (no CPU time used for
-	// idleLimit).
+	// TimedOut reports that the program was stopped by a time limit;
+	// Killed says which limit stopped it: "cpu" (the CPU time), "time" (a
+	// wall-clock limit), "wall" (the backstop of a CPU limit), "idle" (no
+	// CPU time used for idleLimit), or, not a time-out, "memory" and
+	// "disk" (the sandbox's limits).
 	TimedOut bool
 	Killed   string
 	// Limit is the CPU time the run was given; Cpu and Wall what it used.
 	Limit, Cpu, Wall time.Duration
 	// Overflow reports that a stream or a file exceeded maxCapture bytes.
 	Overflow bool
+	// box holds the sandbox's limits, for the messages.
+	box sandbox.Limits
 }
 
 // Crashed reports whether the program ended abnormally on its own: a
@@ -209,6 +106,12 @@ func (r *RunResult) Crashed() bool { return !r.TimedOut && r.ExitCode != 0 }
 // Status describes how the program ended, for problem lines.
 func (r *RunResult) Status() string {
 	switch {
+	case r.Killed == "memory":
+		return fmt.Sprintf("killed: its processes held more than %s of memory (the -memory limit)", Bytes(r.box.Memory))
+	case r.Killed == "disk":
+		return fmt.Sprintf("killed: it wrote more than %s into its folder (the -disk limit)", Bytes(r.box.Disk))
+	case r.Signal == "SIGXFSZ":
+		return fmt.Sprintf("killed by signal SIGXFSZ: it wrote a file larger than %s (the -disk limit)", Bytes(r.box.Disk))
 	case r.Killed == "idle":
 		return fmt.Sprintf("stopped after %s without using any CPU time (waiting for input that never comes?)", Secs(idleLimit))
 	case r.Killed == "wall":
@@ -227,6 +130,20 @@ func (r *RunResult) Status() string {
 // Slow reports whether a run that ended by itself used more than half of
 // its CPU limit.
 func (r *RunResult) Slow() bool { return !r.TimedOut && r.Limit > 0 && 2*r.Cpu > r.Limit }
+
+// Bytes prints a size in bytes with the largest binary unit that divides
+// it ("1 GiB", "256 MiB").
+func Bytes(n int64) string {
+	for _, u := range []struct {
+		unit string
+		size int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.size && n%u.size == 0 {
+			return fmt.Sprintf("%d %s", n/u.size, u.unit)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
 
 // Secs prints a duration in seconds with at most two decimals ("2.5 s").
 func Secs(d time.Duration) string {
@@ -274,20 +191,6 @@ func (r *RunResult) CrashLine() string {
 	return Clip(strings.TrimSpace(nonEmpty[0]), 160)
 }
 
-// link fills the run directory dir with links to the submission's entries,
-// except the names check writes or reads back itself.
-func (c *Command) link(dir string, skip map[string]bool) error {
-	for _, name := range c.Entries {
-		if skip[name] {
-			continue
-		}
-		if err := os.Symlink(filepath.Join(c.Dir, name), filepath.Join(dir, name)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // Run executes the command once in a fresh directory.
 func (c *Command) Run(s RunSpec) (*RunResult, error) {
 	if interrupted.Load() {
@@ -318,10 +221,15 @@ func (c *Command) Run(s RunSpec) (*RunResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &RunResult{Limit: s.Limit}
+	res := &RunResult{Limit: s.Limit, box: c.Box.Limits}
 	res.Killed = p.wait(s.Limit, s.WallClock)
-	res.TimedOut = res.Killed != ""
+	res.TimedOut = res.Killed != "" && res.Killed != "memory" && res.Killed != "disk"
 	res.ExitCode, res.Signal = p.Finish()
+	if p.box != nil {
+		if _, err := p.box.Wait(); err != nil {
+			return nil, fmt.Errorf("%w %s: %v", errCannotStart, c.Argv[0], err)
+		}
+	}
 	res.Cpu, res.Wall = max(p.cpu, p.leaderCPU()), time.Since(p.began)
 	res.Stdout, res.Stderr = stdout.Bytes(), stderr.Bytes()
 	res.Overflow = stdout.over || stderr.over
@@ -383,28 +291,57 @@ func readOutput(path string) (data []byte, what string, over bool) {
 	return data, "", false
 }
 
-// Process is one started run of the command.
+// Process is one started run of the command: a process group, or a
+// sandbox.
 type Process struct {
 	cmd   *exec.Cmd
 	group *procgroup.Group
-	Done  chan struct{}
-	began time.Time
-	// cpu is the group's CPU time at the last measurement.
+	box   *sandbox.Box
+	// limits and dir are the sandbox's limits and run folder.
+	limits sandbox.Limits
+	dir    string
+	Done   chan struct{}
+	began  time.Time
+	// cpu is the group's CPU time at the last measurement, mem the
+	// sandbox's resident memory.
 	cpu time.Duration
+	mem int64
 }
 
-// Start starts the command with extra arguments in dir. stdin, stdout and
-// stderr are connected through pipes; Wait gives up on output still held
-// open by an escaped grandchild one kill grace after the program exits.
+// Start starts the command with extra arguments in dir, in the sandbox of
+// c.Box when its Mode is not None. stdin, stdout and stderr are connected
+// through pipes; Wait gives up on output still held open by an escaped
+// grandchild one kill grace after the program exits.
 func (c *Command) Start(dir string, extra []string, stdin io.Reader, stdout, stderr io.Writer) (*Process, error) {
 	path := c.Exe
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(dir, path)
 	}
+	args := append(append([]string{}, c.Argv...), extra...)
+	if c.Box.Mode != sandbox.None {
+		cfg := c.Box
+		cfg.Dir = dir
+		cfg.ReadOnly = append(append([]string{}, c.show...), c.Dir)
+		exe := c.real
+		if !filepath.IsAbs(exe) {
+			exe = filepath.Join(dir, exe)
+		}
+		box, err := sandbox.Start(cfg, sandbox.Program{Path: exe, Args: args, Env: sandboxEnv(),
+			Stdin: stdin, Stdout: stdout, Stderr: stderr, WaitDelay: KillGrace})
+		if err != nil {
+			return nil, fmt.Errorf("%w %s: %v", errCannotStart, c.Argv[0], err)
+		}
+		p := &Process{box: box, limits: cfg.Limits, dir: dir, Done: make(chan struct{}), began: time.Now()}
+		go func() {
+			<-box.Done()
+			close(p.Done)
+		}()
+		return p, nil
+	}
 	cmd, g, err := procgroup.Start(func() *exec.Cmd {
 		return &exec.Cmd{
 			Path:      path,
-			Args:      append(append([]string{}, c.Argv...), extra...),
+			Args:      args,
 			Dir:       dir,
 			Stdin:     stdin,
 			Stdout:    stdout,
@@ -421,6 +358,18 @@ func (c *Command) Start(dir string, extra []string, stdin io.Reader, stdout, std
 		close(p.Done)
 	}()
 	return p, nil
+}
+
+// sandboxEnv is the environment of a sandboxed program: this process's,
+// with TMPDIR the sandbox's own /tmp.
+func sandboxEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "TMPDIR=") {
+			env = append(env, kv)
+		}
+	}
+	return append(env, "TMPDIR=/tmp")
 }
 
 // unwrapExec drops the "exec: "name":" prefix of exec errors, which the
@@ -459,7 +408,7 @@ func (p *Process) wait(limit time.Duration, wallClock bool) string {
 			return ""
 		case now := <-t.C:
 			el := now.Sub(p.began)
-			cpu, ok := p.group.CPUTime()
+			cpu, ok := p.cpuTime()
 			switch {
 			case !ok && runtime.GOOS != "linux":
 				if el >= limit {
@@ -473,6 +422,10 @@ func (p *Process) wait(limit time.Duration, wallClock bool) string {
 				p.cpu, lastMove = cpu, now
 			}
 			switch {
+			case p.box != nil && p.mem > p.limits.Memory:
+				reason = "memory"
+			case p.box != nil && sandbox.DiskUsage(p.dir, p.limits.Disk) > p.limits.Disk:
+				reason = "disk"
 			case cpu >= limit && !wallClock:
 				reason = "cpu"
 			case el >= wall && wallClock:
@@ -484,22 +437,64 @@ func (p *Process) wait(limit time.Duration, wallClock bool) string {
 			}
 		}
 	}
-	p.group.Terminate()
+	if reason == "memory" || reason == "disk" {
+		p.kill()
+		<-p.Done
+		return reason
+	}
+	p.terminate()
 	grace := time.NewTimer(KillGrace)
 	defer grace.Stop()
 	select {
 	case <-p.Done:
 	case <-grace.C:
-		p.group.Kill()
+		p.kill()
 		<-p.Done
 	}
 	return reason
+}
+
+// cpuTime measures the CPU time of the program's processes, and in a
+// sandbox the memory they hold (p.mem).
+func (p *Process) cpuTime() (time.Duration, bool) {
+	if p.box == nil {
+		return p.group.CPUTime()
+	}
+	u, ok := p.box.Usage()
+	p.mem = u.RSS
+	return u.CPU, ok
+}
+
+// terminate asks the program's processes to stop.
+func (p *Process) terminate() {
+	if p.box != nil {
+		p.box.Terminate()
+	} else {
+		p.group.Terminate()
+	}
+}
+
+// kill kills the program's processes.
+func (p *Process) kill() {
+	if p.box != nil {
+		p.box.Kill()
+	} else {
+		p.group.Kill()
+	}
 }
 
 // Finish kills whatever is left of the program's group and whatever
 // escaped it, waits for the program itself and returns its exit code (-1
 // after a signal) and the signal's name.
 func (p *Process) Finish() (int, string) {
+	if p.box != nil {
+		p.box.Kill()
+		st, _ := p.box.Wait()
+		if st.Signal != 0 {
+			return -1, signalName(syscall.Signal(st.Signal))
+		}
+		return st.ExitCode, ""
+	}
 	p.group.Kill()
 	<-p.Done
 	for deadline := time.Now().Add(KillGrace); !p.group.Empty() && time.Now().Before(deadline); {
@@ -521,6 +516,10 @@ func (p *Process) Finish() (int, string) {
 // leaderCPU is the CPU time of the program and the children it waited
 // for, as the system reported it when the program ended.
 func (p *Process) leaderCPU() time.Duration {
+	if p.box != nil {
+		st, _ := p.box.Wait()
+		return st.CPU
+	}
 	if st := p.cmd.ProcessState; st != nil {
 		return st.UserTime() + st.SystemTime()
 	}
@@ -533,6 +532,7 @@ func signalName(s syscall.Signal) string {
 		syscall.SIGABRT: "SIGABRT", syscall.SIGSEGV: "SIGSEGV", syscall.SIGKILL: "SIGKILL",
 		syscall.SIGTERM: "SIGTERM", syscall.SIGFPE: "SIGFPE", syscall.SIGILL: "SIGILL",
 		syscall.SIGINT: "SIGINT", syscall.SIGPIPE: "SIGPIPE", syscall.SIGBUS: "SIGBUS",
+		syscall.SIGXFSZ: "SIGXFSZ", syscall.SIGXCPU: "SIGXCPU",
 	}
 	if n, ok := names[s]; ok {
 		return n

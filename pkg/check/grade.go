@@ -91,6 +91,9 @@ func grade(fams []*Family, args []string, stdout, stderr io.Writer) error {
 	if *jobs < 1 {
 		return usagef("-j %d: want at least 1", *jobs)
 	}
+	if err := sf.sb.apply(o, true, stderr, "grade"); err != nil {
+		return err
+	}
 	if *gsFile != "" {
 		return gradeOneToGradescope(o, pos[1], *gsFile, *sf.max, stdout)
 	}
@@ -256,7 +259,7 @@ func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail 
 	}
 	var b *built
 	if err == nil {
-		b, err = buildSubmission(src, o.Prog.Name)
+		b, err = buildSubmission(src, o.Prog.Name, o.Box)
 	}
 	if err != nil {
 		row.Build = err.Error()
@@ -269,6 +272,7 @@ func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail 
 	row.Language = b.lang
 	c, err := newCommand(b.argv, b.dir)
 	if err == nil {
+		c.Box = o.Box
 		row.command = c.String()
 		row.rep, err = checkOne(o, c, suites, maxFail, true)
 	}

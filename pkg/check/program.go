@@ -1,6 +1,8 @@
 package check
 
 import (
+	"github.com/gamesearch/gamesearch/internal/sandbox"
+
 	"errors"
 	"fmt"
 	"io/fs"
@@ -90,6 +92,12 @@ type Options struct {
 	StartupSet bool
 	// Dir is the submission directory linked into every run directory.
 	Dir string
+	// Box is the sandbox of every run of the student's code (its Dir and
+	// ReadOnly are set per run); NoSandbox tells that -no-sandbox turned
+	// it off, and Unsandboxed why there is none.
+	Box         sandbox.Config
+	NoSandbox   bool
+	Unsandboxed string
 }
 
 // Unit is one run of the command and the cases it answers.

@@ -13,6 +13,7 @@ type report struct {
 	Command     string        `json:"command"`
 	Settings    string        `json:"settings"`
 	Limits      string        `json:"limits"`
+	Sandbox     string        `json:"sandbox"`
 	Suites      []suiteResult `json:"suites"`
 	Passed      int           `json:"passed"`
 	Total       int           `json:"total"`
@@ -53,7 +54,7 @@ const maxScore = 100
 // newReport tallies results (in suite order) into a report with at most
 // maxFail failures shown, with their shrunk cases when shrink is set.
 func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, maxFail int, shrink bool) *report {
-	rep := &report{prog: o.Prog, Program: o.Prog.Name, Command: c.String(), Settings: settings(o), Limits: limits(o), MaxScore: maxScore,
+	rep := &report{prog: o.Prog, Program: o.Prog.Name, Command: c.String(), Settings: settings(o), Limits: limits(o), Sandbox: sandboxLine(o), MaxScore: maxScore,
 		Failures: []failure{}}
 	var all []*Result
 	nonEmpty := 0
@@ -247,7 +248,7 @@ func (rep *report) firstFailure() string {
 // text renders the report for a person.
 func (rep *report) text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gamesearch check %s %s\ncommand: %s\nlimits: %s\n", rep.Program, rep.Settings, rep.Command, rep.Limits)
+	fmt.Fprintf(&b, "gamesearch check %s %s\ncommand: %s\nlimits: %s\nsandbox: %s\n", rep.Program, rep.Settings, rep.Command, rep.Limits, rep.Sandbox)
 	for _, s := range rep.Suites {
 		if s.Total == 0 {
 			fmt.Fprintf(&b, "%-7s no cases for this program and edition\n", s.Name)

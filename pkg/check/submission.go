@@ -8,7 +8,6 @@ package check
 import (
 	"archive/zip"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -23,6 +22,7 @@ import (
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
+	"github.com/gamesearch/gamesearch/internal/sandbox"
 )
 
 // Limits of one submission's files.
@@ -172,7 +172,8 @@ var pyMain = regexp.MustCompile(`if\s+__name__\s*==\s*['"]__main__['"]`)
 // C++ with g++ -O2 -std=c++17; C with gcc -O2; Python 3 runs PROG.py, or
 // the one .py file with a main guard. A build that fails returns an error
 // whose text starts with the compiler's first error line.
-func buildSubmission(dir, prog string) (*built, error) {
+func buildSubmission(dir, prog string, box sandbox.Config) (*built, error) {
+	runBuild := func(dir string, argv ...string) error { return buildIn(dir, box, argv...) }
 	files := map[string][]string{}
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -263,20 +264,38 @@ func buildSubmission(dir, prog string) (*built, error) {
 	return nil, errors.New("build failed: no sources found (.java, .cpp, .c, .py, a Makefile or run.sh)")
 }
 
-// runBuild runs a compiler in dir; its error is "build failed: " and the
-// first error line of its output.
-func runBuild(dir string, argv ...string) error {
-	if _, err := exec.LookPath(argv[0]); err != nil {
-		return fmt.Errorf("build failed: %s is not installed", argv[0])
+// buildIn runs a compiler (or the submission's make) in dir, in the
+// sandbox box like every student process, dir its writable run folder,
+// for at most buildTimeout of wall-clock time; its error is "build
+// failed: " and the first error line of its output.
+func buildIn(dir string, box sandbox.Config, argv ...string) error {
+	c, err := newCommand(argv, dir)
+	if err != nil {
+		if _, lerr := exec.LookPath(argv[0]); lerr != nil {
+			return fmt.Errorf("build failed: %s is not installed", argv[0])
+		}
+		return fmt.Errorf("build failed: %v", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Dir = dir
+	c.Box = box
 	var out CapBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("build failed: %s", firstErrorLine(out.Bytes(), err))
+	p, err := c.Start(dir, nil, nil, &out, &out)
+	if err != nil {
+		return fmt.Errorf("build failed: %v", err)
+	}
+	killed := p.wait(buildTimeout, true)
+	code, sig := p.Finish()
+	if p.box != nil {
+		if _, err := p.box.Wait(); err != nil {
+			return fmt.Errorf("build failed: %v", err)
+		}
+	}
+	switch {
+	case killed != "":
+		r := &RunResult{Killed: killed, TimedOut: killed != "memory" && killed != "disk", Limit: buildTimeout, box: box.Limits}
+		return fmt.Errorf("build failed: %s %s", argv[0], r.Status())
+	case code != 0 || sig != "":
+		r := &RunResult{ExitCode: code, Signal: sig, box: box.Limits}
+		return fmt.Errorf("build failed: %s", firstErrorLine(out.Bytes(), errors.New(argv[0]+": "+r.Status())))
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ package check
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/sandbox"
 	"github.com/gamesearch/gamesearch/internal/testutil"
 )
 
@@ -51,7 +53,8 @@ func TestArgumentsKept(t *testing.T) {
 	}
 	script(t, dir, "wrap.sh", `[ "$1 $2" = "-rules 2022" ] || { echo "args: $*" >&2; exit 3; }; exec `+
 		filepath.Join(bin, "congo-minimax")+` "$@"`)
-	code, rep := inDir(t, dir, "congo-minimax", "-rules", "2022", "-suite", "random", "-n", "3", "--", "./wrap.sh", "-rules", "2022")
+	// -no-sandbox: wrap.sh runs our program from outside the submission.
+	code, rep := inDir(t, dir, "congo-minimax", "-rules", "2022", "-suite", "random", "-n", "3", "-no-sandbox", "--", "./wrap.sh", "-rules", "2022")
 	if code != 0 || rep.Passed != 3 {
 		t.Fatalf("exit %d, %d/%d: %s", code, rep.Passed, rep.Total, rep.firstFailure())
 	}
@@ -77,7 +80,8 @@ func TestTimePerCase(t *testing.T) {
 t = time.process_time()
 while time.process_time() - t < float(sys.argv[1]): pass' "$1"
 exec `+filepath.Join(bin, "congo-eval"))
-	code, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", "1", "-timeout", "0.1s", "-startup", "0.5s", "--", slow, "0.35")
+	// -no-sandbox: slow.sh runs our program from outside the submission.
+	code, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", "1", "-timeout", "0.1s", "-startup", "0.5s", "-no-sandbox", "--", slow, "0.35")
 	if code != 0 || rep.Passed != 1 {
 		t.Fatalf("slow but right: exit %d, %d/%d: %s", code, rep.Passed, rep.Total, rep.firstFailure())
 	}
@@ -109,7 +113,9 @@ while [ "$i" -lt "$n" ]; do read fen; echo 0; i=$((i+1)); done`)
 		shrunk  bool
 	}{{1, 1, false}, {2, 2, true}} {
 		os.Remove(runs)
-		code, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", strconv.Itoa(tc.n), "-seed", "3", "-max", "1", "--", wrong)
+		// -no-sandbox: wrong.sh counts its runs in a file outside the
+		// submission.
+		code, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", strconv.Itoa(tc.n), "-seed", "3", "-max", "1", "-no-sandbox", "--", wrong)
 		if code != 1 || len(rep.Failures) != 1 {
 			t.Fatalf("-n %d: exit %d, %d failures shown: want 1 and one failure", tc.n, code, len(rep.Failures))
 		}
@@ -157,7 +163,7 @@ func TestEmptyLastLine(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(set, "congo-moves.giraffe.out"), want, 0o644)
 	cut := script(t, dir, "cut.sh", filepath.Join(bin, "congo-moves")+` -piece giraffe | head -c -1`)
-	code, rep := runCheck(t, "congo-moves", "-piece", "giraffe", "-cases", set, "--", cut)
+	code, rep := runCheck(t, "congo-moves", "-piece", "giraffe", "-cases", set, "-no-sandbox", "--", cut)
 	if code != 0 || rep.Passed != 2 || !strings.Contains(strings.Join(rep.Warnings, " "), "no newline after the last line") {
 		t.Fatalf("exit %d, %d/%d, warnings %q: %s", code, rep.Passed, rep.Total, rep.Warnings, rep.firstFailure())
 	}
@@ -337,42 +343,66 @@ func alive(pid int) bool {
 	return i < 0 || i+2 >= len(data) || data[i+2] != 'Z'
 }
 
-// readPids waits for file to hold n pids and returns them.
-func readPids(t *testing.T, file string, n int) []int {
-	t.Helper()
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		data, _ := os.ReadFile(file)
-		f := strings.Fields(string(data))
-		if len(f) >= n {
-			var pids []int
-			for _, s := range f[:n] {
-				p, _ := strconv.Atoi(s)
-				pids = append(pids, p)
-			}
-			return pids
+// marked returns the processes whose command line holds marker (a unique
+// argument the test gave them): seen from here, in a sandbox or not.
+func marked(marker string) []int {
+	var out []int
+	procs, _ := os.ReadDir("/proc")
+	for _, p := range procs {
+		pid, err := strconv.Atoi(p.Name())
+		if err != nil {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join("/proc", p.Name(), "cmdline"))
+		if err == nil && bytes.Contains(data, []byte(marker)) && alive(pid) {
+			out = append(out, pid)
 		}
 	}
-	t.Fatalf("%s: the program did not start", file)
+	return out
+}
+
+// waitMarked waits until n processes hold marker and returns them.
+func waitMarked(t *testing.T, marker string, n int) []int {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if ps := marked(marker); len(ps) >= n {
+			return ps
+		}
+	}
+	t.Fatalf("no %d processes %q: the program did not start", n, marker)
 	return nil
 }
 
-// TestNothingEscapes: a child started with setsid does not survive check.
+// sandboxModes are the ways of running a student's program a containment
+// test tries: in the sandbox where this machine has one, and without.
+func sandboxModes() [][]string {
+	if m, _ := sandbox.Detect(); m == sandbox.None {
+		return [][]string{{"-no-sandbox"}}
+	}
+	return [][]string{nil, {"-no-sandbox"}}
+}
+
+// TestNothingEscapes: a child started with setsid does not survive check,
+// in the sandbox (its PID namespace) or without (check is the subreaper).
 func TestNothingEscapes(t *testing.T) {
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("needs Linux's /proc: elsewhere only the process group is killed")
 	}
 	lookTool(t, "setsid")
-	dir := t.TempDir()
-	pids := filepath.Join(dir, "pids")
-	path := script(t, dir, "esc.sh", `setsid sleep 300 & echo $! >> `+pids+`; echo x > output.txt`)
-	runCheck(t, "starcircle", "-suite", "random", "-n", "1", "--", path)
-	p := readPids(t, pids, 1)[0]
-	for deadline := time.Now().Add(5 * time.Second); alive(p) && time.Now().Before(deadline); {
-		time.Sleep(20 * time.Millisecond)
-	}
-	if alive(p) {
-		syscall.Kill(p, syscall.SIGKILL)
-		t.Fatalf("the setsid child %d survived check", p)
+	for i, mode := range sandboxModes() {
+		dir := t.TempDir()
+		marker := fmt.Sprintf("300.%d%d", os.Getpid(), i)
+		path := script(t, dir, "esc.sh", `setsid sleep `+marker+` & sleep 0.2; echo x > output.txt`)
+		runCheck(t, append(append([]string{"starcircle", "-suite", "random", "-n", "1"}, mode...), "--", path)...)
+		for deadline := time.Now().Add(5 * time.Second); len(marked(marker)) > 0 && time.Now().Before(deadline); {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if ps := marked(marker); len(ps) > 0 {
+			for _, p := range ps {
+				syscall.Kill(p, syscall.SIGKILL)
+			}
+			t.Fatalf("%q: the setsid child %v survived check", mode, ps)
+		}
 	}
 }
 
@@ -384,32 +414,34 @@ func TestInterrupt(t *testing.T) {
 	}
 	lookTool(t, "setsid")
 	gs := filepath.Join(ownBin(t), "gamesearch")
-	dir := t.TempDir()
-	tmp := filepath.Join(dir, "tmp")
-	os.Mkdir(tmp, 0o755)
-	pids := filepath.Join(dir, "pids")
-	path := script(t, dir, "hang.sh", `echo $$ >> `+pids+`; setsid sleep 300 & echo $! >> `+pids+`; sleep 300`)
-	cmd := exec.Command(gs, "check", "starcircle", "-suite", "random", "-n", "3", "--", path)
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	ps := readPids(t, pids, 2)
-	cmd.Process.Signal(syscall.SIGTERM)
-	err := cmd.Wait()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 || !strings.Contains(errb.String(), "interrupted") {
-		t.Errorf("exit %v, stderr %q; want 130 and one line", err, errb.String())
-	}
-	for _, p := range ps {
-		if alive(p) {
-			syscall.Kill(p, syscall.SIGKILL)
-			t.Errorf("process %d survived", p)
+	for i, mode := range sandboxModes() {
+		dir := t.TempDir()
+		tmp := filepath.Join(dir, "tmp")
+		os.Mkdir(tmp, 0o755)
+		marker := fmt.Sprintf("301.%d%d", os.Getpid(), i)
+		path := script(t, dir, "hang.sh", `setsid sleep `+marker+` & sleep `+marker)
+		cmd := exec.Command(gs, append(append([]string{"check", "starcircle", "-suite", "random", "-n", "3"}, mode...), "--", path)...)
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
 		}
-	}
-	if left, _ := os.ReadDir(tmp); len(left) != 0 {
-		t.Errorf("%d entries left in TMPDIR, e.g. %s", len(left), left[0].Name())
+		ps := waitMarked(t, marker, 2)
+		cmd.Process.Signal(syscall.SIGTERM)
+		err := cmd.Wait()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 || !strings.Contains(errb.String(), "interrupted") {
+			t.Errorf("%q: exit %v, stderr %q; want 130 and one line", mode, err, errb.String())
+		}
+		for _, p := range ps {
+			if alive(p) {
+				syscall.Kill(p, syscall.SIGKILL)
+				t.Errorf("%q: process %d survived", mode, p)
+			}
+		}
+		if left, _ := os.ReadDir(tmp); len(left) != 0 {
+			t.Errorf("%q: %d entries left in TMPDIR, e.g. %s", mode, len(left), left[0].Name())
+		}
 	}
 }
 
