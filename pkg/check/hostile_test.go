@@ -1,0 +1,208 @@
+package check
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gamesearch/gamesearch/internal/sandbox"
+)
+
+// attackLine is one line a hostile program of testdata/hostile prints.
+var attackLine = regexp.MustCompile(`ATTACK ([a-z-]+): ([^\n]*)`)
+
+// hostileStudent is one submission of the hostile class: its files and
+// the attacks of its attack.txt.
+type hostileStudent struct {
+	name, file, source string
+	attacks            []string
+}
+
+// gradeHostile grades class with the gamesearch binary as a TA would, in
+// a TMPDIR of its own, and returns the exit status, stderr and TMPDIR.
+func gradeHostile(t *testing.T, tmp string, args ...string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(filepath.Join(ownBin(t), "gamesearch"), args...)
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, errb.String()
+}
+
+// readReport reads a student's report.json of a gradebook.
+func readReport(t *testing.T, out, student string) *report {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(out, student, "report.json"))
+	if err != nil {
+		t.Fatalf("%s: %v", student, err)
+	}
+	var rep report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatalf("%s: %v", student, err)
+	}
+	return &rep
+}
+
+// attacksOf returns the ATTACK lines of a report's failures: attack name →
+// outcome (the first seen).
+func attacksOf(rep *report) map[string]string {
+	out := map[string]string{}
+	for _, f := range rep.Failures {
+		for _, m := range attackLine.FindAllStringSubmatch(f.Actual, -1) {
+			if _, ok := out[m[1]]; !ok {
+				out[m[1]] = m[2]
+			}
+		}
+	}
+	return out
+}
+
+// TestHostileClass grades a class of hostile submissions in Python, C++
+// and Java (testdata/hostile), which know gamesearch's source, beside two
+// honest students graded after them. In the sandbox every attack of
+// docs/security.md's table that a student's program can try is blocked:
+// reading the hidden cases (1), the grader's executable and command line
+// (2), writing the gradebook (3, 8) or another student's files (5, 7),
+// reading another student's source (6), a grandchild that outlives the
+// grader (4), memory, processes and disk (9), running as root (12); and the
+// honest students get their full score.
+func TestHostileClass(t *testing.T) {
+	t.Parallel()
+	if m, why := sandbox.Detect(); m == sandbox.None {
+		t.Skipf("no sandbox here (%s): the hostile class is graded only in one", why)
+	}
+	for _, tool := range []string{"python3", "g++", "javac", "java"} {
+		lookTool(t, tool)
+	}
+	root := t.TempDir()
+	class, out, hidden, tmp := filepath.Join(root, "class"), filepath.Join(root, "grades"), filepath.Join(root, "hidden"), filepath.Join(root, "tmp")
+	os.Mkdir(tmp, 0o755)
+	if code, stderr := gradeHostile(t, tmp, "gen", "ABGame", "-n", "1", "-seed", "4", "-o", hidden); code != 0 {
+		t.Fatalf("gen: exit %d: %s", code, stderr)
+	}
+	secret := filepath.Join(hidden, "cases.tsv")
+	if _, err := os.Stat(secret); err != nil {
+		t.Fatalf("the hidden set has no cases.tsv: %v", err)
+	}
+	honest := source(t, "class", "abgame.py") + "# victim-secret-4471\n"
+	victim := filepath.Join(class, "zz-victim", "abgame.py")
+	marker := fmt.Sprintf("30.%d7", os.Getpid())
+	py, cpp, java := source(t, "hostile", "ABGame.py"), source(t, "hostile", "ABGame.cpp"), source(t, "hostile", "ABGame.java")
+	students := []hostileStudent{
+		{"a-py-read", "ABGame.py", py, []string{"secret", "proc", "read-other", "uid"}},
+		{"a-py-write", "ABGame.py", py, []string{"write-other", "outdir", "plant"}},
+		{"a-py-linger", "ABGame.py", py, []string{"linger"}},
+		{"a-py-memory", "ABGame.py", py, []string{"memory"}},
+		{"a-py-procs", "ABGame.py", py, []string{"procs"}},
+		{"a-py-disk", "ABGame.py", py, []string{"disk"}},
+		{"b-cpp", "ABGame.cpp", cpp, []string{"secret", "proc", "read-other", "write-other", "uid", "linger"}},
+		{"c-java", "ABGame.java", java, []string{"secret", "proc", "read-other", "write-other", "uid"}},
+	}
+	files := map[string]string{"zz-victim/abgame.py": honest, "zz-victim2/abgame.py": honest}
+	for _, s := range students {
+		var b strings.Builder
+		for _, a := range s.attacks {
+			fmt.Fprintf(&b, "attack=%s\n", a)
+		}
+		fmt.Fprintf(&b, "secret=%s\nother=%s\nresults=%s\noutdir=%s\nmarker=%s\n", secret, victim,
+			filepath.Join(out, "grades.csv"), filepath.Join(out, "index.html"), marker)
+		files[s.name+"/"+s.file] = s.source
+		files[s.name+"/attack.txt"] = b.String()
+	}
+	writeFiles(t, class, files)
+	began := time.Now()
+	code, stderr := gradeHostile(t, tmp, "grade", "ABGame", "-cases", hidden, "-timeout", "10s", "-memory", "256MiB",
+		"-procs", "64", "-disk", "64MiB", "-max", "1", "-j", "2", "-o", out, class)
+	t.Logf("graded in %s, exit %d:\n%s", time.Since(began).Round(time.Millisecond), code, stderr)
+	if code != 1 {
+		t.Fatalf("grade: exit %d, want 1 (the hostile students fail): %s", code, stderr)
+	}
+	// Attack 4: nothing of the class runs on after grade, and nothing
+	// rewrote the gradebook.
+	time.Sleep(2 * time.Second)
+	if ps := marked(marker); len(ps) > 0 {
+		for _, p := range ps {
+			syscall.Kill(p, syscall.SIGKILL)
+		}
+		t.Errorf("attack 4: processes %v outlived grade", ps)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "grades.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatalf("grades.csv: %v\n%s", err, data)
+	}
+	scores := map[string][]string{}
+	for _, r := range rows[1:] {
+		scores[r[0]] = r
+	}
+	// Attacks 5, 6, 7: the honest students are untouched.
+	for _, v := range []string{"zz-victim", "zz-victim2"} {
+		if r := scores[v]; len(r) < 6 || r[1] != "Python" || r[5] != "100" {
+			t.Errorf("attacks 5 and 7: %s's row %q; want Python, 100", v, r)
+		}
+	}
+	if got, _ := os.ReadFile(victim); string(got) != honest {
+		t.Errorf("attack 5: the victim's source in the class folder was changed: %q", got)
+	}
+	if page, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || bytes.Contains(page, []byte("HACKED")) {
+		t.Errorf("attack 8: index.html: %v, %.60q", err, page)
+	}
+	for _, s := range students {
+		rep := readReport(t, out, s.name)
+		text, _ := os.ReadFile(filepath.Join(out, s.name, "report.txt"))
+		if bytes.Contains(text, []byte("victim-secret-4471")) {
+			t.Errorf("attack 6: %s's report shows the victim's source", s.name)
+		}
+		got := attacksOf(rep)
+		for _, a := range s.attacks {
+			outcome, ok := got[a]
+			switch {
+			case a == "memory":
+				if !strings.Contains(rep.LikelyCause+rep.firstFailure(), "held more than 256 MiB of memory") {
+					t.Errorf("attack 9: %s: %q; want the memory limit named", s.name, rep.firstFailure())
+				}
+			case a == "disk":
+				// Python ignores SIGXFSZ: its write fails with EFBIG.
+				if !strings.Contains(rep.firstFailure(), "(the -disk limit)") && !strings.Contains(outcome, "blocked: [Errno 27] File too large") {
+					t.Errorf("attack 9: %s: %q; want the disk limit named", s.name, rep.firstFailure())
+				}
+			case !ok:
+				t.Errorf("%s: attack %s printed nothing; report: %s", s.name, a, rep.firstFailure())
+			case a == "uid":
+				if !strings.HasPrefix(outcome, "uid 1000, effective capabilities 0000000000000000") {
+					t.Errorf("attack 12: %s runs as %q", s.name, outcome)
+				}
+			case a == "linger":
+			case a == "procs":
+				var n int
+				if _, err := fmt.Sscanf(outcome, "blocked after %d processes", &n); err != nil || n >= 64 {
+					t.Errorf("attack 9: %s: %q; want blocked under 64 processes", s.name, outcome)
+				}
+			case !strings.HasPrefix(outcome, "blocked: "):
+				t.Errorf("%s: attack %s: %s", s.name, a, outcome)
+			}
+		}
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("attack 9: %d entries left in TMPDIR, e.g. %s", len(left), left[0].Name())
+	}
+}
