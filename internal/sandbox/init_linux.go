@@ -31,6 +31,9 @@ const rlimitNproc = 6
 // program.
 const prSetDumpable = 4
 
+// prSetChildSubreaper is prctl's PR_SET_CHILD_SUBREAPER.
+const prSetChildSubreaper = 36
+
 // runInit builds the sandbox, runs the program, reaps every process and
 // writes the program's status on file descriptor 4.
 func runInit() int {
@@ -54,6 +57,11 @@ func runInit() int {
 		}
 	}
 	syscall.RawSyscall(syscall.SYS_PRCTL, prSetDumpable, 0, 0)
+	if c.Mode == UID {
+		// Without a PID namespace, what leaves the program's group and
+		// loses its parent becomes the init's child.
+		syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
+	}
 	for _, l := range []struct {
 		res int
 		v   uint64

@@ -81,13 +81,11 @@ type Limits struct {
 // GiB of memory, 256 processes and threads, 256 MiB of disk.
 var DefaultLimits = Limits{Memory: 1 << 30, Procs: 256, Disk: 256 << 20}
 
-// StudentUser is the name of the unprivileged user programs run as when the
-// caller is root (the autograder bundle's setup.sh creates it); FallbackUID
-// is the uid and gid used when no such user exists.
-const (
-	StudentUser = "gamesearch-student"
-	FallbackUID = 64999
-)
+// BaseUID is the first of the unprivileged uids (and gids) programs run as
+// when the caller is root: a sandbox of Config.Slot k runs as BaseUID+k,
+// so that each student of a class has a uid of their own. No user needs to
+// exist for them.
+const BaseUID = 600000000
 
 // Config is one sandboxed run.
 type Config struct {
@@ -100,6 +98,9 @@ type Config struct {
 	Limits
 	// Mode is the isolation; None runs the program unconfined.
 	Mode Mode
+	// Slot tells apart the sandboxes of different students (their uid when
+	// the caller is root); runs of one student share it.
+	Slot int
 }
 
 // initName is the argv[0] of a sandbox's init, and envInit the variable
@@ -124,6 +125,11 @@ type config struct {
 	StudentID int
 	Probe     bool
 }
+
+// EnvMode is the variable that makes Detect weaker than what it finds:
+// "uid" (no namespaces: what a Docker profile that refuses them leaves) or
+// "none". It never makes a sandbox stronger.
+const EnvMode = "GAMESEARCH_SANDBOX"
 
 // ErrUnavailable reports that no isolation is possible here.
 var ErrUnavailable = errors.New("no sandbox is possible here")

@@ -8,6 +8,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -109,4 +111,43 @@ func sandboxLine(o *Options) string {
 	}
 	l := o.Box.Limits
 	return fmt.Sprintf("sandboxed (%s): %s of memory, %d processes, %s of disk", o.Box.Mode, Bytes(l.Memory), l.Procs, Bytes(l.Disk))
+}
+
+// exposed reports whether other users can reach path (every folder above
+// it searchable by them) and read it or, for a folder, enter it.
+func exposed(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	st, err := os.Stat(abs)
+	if err != nil || st.Mode().Perm()&0o005 == 0 {
+		return false
+	}
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		if st, err := os.Stat(d); err != nil || st.Mode().Perm()&0o001 == 0 {
+			return false
+		}
+		if d == filepath.Dir(d) {
+			return true
+		}
+	}
+}
+
+// guardUID refuses, in UID mode (an unprivileged uid without namespaces,
+// which file modes alone confine), to grade while the students' uids
+// could read what they must not: the paths named, or this executable.
+func guardUID(o *Options, paths ...string) error {
+	if o.Box.Mode != sandbox.UID {
+		return nil
+	}
+	if self, err := os.Executable(); err == nil {
+		paths = append(paths, self)
+	}
+	for _, p := range paths {
+		if p != "" && exposed(p) {
+			return usagef("%s is open to other users: without namespaces the students' programs run as other uids and could read it (chmod o-rwx %s, or a folder above it)", p, p)
+		}
+	}
+	return nil
 }

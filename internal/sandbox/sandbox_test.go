@@ -1,0 +1,170 @@
+package sandbox
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// needMode skips the test where this machine has no sandbox of mode m.
+func needMode(t testing.TB, m Mode) {
+	t.Helper()
+	got, why := Detect()
+	switch {
+	case m == UID && os.Geteuid() != 0:
+		t.Skip("UID mode needs root")
+	case m == Namespaces && got != Namespaces:
+		t.Skipf("no namespaces here (%s): enable unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1)", why)
+	}
+}
+
+// run runs sh -c script in a sandbox of cfg, in a new run folder, and
+// returns its stdout, stderr and status.
+func run(t *testing.T, cfg Config, script string) (string, string, Status) {
+	t.Helper()
+	if cfg.Dir == "" {
+		cfg.Dir = t.TempDir()
+	}
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = DefaultLimits
+	}
+	var out, errb bytes.Buffer
+	b, err := Start(cfg, Program{Path: "/bin/sh", Args: []string{"sh", "-c", script}, Env: []string{"PATH=/usr/bin:/bin"},
+		Stdout: &out, Stderr: &errb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := b.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), st
+}
+
+// TestView: what a program sees in the namespaces: the system's trees,
+// its run folder, /tmp, /dev and /proc of its own; no network, no
+// capability, not root, and the caller's files elsewhere are not there.
+func TestView(t *testing.T) {
+	needMode(t, Namespaces)
+	secret := filepath.Join(t.TempDir(), "secret.txt")
+	os.WriteFile(secret, []byte("hidden\n"), 0o644)
+	shown := t.TempDir()
+	os.WriteFile(filepath.Join(shown, "lib.py"), []byte("x = 1\n"), 0o644)
+	out, errb, st := run(t, Config{Mode: Namespaces, ReadOnly: []string{shown}}, `
+ls / | tr '\n' ' '; echo
+hostname
+id -u
+grep CapEff /proc/self/status
+ls /proc | grep -c '^[0-9]'
+tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' ' | tr '\n' ' '; echo
+cat `+secret+` 2>/dev/null || echo no secret
+cat `+shown+`/lib.py
+echo x > `+shown+`/new 2>/dev/null || echo read-only
+echo x > /usr/new 2>/dev/null || echo usr read-only
+echo ok > here && cat here
+echo ok > /tmp/t && cat /tmp/t
+cat /dev/null && echo null`)
+	if st.ExitCode != 0 {
+		t.Fatalf("exit %d: %s", st.ExitCode, errb)
+	}
+	lines := strings.Split(out, "\n")
+	want := []string{"bin dev etc lib lib64 proc sbin tmp usr ", "sandbox", "1000", "CapEff:\t0000000000000000"}
+	for i, w := range want {
+		if i >= len(lines) || (i == 0 && !strings.HasPrefix(lines[0], "bin dev etc")) || (i > 0 && lines[i] != w) {
+			t.Errorf("line %d: %q; want %q\n%s", i+1, lines[i], w, out)
+		}
+	}
+	for _, w := range []string{"\nlo \n", "no secret", "x = 1", "read-only", "usr read-only", "ok\nok\nnull"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("want %q in:\n%s", w, out)
+		}
+	}
+	// The init, the program and the commands it ran: a handful of pids.
+	if n := lines[4]; len(n) > 1 {
+		t.Errorf("%s processes in /proc: want fewer than 10", n)
+	}
+}
+
+// TestHidesSelf: this executable reads as empty wherever a shown tree
+// holds it, and the init's /proc entries are closed to the program.
+func TestHidesSelf(t *testing.T) {
+	needMode(t, Namespaces)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ := run(t, Config{Mode: Namespaces, ReadOnly: []string{filepath.Dir(self)}},
+		`wc -c < `+self+`; head -c 4 /proc/1/exe 2>/dev/null | od -c | head -1 || true; cat /proc/1/environ 2>/dev/null | wc -c`)
+	if f := strings.Fields(out); len(f) == 0 || f[0] != "0" || strings.Contains(out, "E   L   F") {
+		t.Errorf("the executable shows: %q", out)
+	}
+}
+
+// TestLimits: the processes, file size and memory limits, each stopping
+// the program with a cause the caller can name.
+func TestLimits(t *testing.T) {
+	needMode(t, Namespaces)
+	const forks = `for i in $(seq 30); do sleep 1 & done; echo started 30`
+	for _, c := range []struct {
+		procs int
+		want  string
+	}{{40, "started 30"}, {10, "fork"}} {
+		out, errb, _ := run(t, Config{Mode: Namespaces, Limits: Limits{Memory: 1 << 30, Procs: c.procs, Disk: 1 << 20}}, forks)
+		if !strings.Contains(out+errb, c.want) {
+			t.Errorf("30 processes under -procs %d: %q %q; want %q", c.procs, out, errb, c.want)
+		}
+	}
+	_, _, st := run(t, Config{Mode: Namespaces, Limits: Limits{Memory: 1 << 30, Procs: 10, Disk: 1 << 20}},
+		`exec head -c 2000000 /dev/zero > big`)
+	if st.Signal != int(syscall.SIGXFSZ) {
+		t.Errorf("a 2 MB file under -disk 1MiB: %+v; want SIGXFSZ", st)
+	}
+}
+
+// TestUIDMode: without namespaces, a root caller's program runs as its
+// slot's uid, and what it leaves behind is killed by uid.
+func TestUIDMode(t *testing.T) {
+	needMode(t, UID)
+	dir := t.TempDir()
+	marker := "sleep 41.5"
+	out, errb, st := run(t, Config{Mode: UID, Dir: dir, Slot: 7}, `id -u; setsid sh -c '`+marker+`' & echo started`)
+	if st.ExitCode != 0 || !strings.HasPrefix(out, "600000007\nstarted") {
+		t.Fatalf("exit %d, %q %q", st.ExitCode, out, errb)
+	}
+	if ps, _ := exec.Command("pgrep", "-f", marker).Output(); len(ps) > 0 {
+		t.Errorf("the setsid child survived: %s", ps)
+		exec.Command("pkill", "-f", marker).Run()
+	}
+	if info, err := os.Stat(dir); err != nil || info.Sys().(*syscall.Stat_t).Uid != BaseUID+7 || info.Mode().Perm() != 0o700 {
+		t.Errorf("run folder %v %v: want uid %d, mode 0700", info.Mode(), err, BaseUID+7)
+	}
+}
+
+// BenchmarkStart measures a sandbox's start and end around /bin/true
+// (compare BenchmarkPlain).
+func BenchmarkStart(b *testing.B) {
+	needMode(b, Namespaces)
+	dir := b.TempDir()
+	for b.Loop() {
+		box, err := Start(Config{Mode: Namespaces, Dir: dir, Limits: DefaultLimits}, Program{Path: "/bin/true", Args: []string{"true"}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := box.Wait(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPlain measures /bin/true started without a sandbox.
+func BenchmarkPlain(b *testing.B) {
+	for b.Loop() {
+		if err := exec.Command("/bin/true").Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
