@@ -82,10 +82,16 @@ type Limits struct {
 var DefaultLimits = Limits{Memory: 1 << 30, Procs: 256, Disk: 256 << 20}
 
 // BaseUID is the first of the unprivileged uids (and gids) programs run as
-// when the caller is root: a sandbox of Config.Slot k runs as BaseUID+k,
-// so that each student of a class has a uid of their own. No user needs to
-// exist for them.
+// when the caller is root (UIDOf). No user needs to exist for them.
 const BaseUID = 600000000
+
+// UIDOf is the uid (and gid) the program of sandbox slot runs as when the
+// caller is root: one per student of a class (slot modulo 1000), and per
+// grader process (its pid modulo 100000), so that two graders running at
+// once never share a uid, nor kill each other's programs by it.
+func UIDOf(slot int) int {
+	return BaseUID + (os.Getpid()%100000)*1000 + slot%1000
+}
 
 // Config is one sandboxed run.
 type Config struct {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -132,15 +133,15 @@ func TestUIDMode(t *testing.T) {
 	dir := t.TempDir()
 	marker := "sleep 41.5"
 	out, errb, st := run(t, Config{Mode: UID, Dir: dir, Slot: 7}, `id -u; setsid sh -c '`+marker+`' & echo started`)
-	if st.ExitCode != 0 || !strings.HasPrefix(out, "600000007\nstarted") {
+	if st.ExitCode != 0 || !strings.HasPrefix(out, strconv.Itoa(UIDOf(7))+"\nstarted") {
 		t.Fatalf("exit %d, %q %q", st.ExitCode, out, errb)
 	}
 	if ps, _ := exec.Command("pgrep", "-f", marker).Output(); len(ps) > 0 {
 		t.Errorf("the setsid child survived: %s", ps)
 		exec.Command("pkill", "-f", marker).Run()
 	}
-	if info, err := os.Stat(dir); err != nil || info.Sys().(*syscall.Stat_t).Uid != BaseUID+7 || info.Mode().Perm() != 0o700 {
-		t.Errorf("run folder %v %v: want uid %d, mode 0700", info.Mode(), err, BaseUID+7)
+	if info, err := os.Stat(dir); err != nil || info.Sys().(*syscall.Stat_t).Uid != uint32(UIDOf(7)) || info.Mode().Perm() != 0o700 {
+		t.Errorf("run folder %v %v: want uid %d, mode 0700", info.Mode(), err, UIDOf(7))
 	}
 }
 

@@ -98,7 +98,7 @@ func start(cfg Config, p Program, probe bool) (*Box, error) {
 		return nil, ErrUnavailable
 	}
 	root := os.Geteuid() == 0
-	uid, gid := BaseUID+cfg.Slot, BaseUID+cfg.Slot
+	uid, gid := UIDOf(cfg.Slot), UIDOf(cfg.Slot)
 	c := config{Mode: cfg.Mode, Dir: cfg.Dir, ReadOnly: cfg.ReadOnly, Exe: p.Path, Args: p.Args, Env: p.Env,
 		Limits: cfg.Limits, Rootless: !root, StudentID: studentID, Probe: probe}
 	if self, err := os.Executable(); err == nil {

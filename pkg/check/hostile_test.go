@@ -27,12 +27,13 @@ type hostileStudent struct {
 	attacks            []string
 }
 
-// gradeHostile grades class with the gamesearch binary as a TA would, in
-// a TMPDIR of its own, and returns the exit status, stderr and TMPDIR.
-func gradeHostile(t *testing.T, tmp string, args ...string) (int, string) {
+// gradeHostile runs the gamesearch binary as a TA would, in a TMPDIR of
+// its own and with the environment env added, and returns the exit status
+// and stderr.
+func gradeHostile(t *testing.T, tmp string, env []string, args ...string) (int, string) {
 	t.Helper()
 	cmd := exec.Command(filepath.Join(ownBin(t), "gamesearch"), args...)
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	cmd.Env = append(append(os.Environ(), "TMPDIR="+tmp), env...)
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	err := cmd.Run()
@@ -84,16 +85,45 @@ func attacksOf(rep *report) map[string]string {
 // honest students get their full score.
 func TestHostileClass(t *testing.T) {
 	t.Parallel()
-	if m, why := sandbox.Detect(); m == sandbox.None {
-		t.Skipf("no sandbox here (%s): the hostile class is graded only in one", why)
+	if m, why := sandbox.Detect(); m != sandbox.Namespaces {
+		t.Skipf("no namespaces here (%s): the hostile class is graded in them only where they exist", why)
 	}
-	for _, tool := range []string{"python3", "g++", "javac", "java"} {
-		lookTool(t, tool)
+	hostileClass(t, nil)
+}
+
+// TestHostileClassUID grades the hostile class as root without namespaces
+// (GAMESEARCH_SANDBOX=uid, as in a Docker whose profile refuses them): the
+// students' uids and the folders' modes alone block the same attacks, but
+// the grader's command line, which /proc shows every user there. grade
+// refuses a class folder that other users can read.
+func TestHostileClassUID(t *testing.T) {
+	t.Parallel()
+	if os.Geteuid() != 0 {
+		t.Skip("the uid sandbox needs root (a Gradescope autograder runs as root)")
 	}
+	// The students' uids reach Debian's interpreters, not this one's
+	// (pyenv's, under root's home).
+	hostileClass(t, []string{sandbox.EnvMode + "=uid", "PATH=/usr/local/bin:/usr/bin:/bin"})
+}
+
+// hostileClass grades the hostile class with env added to grade's
+// environment: namespaces when it is empty, else the uid sandbox.
+func hostileClass(t *testing.T, env []string) {
+	t.Helper()
+	uidMode := len(env) > 0
 	root := t.TempDir()
 	class, out, hidden, tmp := filepath.Join(root, "class"), filepath.Join(root, "grades"), filepath.Join(root, "hidden"), filepath.Join(root, "tmp")
 	os.Mkdir(tmp, 0o755)
-	if code, stderr := gradeHostile(t, tmp, "gen", "ABGame", "-n", "1", "-seed", "4", "-o", hidden); code != 0 {
+	if uidMode {
+		// The students' uids must reach their run folders in TMPDIR: the
+		// folders above it are made searchable (not readable) by others.
+		for d := tmp; d != filepath.Dir(tmpRoot); d = filepath.Dir(d) {
+			if err := os.Chmod(d, 0o711); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if code, stderr := gradeHostile(t, tmp, env, "gen", "ABGame", "-n", "1", "-seed", "4", "-o", hidden); code != 0 {
 		t.Fatalf("gen: exit %d: %s", code, stderr)
 	}
 	secret := filepath.Join(hidden, "cases.tsv")
@@ -105,7 +135,7 @@ func TestHostileClass(t *testing.T) {
 	marker := fmt.Sprintf("30.%d7", os.Getpid())
 	py, cpp, java := source(t, "hostile", "ABGame.py"), source(t, "hostile", "ABGame.cpp"), source(t, "hostile", "ABGame.java")
 	students := []hostileStudent{
-		{"a-py-read", "ABGame.py", py, []string{"secret", "proc", "read-other", "uid"}},
+		{"a-py-read", "ABGame.py", py, []string{"secret", "proc", "cmdline", "read-other", "uid"}},
 		{"a-py-write", "ABGame.py", py, []string{"write-other", "outdir", "plant"}},
 		{"a-py-linger", "ABGame.py", py, []string{"linger"}},
 		{"a-py-memory", "ABGame.py", py, []string{"memory"}},
@@ -126,9 +156,22 @@ func TestHostileClass(t *testing.T) {
 		files[s.name+"/attack.txt"] = b.String()
 	}
 	writeFiles(t, class, files)
+	args := []string{"grade", "ABGame", "-cases", hidden, "-timeout", "10s", "-memory", "256MiB",
+		"-procs", "64", "-disk", "64MiB", "-max", "1", "-j", "2", "-o", out, class}
+	if uidMode {
+		// The class folder open to other users is refused; closed, it is
+		// graded.
+		if code, stderr := gradeHostile(t, tmp, env, args...); code != 2 || !strings.Contains(stderr, "open to other users") {
+			t.Fatalf("grade of a class folder others can read: exit %d, %q; want 2 and the reason", code, stderr)
+		}
+		for _, d := range []string{class, hidden} {
+			if err := os.Chmod(d, 0o700); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 	began := time.Now()
-	code, stderr := gradeHostile(t, tmp, "grade", "ABGame", "-cases", hidden, "-timeout", "10s", "-memory", "256MiB",
-		"-procs", "64", "-disk", "64MiB", "-max", "1", "-j", "2", "-o", out, class)
+	code, stderr := gradeHostile(t, tmp, env, args...)
 	t.Logf("graded in %s, exit %d:\n%s", time.Since(began).Round(time.Millisecond), code, stderr)
 	if code != 1 {
 		t.Fatalf("grade: exit %d, want 1 (the hostile students fail): %s", code, stderr)
@@ -188,10 +231,16 @@ func TestHostileClass(t *testing.T) {
 			case !ok:
 				t.Errorf("%s: attack %s printed nothing; report: %s", s.name, a, rep.firstFailure())
 			case a == "uid":
-				if !strings.HasPrefix(outcome, "uid 1000, effective capabilities 0000000000000000") {
+				uid := "uid 1000,"
+				if uidMode {
+					uid = "uid 6"
+				}
+				if !strings.HasPrefix(outcome, uid) || !strings.HasSuffix(outcome, ", effective capabilities 0000000000000000") {
 					t.Errorf("attack 12: %s runs as %q", s.name, outcome)
 				}
 			case a == "linger":
+			case a == "cmdline" && uidMode:
+				// Without a PID namespace /proc shows every process.
 			case a == "procs":
 				var n int
 				if _, err := fmt.Sscanf(outcome, "blocked after %d processes", &n); err != nil || n >= 64 {

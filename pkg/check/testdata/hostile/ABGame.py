@@ -38,7 +38,7 @@ def read(name, paths):
 
 
 def proc(name):
-    # Attack 2: the grader's executable and command line through /proc.
+    # Attack 2: the grader's executable through /proc.
     seen = []
     for pid in os.listdir("/proc"):
         if not pid.isdigit() or int(pid) == os.getpid():
@@ -49,14 +49,20 @@ def proc(name):
                     return say(name, "read the executable of process %s" % pid)
         except OSError as e:
             seen.append("%s: %s" % (pid, e.strerror))
+    say(name, "blocked: %d other processes visible (%s)" % (len(seen), ", ".join(seen[:3])))
+
+
+def cmdline(name):
+    # Attack 2 and 5: the paths on the grader's command line.
+    for pid in os.listdir("/proc"):
         try:
             with open("/proc/%s/cmdline" % pid, "rb") as f:
                 cmd = f.read().replace(b"\0", b" ")
-            if b" grade " in cmd or b"check" in cmd:
+            if b" grade " in cmd:
                 return say(name, "read the grader's command line: %r" % cmd[:80])
         except OSError:
             pass
-    say(name, "blocked: %d other processes visible (%s)" % (len(seen), ", ".join(seen[:3])))
+    say(name, "blocked: no grader among the processes visible")
 
 
 def write(name, paths, data):
@@ -178,6 +184,8 @@ def main():
             read(attack, t.get("other", []))
         elif attack == "proc":
             proc(attack)
+        elif attack == "cmdline":
+            cmdline(attack)
         elif attack == "write-other":
             write(attack, t.get("other", []), "print('overwritten')\n")
         elif attack == "results":
