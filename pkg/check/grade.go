@@ -290,11 +290,9 @@ func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail 
 // into a new folder beside dir, renamed to dir when complete.
 func writeGradebook(dir string, o *Options, rows []*gradeRow) error {
 	var files []File
-	var b strings.Builder
-	w := csv.NewWriter(&b)
-	w.Write([]string{"student", "language", "build", "passed", "total", "score", "time", "likely_cause", "first_failure"})
+	cells := [][]string{{"student", "language", "build", "passed", "total", "score", "time", "likely_cause", "first_failure"}}
 	for _, r := range rows {
-		w.Write([]string{r.Student, r.Language, r.Build, strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
+		cells = append(cells, []string{r.Student, r.Language, r.Build, strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
 			fmtScore(r.Score), strconv.FormatFloat(r.Seconds, 'f', 1, 64), r.Cause, r.FirstFailure})
 		text, js := r.Build+"\n", ""
 		if r.rep != nil {
@@ -306,7 +304,8 @@ func writeGradebook(dir string, o *Options, rows []*gradeRow) error {
 		files = append(files, File{filepath.Join(r.Folder, "report.txt"), []byte(text)},
 			File{filepath.Join(r.Folder, "report.json"), []byte(js)})
 	}
-	w.Flush()
+	var b strings.Builder
+	csv.NewWriter(&b).WriteAll(csvSafeRows(cells))
 	files = append(files, File{"grades.csv", []byte(b.String())})
 	page, err := gradePage(o, rows)
 	if err != nil {
