@@ -1,13 +1,46 @@
 package check
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/csv"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// zipEntry is an entry of a zip a test writes: a file, or with mode a
+// folder or a symbolic link (whose body is its target).
+type zipEntry struct {
+	name, body string
+	mode       fs.FileMode
+}
+
+// zipOf returns a zip of the entries, in their order.
+func zipOf(t *testing.T, entries []zipEntry) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, e := range entries {
+		h := &zip.FileHeader{Name: e.name, Method: zip.Deflate}
+		if e.mode != 0 {
+			h.SetMode(e.mode)
+		}
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write([]byte(e.body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
 
 // csvRows reads a grades.csv by student (its first cell).
 func csvRows(t *testing.T, file string) (map[string][]string, []string) {
@@ -38,6 +71,100 @@ func runGrade(t *testing.T, out, class string, extra ...string) (int, string, st
 	args := append(append(append([]string{}, gradeArgs...), extra...), "-o", out, class)
 	code := Grade(families, args, &stdout, &stderr)
 	return code, stdout.String(), stderr.String()
+}
+
+// TestGradeClassZipRefusesOneStudent: in a class zip as an LMS exports it
+// (one top folder), a student whose entries escape with ../ or hold a link,
+// and a student's zip that is a link, are refused alone, each with the
+// reason in the build column; the others are graded; an entry in no
+// student's folder (absolute, ../ at the top) is skipped with a warning.
+// A zip without a top folder, with a Mac's __MACOSX beside, is split alike.
+func TestGradeClassZipRefusesOneStudent(t *testing.T) {
+	t.Parallel()
+	lookTool(t, "python3")
+	py := source(t, "class", "abgame.py")
+	dir := t.TempDir()
+	class := filepath.Join(dir, "export.zip")
+	daveZip := zipOf(t, []zipEntry{{name: "dave/abgame.py", body: py}})
+	os.WriteFile(class, zipOf(t, []zipEntry{
+		{name: "export/", mode: fs.ModeDir | 0o755},
+		{name: "export/alice/abgame.py", body: py},
+		{name: "export/bob/abgame.py", body: py},
+		{name: "export/bob/../../evil.txt", body: "x"},
+		{name: "export/carol/abgame.py", body: py},
+		{name: "export/carol/data.txt", body: "/etc/passwd", mode: fs.ModeSymlink | 0o777},
+		{name: "export/dave.zip", body: string(daveZip)},
+		{name: "export/erin.zip", body: "/etc/passwd", mode: fs.ModeSymlink | 0o777},
+		{name: "export/notes.txt", body: "not a submission\n"},
+		{name: "export/__MACOSX/._alice", body: "x"},
+		{name: "/tmp/absolute.txt", body: "x"},
+		{name: "export/../outside.txt", body: "x"},
+	}), 0o644)
+	out := filepath.Join(dir, "grades")
+	code, stdout, stderr := runGrade(t, out, class)
+	t.Logf("%s%s", stdout, stderr)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	got, _ := csvRows(t, filepath.Join(out, "grades.csv"))
+	for student, want := range map[string][2]string{
+		"alice": {"Python", "100"}, "dave": {"Python", "100"},
+		"bob":   {"", `refused: entry "../../evil.txt" escapes the submission's folder`},
+		"carol": {"", `refused: entry "data.txt" is a symbolic link`},
+		"erin":  {"", `refused: entry "erin.zip" is a symbolic link`},
+	} {
+		r := got[student]
+		if r == nil {
+			t.Errorf("%s: no row", student)
+			continue
+		}
+		if r[1] != want[0] || !strings.Contains(strings.Join(r, ","), want[1]) {
+			t.Errorf("%s: row %q; want language %q and %q", student, r, want[0], want[1])
+		}
+	}
+	if len(got) != 5 {
+		t.Errorf("rows %v: want alice, bob, carol, dave and erin", got)
+	}
+	for _, w := range []string{`skipped entry "/tmp/absolute.txt", which is in no student's folder`, `skipped entry "export/../outside.txt"`} {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("stderr lacks %q", w)
+		}
+	}
+	for _, p := range []string{filepath.Join(dir, "evil.txt"), filepath.Join(dir, "outside.txt"), "/tmp/absolute.txt"} {
+		if _, err := os.Lstat(p); err == nil {
+			t.Errorf("%s written", p)
+		}
+	}
+
+	// No top folder, and a top folder beside __MACOSX.
+	for name, c := range map[string]struct {
+		entries  []zipEntry
+		students string
+		warnings int
+	}{
+		"no top": {[]zipEntry{{name: "alice/a.py", body: py}, {name: "bob.zip", body: string(daveZip)}, {name: "../up.txt", body: "x"},
+			{name: "C:/x.py", body: "x"}, {name: "readme.txt", body: "x"}}, "alice bob", 2},
+		"macosx": {[]zipEntry{{name: "class/alice/a.py", body: py}, {name: "class/bob/b.py", body: py},
+			{name: "__MACOSX/class/._alice", body: "x"}}, "alice bob", 0},
+	} {
+		src := filepath.Join(t.TempDir(), "class.zip")
+		os.WriteFile(src, zipOf(t, c.entries), 0o644)
+		var warn bytes.Buffer
+		subs, err := listSubmissions(src, t.TempDir(), &warn)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var students []string
+		for _, s := range subs {
+			students = append(students, s.student)
+			if s.refused != nil {
+				t.Errorf("%s: %s refused: %v", name, s.student, s.refused)
+			}
+		}
+		if strings.Join(students, " ") != c.students || strings.Count(warn.String(), "\n") != c.warnings {
+			t.Errorf("%s: students %q, warnings %q; want %q and %d warnings", name, students, warn.String(), c.students, c.warnings)
+		}
+	}
 }
 
 // TestCSVSafe: a cell a spreadsheet reads as a formula gets a leading
