@@ -2,8 +2,10 @@ package check
 
 // gamesearch grade: a class's submissions in, a gradebook out. Each
 // submission (a folder or a .zip of sources) is unpacked into a private
-// folder, built as its language is built in the course, and checked; the
-// results go to OUTDIR as grades.csv, a report per student and index.html.
+// folder, built as its language is built in the course, and checked; each
+// student's results go to OUTDIR as soon as they are known (their reports,
+// their row of grades.csv, index.html), and OUTDIR's state file lets a run
+// that was stopped be resumed.
 
 import (
 	"archive/zip"
@@ -31,13 +33,15 @@ const gradeUsage = "grade PROGRAM [check flags] [-j N] [-o OUTDIR] SUBMISSIONS"
 
 const gradeNotes = `Grades a class: SUBMISSIONS is a folder whose entries are the students'
 folders or .zip files (or one .zip holding them, as an LMS exports them). Each
-is unpacked into a private folder (entries that escape it, links out of it and
-oversized archives are refused for that student), built as the course expects
-(run.sh; make; javac; g++ -O2 -std=c++17; gcc -O2; python3 PROGRAM.py or the
-one .py with a main guard) and checked as gamesearch check would. OUTDIR (new
-or empty) receives grades.csv, STUDENT/report.txt, STUDENT/report.json and
-index.html. Exit status: 0 every student passed, 1 some did not, 2 usage error.
-See docs/check.md.
+is unpacked into a private folder (entries that escape it, links and oversized
+archives are refused for that student), built as the course expects (run.sh;
+make; javac; g++ -O2 -std=c++17; gcc -O2; python3 PROGRAM.py or the one .py
+with a main guard) and checked as gamesearch check would. OUTDIR receives
+grades.csv, STUDENT/report.txt, STUDENT/report.json and index.html, updated as
+each student is graded. OUTDIR must be new or empty, or an earlier grade's of
+the same PROGRAM and flags: that run is resumed, its students kept. Exit
+status: 0 every student passed, 1 some did not, 2 usage error. See
+docs/check.md.
 
 `
 
@@ -51,6 +55,7 @@ func Grade(fams []*Family, args []string, stdout, stderr io.Writer) int {
 
 // submission is one student's entry in SUBMISSIONS.
 type submission struct {
+	entry   string // its name in SUBMISSIONS: a folder, or NAME.zip
 	student string // the entry's name without .zip
 	path    string
 	zip     bool
@@ -64,6 +69,7 @@ type submission struct {
 // gradeRow is one student's line of the gradebook.
 type gradeRow struct {
 	Student      string  `json:"student"`
+	Entry        string  `json:"entry"`
 	Folder       string  `json:"folder"`
 	Language     string  `json:"language"`
 	Build        string  `json:"build"`
@@ -74,14 +80,13 @@ type gradeRow struct {
 	Cause        string  `json:"likely_cause"`
 	FirstFailure string  `json:"first_failure"`
 	rep          *report
-	command      string
 }
 
 func grade(fams []*Family, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
 	sf := registerSuiteFlags(fs, false, fams)
 	jobs := fs.Int("j", 1, "grade `N` submissions at a time")
-	outDir := fs.String("o", "grades", "the `OUTDIR` to write (new or empty)")
+	outDir := fs.String("o", "grades", "the `OUTDIR` to write (new or empty), or to resume (an earlier grade's)")
 	gsFile := fs.String("gradescope", "", "SUBMISSIONS is one submission: write Gradescope's results.json to `FILE` (the autograder bundle's run_autograder does)")
 	pos, err := parseFlags(fs, args, stdout, gradeUsage, gradeNotes+programList(fams, false))
 	if err != nil {
@@ -103,7 +108,8 @@ func grade(fams []*Family, args []string, stdout, stderr io.Writer) error {
 	if *gsFile != "" {
 		return gradeOneToGradescope(o, pos[1], *gsFile, *sf.max, stdout)
 	}
-	if err := newFolder(*outDir, "grade writes its gradebook"); err != nil {
+	book, err := openGradebook(*outDir, o, *sf.max)
+	if err != nil {
 		return err
 	}
 	work, err := os.MkdirTemp("", "gamesearch-grade-")
@@ -119,40 +125,63 @@ func grade(fams []*Family, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	todo := book.assign(subs)
+	if err := book.create(); err != nil {
+		return fmt.Errorf("-o %s: %v", *outDir, err)
+	}
+	kept := len(subs) - len(todo)
+	if kept > 0 {
+		fmt.Fprintf(stderr, "grade: %d of the %d submissions were graded by an earlier run into %s: grading the other %d\n",
+			kept, len(subs), *outDir, len(todo))
+	}
 	stop := watchSignals()
 	defer stop()
-	rows := make([]*gradeRow, len(subs))
 	var mu sync.Mutex
 	var wg sync.WaitGroup
+	var werr error
 	sem := make(chan struct{}, *jobs)
 	began := time.Now()
-	done, failing := 0, 0
-	for i, sub := range subs {
-		wg.Add(1)
+	done := 0
+	for i, sub := range todo {
 		sem <- struct{}{}
+		mu.Lock()
+		failed := werr != nil
+		mu.Unlock()
+		if failed || interrupted.Load() {
+			break
+		}
+		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
 			row := gradeOne(o, suites, sub, filepath.Join(work, strconv.Itoa(i)), *sf.max)
+			if interrupted.Load() {
+				return // stopped midway: the next run grades them
+			}
 			mu.Lock()
 			defer mu.Unlock()
-			rows[i] = row
-			done++
-			if row.Passed < row.Total || row.Total == 0 {
-				failing++
+			if werr != nil {
+				return
 			}
-			left := time.Duration(float64(time.Since(began)) / float64(done) * float64(len(subs)-done))
+			if werr = book.add(row); werr != nil {
+				return
+			}
+			done++
+			left := time.Duration(float64(time.Since(began)) / float64(done) * float64(len(todo)-done))
 			fmt.Fprintf(stderr, "grade: %d/%d done, %d not passing, about %s left (%s: %s)\n",
-				done, len(subs), failing, left.Round(time.Second), sub.student, row.summary())
+				kept+done, len(subs), book.failing(), left.Round(time.Second), sub.student, row.summary())
 		}()
 	}
 	wg.Wait()
+	if werr != nil {
+		return fmt.Errorf("-o %s: %v", *outDir, werr)
+	}
 	if interrupted.Load() {
+		fmt.Fprintf(stderr, "grade: %d of the %d submissions are graded in %s: the same command grades the rest\n",
+			kept+done, len(subs), *outDir)
 		return errInterrupted
 	}
-	if err := writeGradebook(*outDir, o, rows); err != nil {
-		return fmt.Errorf("-o %s: %v", *outDir, err)
-	}
+	rows, failing := book.state.Students, book.failing()
 	fmt.Fprintf(stdout, "graded %d submissions of %s: %d passed every case; %s\n", len(rows), o.Prog.Name,
 		len(rows)-failing, filepath.Join(*outDir, "index.html"))
 	if failing > 0 {
@@ -169,6 +198,94 @@ func (r *gradeRow) summary() string {
 	return fmt.Sprintf("%d/%d, score %s", r.Passed, r.Total, fmtScore(r.Score))
 }
 
+// passing reports whether the student passed every case.
+func (r *gradeRow) passing() bool { return r.Total > 0 && r.Passed == r.Total }
+
+// gradeStateFile is the file in OUTDIR that records what grade did there.
+const gradeStateFile = ".gamesearch-grade.json"
+
+// gradeState is what gradeStateFile holds: the program and the settings
+// of the gradebook, and the row of every student graded so far.
+type gradeState struct {
+	Program  string      `json:"program"`
+	Settings string      `json:"settings"`
+	Students []*gradeRow `json:"students"`
+}
+
+// gradebook is OUTDIR while grade writes it: at every moment it holds the
+// complete gradebook of the students graded so far.
+type gradebook struct {
+	dir   string
+	o     *Options
+	state gradeState
+}
+
+// openGradebook checks OUTDIR before anything is graded: a new or empty
+// folder, or one an earlier grade of the same program and settings wrote,
+// whose students are kept.
+func openGradebook(dir string, o *Options, maxFail int) (*gradebook, error) {
+	b := &gradebook{dir: dir, o: o, state: gradeState{Program: o.Prog.Name, Settings: gradeSettings(o, maxFail), Students: []*gradeRow{}}}
+	st, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return b, nil
+	case err != nil:
+		return nil, usagef("-o %s: %v", dir, atomicfile.Cause(err))
+	case !st.IsDir():
+		return nil, usagef("-o %s: exists and is not a folder", dir)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, gradeStateFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := newFolder(dir, "grade writes its gradebook"); err != nil {
+			return nil, err
+		}
+		return b, nil
+	}
+	if err != nil {
+		return nil, usagef("-o %s: %s: %v", dir, gradeStateFile, atomicfile.Cause(err))
+	}
+	var prev gradeState
+	if err := json.Unmarshal(data, &prev); err != nil || prev.Program == "" || !validRows(prev.Students) {
+		return nil, usagef("-o %s: its %s is not one grade wrote: remove the folder or name another", dir, gradeStateFile)
+	}
+	if prev.Program != b.state.Program {
+		return nil, usagef("-o %s: holds the grades of %s, not of %s: name another folder", dir, prev.Program, b.state.Program)
+	}
+	if prev.Settings != b.state.Settings {
+		return nil, usagef("-o %s: graded with %q, not %q: resume it with the same flags or name another folder",
+			dir, prev.Settings, b.state.Settings)
+	}
+	b.state.Students = prev.Students
+	return b, nil
+}
+
+// gradeSettings is what a resumed gradebook must have been graded with:
+// the check's settings, the corpus when not the built-in one, and -max.
+func gradeSettings(o *Options, maxFail int) string {
+	s := settings(o)
+	if o.Corpus.fsys != nil && o.Corpus.name != embeddedCorpus().name {
+		s += " -corpus " + o.Corpus.name
+	}
+	return s + " -max " + strconv.Itoa(maxFail)
+}
+
+// validRows reports whether the rows of a state file are whole: each names
+// its entry once and a folder grade could have chosen.
+func validRows(rows []*gradeRow) bool {
+	entries, folders := map[string]bool{}, map[string]bool{}
+	for _, r := range rows {
+		if r == nil || r.Entry == "" || entries[r.Entry] || folderName(r.Folder) != r.Folder || reservedName[strings.ToLower(r.Folder)] ||
+			folders[strings.ToLower(r.Folder)] {
+			return false
+		}
+		entries[r.Entry], folders[strings.ToLower(r.Folder)] = true, true
+	}
+	return true
+}
+
+// reservedName are the names in OUTDIR that are not students' folders.
+var reservedName = map[string]bool{"index.html": true, "grades.csv": true}
+
 // safeName keeps a student's folder name to letters, digits, '.', '-' and
 // '_'.
 var safeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
@@ -180,6 +297,128 @@ func folderName(student string) string {
 		return out
 	}
 	return "student"
+}
+
+// assign returns the submissions the gradebook does not hold yet, each
+// with its own folder in OUTDIR.
+func (b *gradebook) assign(subs []submission) []submission {
+	kept := map[string]bool{}
+	used := map[string]bool{}
+	for name := range reservedName {
+		used[name] = true
+	}
+	for _, r := range b.state.Students {
+		kept[r.Entry], used[strings.ToLower(r.Folder)] = true, true
+	}
+	var todo []submission
+	for _, s := range subs {
+		if kept[s.entry] {
+			continue
+		}
+		base := folderName(s.student)
+		s.out = base
+		for k := 2; used[strings.ToLower(s.out)]; k++ {
+			s.out = base + "_" + strconv.Itoa(k)
+		}
+		used[strings.ToLower(s.out)] = true
+		todo = append(todo, s)
+	}
+	return todo
+}
+
+// create makes OUTDIR, when new, and writes its state, grades.csv and
+// index.html.
+func (b *gradebook) create() error {
+	if err := os.MkdirAll(b.dir, 0o755); err != nil {
+		return atomicfile.Cause(err)
+	}
+	return b.save()
+}
+
+// add writes a graded student's reports and adds their row to the
+// gradebook.
+func (b *gradebook) add(r *gradeRow) error {
+	dir, err := b.studentFolder(r.Folder)
+	if err != nil {
+		return err
+	}
+	text, js := r.Build+"\n", ""
+	if r.rep != nil {
+		text, js = r.rep.text(), r.rep.jsonText()
+	} else {
+		data, _ := json.MarshalIndent(r, "", "  ")
+		js = string(data) + "\n"
+	}
+	if err := atomicfile.WriteFile(filepath.Join(dir, "report.txt"), []byte(text), 0o644); err != nil {
+		return atomicfile.Cause(err)
+	}
+	if err := atomicfile.WriteFile(filepath.Join(dir, "report.json"), []byte(js), 0o644); err != nil {
+		return atomicfile.Cause(err)
+	}
+	rows := append(b.state.Students, r)
+	sort.SliceStable(rows, func(i, j int) bool {
+		if rows[i].Student != rows[j].Student {
+			return rows[i].Student < rows[j].Student
+		}
+		return rows[i].Entry < rows[j].Entry
+	})
+	b.state.Students = rows
+	return b.save()
+}
+
+// studentFolder returns the student's folder in OUTDIR, made a folder of
+// its own: whatever else holds the name (a file, a link) is removed.
+func (b *gradebook) studentFolder(name string) (string, error) {
+	p := filepath.Join(b.dir, name)
+	err := os.Mkdir(p, 0o755)
+	if errors.Is(err, fs.ErrExist) {
+		if st, lerr := os.Lstat(p); lerr == nil && st.IsDir() {
+			return p, nil
+		}
+		if err = os.Remove(p); err == nil {
+			err = os.Mkdir(p, 0o755)
+		}
+	}
+	return p, atomicfile.Cause(err)
+}
+
+// save writes the state file, grades.csv and index.html, each replaced
+// whole.
+func (b *gradebook) save() error {
+	state, err := json.MarshalIndent(b.state, "", "  ")
+	if err != nil {
+		return err
+	}
+	rows := [][]string{{"student", "language", "build", "passed", "total", "score", "time", "likely_cause", "first_failure"}}
+	for _, r := range b.state.Students {
+		rows = append(rows, []string{r.Student, r.Language, r.Build, strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
+			fmtScore(r.Score), strconv.FormatFloat(r.Seconds, 'f', 1, 64), r.Cause, r.FirstFailure})
+	}
+	var csvText strings.Builder
+	w := csv.NewWriter(&csvText)
+	w.WriteAll(csvSafeRows(rows))
+	page, err := gradePage(b.o, b.state.Students)
+	if err != nil {
+		return err
+	}
+	for _, f := range []File{{gradeStateFile, append(state, '\n')}, {"grades.csv", []byte(csvText.String())}, {"index.html", page}} {
+		if err := atomicfile.WriteFile(filepath.Join(b.dir, f.Name), f.Data, 0o644); err != nil {
+			return atomicfile.Cause(err)
+		}
+	}
+	return nil
+}
+
+// failing counts the students of the gradebook who did not pass every
+// case.
+func (b *gradebook) failing() int {
+	n := 0
+	for _, r := range b.state.Students {
+		if !r.passing() {
+			n++
+		}
+	}
+	return n
 }
 
 // listSubmissions lists the entries of SUBMISSIONS: a folder, or a .zip
@@ -209,17 +448,8 @@ func listSubmissions(src, work string, warn io.Writer) ([]submission, error) {
 		if subs[i].student != subs[j].student {
 			return subs[i].student < subs[j].student
 		}
-		return subs[i].path < subs[j].path
+		return subs[i].entry < subs[j].entry
 	})
-	used := map[string]bool{"index.html": true, "grades.csv": true}
-	for i := range subs {
-		base := folderName(subs[i].student)
-		subs[i].out = base
-		for k := 2; used[strings.ToLower(subs[i].out)]; k++ {
-			subs[i].out = base + "_" + strconv.Itoa(k)
-		}
-		used[strings.ToLower(subs[i].out)] = true
-	}
 	return subs, nil
 }
 
@@ -235,7 +465,7 @@ func listFolder(src string) ([]submission, error) {
 		if hiddenEntry(name) {
 			continue
 		}
-		s := submission{student: name, path: filepath.Join(src, name)}
+		s := submission{entry: name, student: name, path: filepath.Join(src, name)}
 		switch {
 		case e.IsDir():
 		case strings.EqualFold(filepath.Ext(name), ".zip"):
@@ -307,7 +537,7 @@ func splitClassZip(src, work string, warn io.Writer) ([]submission, error) {
 	}
 	var subs []submission
 	for i, key := range keys {
-		s := submission{student: key, path: filepath.Join(work, "class", strconv.Itoa(i)+".zip"), zip: true}
+		s := submission{entry: key, student: key, path: filepath.Join(work, "class", strconv.Itoa(i)+".zip"), zip: true}
 		var file *zip.File
 		var err error
 		tree := false
@@ -470,7 +700,7 @@ func inner(dir string) string {
 
 // gradeOne unpacks, builds and checks one submission in the folder work.
 func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail int) *gradeRow {
-	row := &gradeRow{Student: sub.student, Folder: sub.out, Build: "ok"}
+	row := &gradeRow{Student: sub.student, Entry: sub.entry, Folder: sub.out, Build: "ok"}
 	began := time.Now()
 	defer func() { row.Seconds = time.Since(began).Seconds() }()
 	for _, s := range suites {
@@ -509,7 +739,6 @@ func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail 
 	c, err := newCommand(b.argv, b.dir)
 	if err == nil {
 		c.Box = o.Box
-		row.command = c.String()
 		row.rep, err = checkOne(o, c, suites, maxFail, true)
 	}
 	if err != nil {
@@ -520,35 +749,6 @@ func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail 
 	row.Passed, row.Score, row.Cause = row.rep.Passed, row.rep.Score, row.rep.LikelyCause
 	row.FirstFailure = row.rep.firstFailure()
 	return row
-}
-
-// writeGradebook writes grades.csv, each student's reports and index.html
-// into a new folder beside dir, renamed to dir when complete.
-func writeGradebook(dir string, o *Options, rows []*gradeRow) error {
-	var files []File
-	cells := [][]string{{"student", "language", "build", "passed", "total", "score", "time", "likely_cause", "first_failure"}}
-	for _, r := range rows {
-		cells = append(cells, []string{r.Student, r.Language, r.Build, strconv.Itoa(r.Passed), strconv.Itoa(r.Total),
-			fmtScore(r.Score), strconv.FormatFloat(r.Seconds, 'f', 1, 64), r.Cause, r.FirstFailure})
-		text, js := r.Build+"\n", ""
-		if r.rep != nil {
-			text, js = r.rep.text(), r.rep.jsonText()
-		} else {
-			data, _ := json.MarshalIndent(r, "", "  ")
-			js = string(data) + "\n"
-		}
-		files = append(files, File{filepath.Join(r.Folder, "report.txt"), []byte(text)},
-			File{filepath.Join(r.Folder, "report.json"), []byte(js)})
-	}
-	var b strings.Builder
-	csv.NewWriter(&b).WriteAll(csvSafeRows(cells))
-	files = append(files, File{"grades.csv", []byte(b.String())})
-	page, err := gradePage(o, rows)
-	if err != nil {
-		return err
-	}
-	files = append(files, File{"index.html", page})
-	return writeSet(dir, files)
 }
 
 // gradeOneToGradescope builds and checks the one submission in dir and
@@ -569,7 +769,7 @@ func gradeOneToGradescope(o *Options, dir, name string, maxFail int, stdout io.W
 	defer os.RemoveAll(work)
 	stop := watchSignals()
 	defer stop()
-	row := gradeOne(o, suites, submission{student: "submission", path: dir, out: "submission"}, work, maxFail)
+	row := gradeOne(o, suites, submission{student: "submission", entry: "submission", path: dir, out: "submission"}, work, maxFail)
 	if interrupted.Load() {
 		return errInterrupted
 	}

@@ -4,11 +4,17 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"io/fs"
+	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // zipEntry is an entry of a zip a test writes: a file, or with mode a
@@ -219,5 +225,184 @@ func TestGradeCSVInjection(t *testing.T) {
 	if bytes.Contains(page, []byte("<img")) || !bytes.Contains(page, []byte("&lt;img src=x onerror=alert(1)&gt;")) ||
 		!bytes.Contains(page, []byte(`=HYPERLINK(&#34;http:\\evil&#34;,&#34;click&#34;)`)) {
 		t.Errorf("index.html does not escape the names:\n%s", page)
+	}
+}
+
+// pyClass writes a class of Python students into a new folder.
+func pyClass(t *testing.T, students map[string]string) string {
+	t.Helper()
+	class := t.TempDir()
+	for name, src := range students {
+		writeFiles(t, filepath.Join(class, name), map[string]string{"abgame.py": src})
+	}
+	return class
+}
+
+// withoutTime drops grades.csv's time column.
+func withoutTime(rows map[string][]string) map[string]string {
+	out := map[string]string{}
+	for k, r := range rows {
+		out[k] = strings.Join(append(append([]string{}, r[:6]...), r[7:]...), ",")
+	}
+	return out
+}
+
+// TestGradeResume: a gradebook of some of the class (as a stopped run
+// leaves it) is resumed by grade onto the same OUTDIR: the students in it
+// are kept as they were (their sources, broken since, are not built again)
+// and the others graded, the end equal to a one-shot run's but for the
+// times; a link or a file left in OUTDIR where a student's folder goes is
+// replaced, nothing written through it. OUTDIR written for other settings
+// or another program, a folder grade did not write and a damaged state
+// file are refused, with one line.
+func TestGradeResume(t *testing.T) {
+	t.Parallel()
+	lookTool(t, "python3")
+	py := source(t, "class", "abgame.py")
+	wrong := strings.Replace(py, "if v > best_value:", "if v >= best_value:", 1)
+	crash := strings.Replace(py, "def main():\n", "def main():\n    raise ValueError(\"cannot read the board\")\n", 1)
+	broken := "def main(:\n"
+	full := pyClass(t, map[string]string{"alice": py, "bob": wrong, "carol": py, "dave": crash})
+	first := pyClass(t, map[string]string{"alice": py, "bob": wrong})
+	later := pyClass(t, map[string]string{"alice": broken, "bob": broken, "carol": py, "dave": crash})
+
+	once := filepath.Join(t.TempDir(), "once")
+	if code, _, stderr := runGrade(t, once, full); code != 1 {
+		t.Fatalf("one-shot run: exit %d: %s", code, stderr)
+	}
+	out := filepath.Join(t.TempDir(), "grades")
+	if code, _, stderr := runGrade(t, out, first); code != 1 {
+		t.Fatalf("first run: exit %d: %s", code, stderr)
+	}
+	_, before := csvRows(t, filepath.Join(out, "grades.csv"))
+	// What a stopped run or a stray program may leave where the next
+	// students' folders go.
+	decoy := t.TempDir()
+	if err := os.Symlink(decoy, filepath.Join(out, "dave")); err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, out, map[string]string{"carol": "half a report\n"})
+
+	code, stdout, stderr := runGrade(t, out, later)
+	t.Logf("%s%s", stdout, stderr)
+	if code != 1 {
+		t.Fatalf("resumed run: exit %d", code)
+	}
+	if !strings.Contains(stderr, "2 of the 4 submissions were graded by an earlier run") || strings.Count(stderr, " done, ") != 2 {
+		t.Errorf("stderr: want the kept students named and two graded:\n%s", stderr)
+	}
+	got, after := csvRows(t, filepath.Join(out, "grades.csv"))
+	if len(after) != 6 || after[0] != before[0] || after[1] != before[1] || after[2] != before[2] {
+		t.Errorf("the kept rows changed:\n%q\nthen\n%q", before, after)
+	}
+	want, _ := csvRows(t, filepath.Join(once, "grades.csv"))
+	if a, b := withoutTime(got), withoutTime(want); len(a) != 4 || strings.Join(sortedValues(a), "\n") != strings.Join(sortedValues(b), "\n") {
+		t.Errorf("resumed gradebook:\n%q\none-shot:\n%q", a, b)
+	}
+	for _, s := range []string{"carol", "dave"} {
+		if st, err := os.Lstat(filepath.Join(out, s)); err != nil || !st.IsDir() {
+			t.Errorf("%s: not a folder: %v", s, err)
+		}
+		if _, err := os.Stat(filepath.Join(out, s, "report.txt")); err != nil {
+			t.Error(err)
+		}
+	}
+	if entries, _ := os.ReadDir(decoy); len(entries) != 0 {
+		t.Errorf("written through the link: %v", entries)
+	}
+	var state gradeState
+	data, _ := os.ReadFile(filepath.Join(out, gradeStateFile))
+	if err := json.Unmarshal(data, &state); err != nil || state.Program != "ABGame" || len(state.Students) != 4 ||
+		state.Settings != "-board S22 -suite random -n 1 -seed 4 -timeout 1s -max 1" {
+		t.Errorf("state file: %v\n%s", err, data)
+	}
+	if page, _ := os.ReadFile(filepath.Join(out, "index.html")); !bytes.Contains(page, []byte("ABGame: 4 submissions")) {
+		t.Error("index.html does not show the four students")
+	}
+
+	csvBefore, _ := os.ReadFile(filepath.Join(out, "grades.csv"))
+	notOurs := t.TempDir()
+	writeFiles(t, notOurs, map[string]string{"thesis.tex": "x"})
+	damaged := t.TempDir()
+	writeFiles(t, damaged, map[string]string{gradeStateFile: `{"program": "ABGame", "students": [{"entry": "a", "folder": "../x"}]}`})
+	for _, c := range []struct {
+		dir, want string
+		args      []string
+	}{
+		{out, `graded with "-board S22 -suite random -n 1 -seed 4 -timeout 1s -max 1", not "-board S22 -suite random -n 1 -seed 5`, []string{"-seed", "5"}},
+		{out, "holds the grades of ABGame, not of ABOpening", nil},
+		{notOurs, "the folder is not empty (1 entries)", nil},
+		{damaged, "its " + gradeStateFile + " is not one grade wrote", nil},
+	} {
+		args := append(append([]string{}, gradeArgs...), c.args...)
+		if c.want == "holds the grades of ABGame, not of ABOpening" {
+			args[0] = "ABOpening"
+		}
+		var o, e bytes.Buffer
+		code := Grade(families, append(args, "-o", c.dir, later), &o, &e)
+		if code != 2 || !strings.Contains(e.String(), c.want) || strings.Count(e.String(), "\n") != 1 {
+			t.Errorf("%v onto %s: exit %d, %q; want 2 and one line with %q", c.args, c.dir, code, e.String(), c.want)
+		}
+	}
+	if csvAfter, _ := os.ReadFile(filepath.Join(out, "grades.csv")); !bytes.Equal(csvBefore, csvAfter) {
+		t.Error("a refused run changed grades.csv")
+	}
+}
+
+// sortedValues returns the values of m in the order of their keys.
+func sortedValues(m map[string]string) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		out = append(out, m[k])
+	}
+	return out
+}
+
+// TestGradeKilled: gamesearch grade killed (SIGKILL) after its first
+// student leaves a gradebook of the students done, grades.csv a whole CSV;
+// the same command then grades the rest and keeps those rows unchanged.
+func TestGradeKilled(t *testing.T) {
+	t.Parallel()
+	lookTool(t, "python3")
+	bin := ownBin(t)
+	// Each student sleeps a third of a second, so that the run is killed
+	// with students left.
+	py := "import time\n" + strings.Replace(source(t, "class", "abgame.py"), "def main():\n", "def main():\n    time.sleep(0.3)\n", 1)
+	class := pyClass(t, map[string]string{"alice": py, "bob": py, "carol": py, "dave": py})
+	out := filepath.Join(t.TempDir(), "grades")
+	cmd := exec.Command(filepath.Join(bin, "gamesearch"), append(append([]string{"grade"}, gradeArgs...), "-o", out, class)...)
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		if data, err := os.ReadFile(filepath.Join(out, "grades.csv")); err == nil && bytes.Count(data, []byte("\n")) >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatal("no student graded in a minute")
+		}
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	got, before := csvRows(t, filepath.Join(out, "grades.csv"))
+	t.Logf("%d students graded before the kill", len(got))
+	if n := len(got); n < 1 || n >= 4 {
+		t.Fatalf("%d students graded before the kill: want 1 to 3", n)
+	}
+	var state gradeState
+	data, _ := os.ReadFile(filepath.Join(out, gradeStateFile))
+	if err := json.Unmarshal(data, &state); err != nil || len(state.Students) != len(got) {
+		t.Fatalf("state file of %d students: %v\n%s", len(got), err, data)
+	}
+	code, _, stderr := runGrade(t, out, class)
+	if code != 0 {
+		t.Fatalf("resumed: exit %d: %s", code, stderr)
+	}
+	final, after := csvRows(t, filepath.Join(out, "grades.csv"))
+	if len(final) != 4 || strings.Join(after[:len(before)-1], "") != strings.Join(before[:len(before)-1], "") {
+		t.Errorf("kept rows:\n%q\nthen\n%q", before, after)
 	}
 }
