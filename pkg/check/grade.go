@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
@@ -106,7 +107,14 @@ func grade(fams []*Family, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *gsFile != "" {
-		return gradeOneToGradescope(o, pos[1], *gsFile, *sf.max, stdout)
+		if st, err := os.Stat(pos[1]); err != nil || !st.IsDir() {
+			return usagef("%s: not a folder", pos[1])
+		}
+		suites, err := buildSuites(o)
+		if err != nil {
+			return err
+		}
+		return gradeOneToGradescope(o, suites, pos[1], *gsFile, *sf.max, stdout)
 	}
 	book, err := openGradebook(*outDir, o, *sf.max)
 	if err != nil {
@@ -154,7 +162,7 @@ func grade(fams []*Family, args []string, stdout, stderr io.Writer) error {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			row := gradeOne(o, suites, sub, filepath.Join(work, strconv.Itoa(i)), *sf.max)
+			row := gradeOne(o, suites, sub, filepath.Join(work, strconv.Itoa(i)), *sf.max, nil)
 			if interrupted.Load() {
 				return // stopped midway: the next run grades them
 			}
@@ -699,7 +707,9 @@ func inner(dir string) string {
 }
 
 // gradeOne unpacks, builds and checks one submission in the folder work.
-func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail int) *gradeRow {
+// After each suite, suiteDone (when not nil) gets the report of the
+// suites done so far (not shrunk) and their number.
+func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail int, suiteDone func(partial *report, done int)) *gradeRow {
 	row := &gradeRow{Student: sub.student, Entry: sub.entry, Folder: sub.out, Build: "ok"}
 	began := time.Now()
 	defer func() { row.Seconds = time.Since(began).Seconds() }()
@@ -739,7 +749,16 @@ func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail 
 	c, err := newCommand(b.argv, b.dir)
 	if err == nil {
 		c.Box = o.Box
-		row.rep, err = checkOne(o, c, suites, maxFail, true)
+		var onSuite func(int, [][]*Result)
+		if suiteDone != nil {
+			onSuite = func(done int, results [][]*Result) {
+				suiteDone(newReport(o, c, suites, results, maxFail, false), done)
+			}
+		}
+		var results [][]*Result
+		if results, err = runSuites(o, c, suites, onSuite); err == nil {
+			row.rep = newReport(o, c, suites, results, maxFail, true)
+		}
 	}
 	if err != nil {
 		row.Build = "cannot start: " + err.Error()
@@ -751,16 +770,40 @@ func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail 
 	return row
 }
 
+// runSuites runs every case of the suites with command c, in order; after
+// each suite, suiteDone (when not nil) gets how many suites are done and
+// the results so far.
+func runSuites(o *Options, c *Command, suites []*suite, suiteDone func(done int, results [][]*Result)) ([][]*Result, error) {
+	results := make([][]*Result, len(suites))
+	for i, s := range suites {
+		for _, u := range s.units {
+			rs, err := u.Run(c, o)
+			if err != nil {
+				return nil, err
+			}
+			if interrupted.Load() {
+				return nil, errInterrupted
+			}
+			results[i] = append(results[i], rs...)
+		}
+		if suiteDone != nil {
+			suiteDone(i+1, results)
+		}
+	}
+	return results, nil
+}
+
 // gradeOneToGradescope builds and checks the one submission in dir and
 // writes Gradescope's results.json to name: the check's suites as tests, or
-// one failed test saying why the submission could not be built.
-func gradeOneToGradescope(o *Options, dir, name string, maxFail int, stdout io.Writer) error {
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return usagef("%s: not a folder", dir)
+// one failed test saying why the submission could not be built. After each
+// suite it writes the results so far, so that a run stopped at Gradescope's
+// time limit still shows what passed.
+func gradeOneToGradescope(o *Options, suites []*suite, dir, name string, maxFail int, stdout io.Writer) error {
+	if err := graderFolder(filepath.Dir(name)); err != nil {
+		return usagef("-gradescope %s: %v", name, err)
 	}
-	suites, err := buildSuites(o)
-	if err != nil {
-		return err
+	if _, err := atomicfile.Replaceable(name); err != nil {
+		return usagef("-gradescope %s: %v", name, err)
 	}
 	work, err := os.MkdirTemp("", "gamesearch-grade-")
 	if err != nil {
@@ -769,9 +812,18 @@ func gradeOneToGradescope(o *Options, dir, name string, maxFail int, stdout io.W
 	defer os.RemoveAll(work)
 	stop := watchSignals()
 	defer stop()
-	row := gradeOne(o, suites, submission{student: "submission", entry: "submission", path: dir, out: "submission"}, work, maxFail)
+	var werr error
+	partial := func(rep *report, done int) {
+		if werr == nil {
+			werr = writeOut(name, partialGradescopeText(rep, suites, done), stdout)
+		}
+	}
+	row := gradeOne(o, suites, submission{student: "submission", entry: "submission", path: dir, out: "submission"}, work, maxFail, partial)
 	if interrupted.Load() {
 		return errInterrupted
+	}
+	if werr != nil {
+		return werr
 	}
 	var text string
 	if row.rep != nil {
@@ -782,12 +834,70 @@ func gradeOneToGradescope(o *Options, dir, name string, maxFail int, stdout io.W
 		data, _ := json.MarshalIndent(g, "", "  ")
 		text = string(data) + "\n"
 	}
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return fmt.Errorf("-gradescope %s: %v", name, atomicfile.Cause(err))
-	}
 	if err := writeOut(name, text, stdout); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s: %s\n", o.Prog.Name, row.summary())
 	return nil
+}
+
+// notRun is the output of a suite in the results written while the check
+// runs, until the suite is done.
+const notRun = "not run: the autograder was stopped before this suite finished"
+
+// partialGradescopeText is results.json once done of the suites are done:
+// their tests, scored as in the end, and a failed test worth nothing for
+// each suite still to run; the score is the sum of the tests' scores.
+func partialGradescopeText(rep *report, suites []*suite, done int) string {
+	if done == len(suites) {
+		return rep.gradescopeText()
+	}
+	var g gradescope
+	json.Unmarshal([]byte(rep.gradescopeText()), &g)
+	g.Score = 0
+	for _, t := range g.Tests {
+		g.Score += t.Score
+	}
+	g.Score = round2(g.Score)
+	nonEmpty := 0
+	for _, s := range suites {
+		if s.cases() > 0 {
+			nonEmpty++
+		}
+	}
+	for _, s := range suites[done:] {
+		if s.cases() == 0 {
+			continue
+		}
+		t := gradescopeTest{Name: fmt.Sprintf("%s: %s suite", rep.Program, s.name), MaxScore: round2(maxScore / float64(nonEmpty)),
+			Status: "failed", Output: notRun, Visibility: "after_published"}
+		if s.name == "public" {
+			t.Visibility = "visible"
+		}
+		g.Tests = append(g.Tests, t)
+	}
+	data, _ := json.MarshalIndent(g, "", "  ")
+	return string(data) + "\n"
+}
+
+// graderFolder makes dir (created when missing) a folder of the grader's
+// own with mode 0755: where results.json goes, which only the grader
+// writes.
+func graderFolder(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return atomicfile.Cause(err)
+	}
+	st, err := os.Lstat(dir)
+	if err != nil {
+		return atomicfile.Cause(err)
+	}
+	if !st.IsDir() {
+		return errors.New("its folder is a link")
+	}
+	if s, ok := st.Sys().(*syscall.Stat_t); ok && int(s.Uid) != os.Geteuid() {
+		if err := os.Lchown(dir, os.Geteuid(), os.Getegid()); err != nil {
+			return fmt.Errorf("its folder belongs to user %d: %v", s.Uid, atomicfile.Cause(err))
+		}
+	}
+	return atomicfile.Cause(os.Chmod(dir, 0o755))
 }

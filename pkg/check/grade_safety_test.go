@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -404,5 +405,90 @@ func TestGradeKilled(t *testing.T) {
 	final, after := csvRows(t, filepath.Join(out, "grades.csv"))
 	if len(final) != 4 || strings.Join(after[:len(before)-1], "") != strings.Join(before[:len(before)-1], "") {
 		t.Errorf("kept rows:\n%q\nthen\n%q", before, after)
+	}
+}
+
+// fakeUnit is a unit of cases whose results a test gives.
+type fakeUnit struct {
+	n   int
+	run func() []*Result
+}
+
+// Run implements Unit.
+func (u fakeUnit) Run(*Command, *Options) ([]*Result, error) { return u.run(), nil }
+
+// Size implements Unit.
+func (u fakeUnit) Size() int { return u.n }
+
+// TestGradescopePartialResults: grade -gradescope writes results.json
+// after each suite (none before the first): the suites done, and the
+// suites to run as failed tests worth nothing, so that a run stopped at
+// Gradescope's limit shows what passed; the final write replaces it. The
+// results folder, made by someone else with mode 0777, becomes the
+// grader's own with mode 0755.
+func TestGradescopePartialResults(t *testing.T) {
+	t.Parallel()
+	o := testOptions(t, "ABGame")
+	sub := t.TempDir()
+	writeFiles(t, sub, map[string]string{"run.sh": "exit 0\n"})
+	resultsDir := filepath.Join(t.TempDir(), "results")
+	if err := os.Mkdir(resultsDir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(resultsDir, 0o777)
+	if os.Geteuid() == 0 {
+		if err := os.Chown(resultsDir, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+	}
+	results := filepath.Join(resultsDir, "results.json")
+	var partial []byte
+	suites := []*suite{
+		{name: "public", units: []Unit{fakeUnit{2, func() []*Result {
+			if _, err := os.Stat(results); err == nil {
+				t.Error("results.json written before the first suite finished")
+			}
+			return []*Result{{Name: "1", Input: "x", Passed: true}, {Name: "2", Input: "y", Problem: "wrong move"}}
+		}}}},
+		{name: "random", units: []Unit{fakeUnit{1, func() []*Result {
+			partial, _ = os.ReadFile(results)
+			return []*Result{{Name: "1", Input: "z", Passed: true}}
+		}}}},
+	}
+	if err := gradeOneToGradescope(o, suites, sub, results, 5, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	type test struct {
+		Name           string
+		Score          float64
+		MaxScore       float64 `json:"max_score"`
+		Status, Output string
+		Visibility     string
+	}
+	var res struct {
+		Score float64
+		Tests []test
+	}
+	if err := validateGradescope(partial); err != nil {
+		t.Fatalf("partial results: %v\n%s", err, partial)
+	}
+	json.Unmarshal(partial, &res)
+	if res.Score != 25 || len(res.Tests) != 2 ||
+		res.Tests[0] != (test{"ABGame: public suite", 25, 50, "failed", "1/2 cases passed\nFAIL 2: wrong move\n  input: y", "visible"}) ||
+		res.Tests[1] != (test{"ABGame: random suite", 0, 50, "failed", notRun, "after_published"}) {
+		t.Errorf("partial results:\n%s", partial)
+	}
+	final, _ := os.ReadFile(results)
+	res.Tests = nil
+	json.Unmarshal(final, &res)
+	if res.Score != 75 || len(res.Tests) != 2 || res.Tests[1].Status != "passed" || res.Tests[1].Score != 50 {
+		t.Errorf("final results:\n%s", final)
+	}
+	st, err := os.Stat(resultsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm() != 0o755 || int(st.Sys().(*syscall.Stat_t).Uid) != os.Geteuid() {
+		t.Errorf("results folder: mode %v, owner %d; want 0755 and %d", st.Mode().Perm(), st.Sys().(*syscall.Stat_t).Uid, os.Geteuid())
 	}
 }
