@@ -268,13 +268,19 @@ func openGradebook(dir string, o *Options, maxFail int) (*gradebook, error) {
 }
 
 // gradeSettings is what a resumed gradebook must have been graded with:
-// the check's settings, the corpus when not the built-in one, and -max.
+// the check's settings, the corpus when not the built-in one, -max and
+// the sandbox's flags.
 func gradeSettings(o *Options, maxFail int) string {
 	s := settings(o)
 	if o.Corpus.fsys != nil && o.Corpus.name != embeddedCorpus().name {
 		s += " -corpus " + o.Corpus.name
 	}
-	return s + " -max " + strconv.Itoa(maxFail)
+	size := func(n int64) string { return strings.Replace(Bytes(n), " ", "", 1) }
+	s += fmt.Sprintf(" -max %d -memory %s -procs %d -disk %s", maxFail, size(o.Box.Memory), o.Box.Procs, size(o.Box.Disk))
+	if o.NoSandbox {
+		s += " -no-sandbox"
+	}
+	return s
 }
 
 // validRows reports whether the rows of a state file are whole: each names

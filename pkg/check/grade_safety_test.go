@@ -314,7 +314,7 @@ func TestGradeResume(t *testing.T) {
 	var state gradeState
 	data, _ := os.ReadFile(filepath.Join(out, gradeStateFile))
 	if err := json.Unmarshal(data, &state); err != nil || state.Program != "ABGame" || len(state.Students) != 4 ||
-		state.Settings != "-board S22 -suite random -n 1 -seed 4 -timeout 1s -max 1" {
+		state.Settings != "-board S22 -suite random -n 1 -seed 4 -timeout 1s -max 1 -memory 1GiB -procs 256 -disk 256MiB" {
 		t.Errorf("state file: %v\n%s", err, data)
 	}
 	if page, _ := os.ReadFile(filepath.Join(out, "index.html")); !bytes.Contains(page, []byte("ABGame: 4 submissions")) {
@@ -330,7 +330,7 @@ func TestGradeResume(t *testing.T) {
 		dir, want string
 		args      []string
 	}{
-		{out, `graded with "-board S22 -suite random -n 1 -seed 4 -timeout 1s -max 1", not "-board S22 -suite random -n 1 -seed 5`, []string{"-seed", "5"}},
+		{out, `graded with "-board S22 -suite random -n 1 -seed 4 -timeout 1s -max 1 -memory 1GiB -procs 256 -disk 256MiB", not "-board S22 -suite random -n 1 -seed 5`, []string{"-seed", "5"}},
 		{out, "holds the grades of ABGame, not of ABOpening", nil},
 		{notOurs, "the folder is not empty (1 entries)", nil},
 		{damaged, "its " + gradeStateFile + " is not one grade wrote", nil},
