@@ -26,10 +26,11 @@ const autograderNotes = `Writes a Gradescope autograder bundle for PROGRAM: setu
 packages of the languages grade builds), run_autograder (builds the submission
 in /autograder/submission as gamesearch grade does, checks it on the public
 suite, visible to the students, and on the bundle's hidden cases, shown once
-the grades are published, and writes /autograder/results/results.json), a
-linux/amd64 gamesearch (this one, or -binary PATH) and cases/, a set written by
-gamesearch gen with -n and -seed, the same for every student. The variable
-AUTOGRADER_ROOT moves /autograder. See docs/check.md.
+the grades are published, and writes /autograder/results/results.json after
+each suite and at the end), a linux/amd64 gamesearch (this one, or -binary
+PATH) and cases/, a set written by gamesearch gen with -n and -seed, the same
+for every student. The variable AUTOGRADER_ROOT moves /autograder. See
+docs/check.md.
 
 `
 
@@ -129,9 +130,14 @@ func runScript(o *Options) string {
 # checks the submission and writes results.json. AUTOGRADER_ROOT moves
 # /autograder (for tests).
 root="${AUTOGRADER_ROOT:-/autograder}"
-mkdir -p "$root/results"
 cd "$root/source" || exit 1
-exec ./gamesearch grade %s %s -suite public -cases cases -gradescope "$root/results/results.json" "$root/submission"
+# The unzip that made this folder may have dropped the executable bits;
+# where they cannot be set, a copy runs.
+gamesearch=./gamesearch
+if ! chmod 755 gamesearch 2>/dev/null; then
+	gamesearch="$(mktemp -d)/gamesearch" && install -m 755 ./gamesearch "$gamesearch" || exit 1
+fi
+exec "$gamesearch" grade %s %s -suite public -cases cases -gradescope "$root/results/results.json" "$root/submission"
 `, o.Prog.Name, strings.Join(flags, " "))
 }
 

@@ -75,8 +75,8 @@ func gen(fams []*Family, args []string, stdout io.Writer) error {
 }
 
 // newFolder refuses an output folder that holds anything (who says which
-// command writes it): gen and grade write a whole new folder, and never
-// replace or mix with files they did not write.
+// command writes it): gen writes a whole new folder and grade a new one
+// or its own, and neither replaces or mixes with files it did not write.
 func newFolder(dir, who string) error {
 	st, err := os.Lstat(dir)
 	switch {

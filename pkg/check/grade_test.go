@@ -193,7 +193,9 @@ func screenshot(t *testing.T, page string) {
 // TestAutograderBundle writes a Gradescope bundle and runs its
 // run_autograder under a temporary root on a correct, a wrong and a
 // non-compiling submission; results.json is checked against Gradescope's
-// fields and types.
+// fields and types. The bundle is unpacked without the executable bits,
+// and for the non-compiling submission chmod fails, so that
+// run_autograder runs a copy of gamesearch.
 func TestAutograderBundle(t *testing.T) {
 	t.Parallel()
 	for _, tool := range []string{"sh", "g++"} {
@@ -225,9 +227,18 @@ func TestAutograderBundle(t *testing.T) {
 			if err := unpackZip(bundle, filepath.Join(root, "source")); err != nil {
 				t.Fatal(err)
 			}
+			if err := os.Chmod(filepath.Join(root, "source", "gamesearch"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 			writeFiles(t, filepath.Join(root, "submission"), c.files)
 			cmd := exec.Command("sh", filepath.Join(root, "source", "run_autograder"))
-			cmd.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root)
+			cmd.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root, "TMPDIR="+t.TempDir())
+			if c.name == "broken" {
+				fake := t.TempDir()
+				writeFiles(t, fake, map[string]string{"chmod": "exit 1\n"})
+				os.Chmod(filepath.Join(fake, "chmod"), 0o755)
+				cmd.Env = append(cmd.Env, "PATH="+fake+string(filepath.ListSeparator)+os.Getenv("PATH"))
+			}
 			if out, err := cmd.CombinedOutput(); err != nil && c.status == "passed" {
 				t.Fatalf("run_autograder: %v\n%s", err, out)
 			}
