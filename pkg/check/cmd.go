@@ -496,18 +496,9 @@ func writeOut(name, text string, stdout io.Writer) error {
 // checkOne runs every case of the suites with command c; the report shows
 // at most maxFail failures, shrunk when shrink is set.
 func checkOne(o *Options, c *Command, suites []*suite, maxFail int, shrink bool) (*report, error) {
-	results := make([][]*Result, len(suites))
-	for i, s := range suites {
-		for _, u := range s.units {
-			rs, err := u.Run(c, o)
-			if err != nil {
-				return nil, err
-			}
-			if interrupted.Load() {
-				return nil, errInterrupted
-			}
-			results[i] = append(results[i], rs...)
-		}
+	results, err := runSuites(o, c, suites, nil)
+	if err != nil {
+		return nil, err
 	}
 	return newReport(o, c, suites, results, maxFail, shrink), nil
 }
@@ -576,7 +567,7 @@ func runBatch(o *Options, argv []string, suites []*suite, dir string, jobs int, 
 	var b strings.Builder
 	w := csv.NewWriter(&b)
 	w.Write([]string{"name", "passed", "total", "score", "first_failure"})
-	w.WriteAll(rows)
+	w.WriteAll(csvSafeRows(rows))
 	if err := writeOut(outName, b.String(), stdout); err != nil {
 		return err
 	}
