@@ -296,4 +296,3 @@ func inner(dir string) string {
 	}
 	return dir
 }
-

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
 	"github.com/gamesearch/gamesearch/internal/cliutil"
@@ -322,10 +323,10 @@ func check(fams []*Family, args []string, stdout, stderr io.Writer) error {
 // suiteFlags are the flags that choose the cases and their limits, shared
 // by check and grade.
 type suiteFlags struct {
-	cf                                     common
-	suite, cases, corpus, timeout, startup *string
-	max                                    *int
-	sb                                     *sandboxFlags
+	cf                                             common
+	suite, cases, corpus, timeout, startup, budget *string
+	max                                            *int
+	sb                                             *sandboxFlags
 }
 
 // registerSuiteFlags registers the flags of suiteFlags on fs.
@@ -337,6 +338,7 @@ func registerSuiteFlags(fs *flag.FlagSet, gen bool, fams []*Family) *suiteFlags 
 	sf.corpus = fs.String("corpus", "", "the conformance `DIR` (default: the copy built into gamesearch)")
 	sf.timeout = fs.String("timeout", "", "CPU time one case may take, a `duration` with its unit such as 10s or 500ms (default: the program's, see docs/check.md; congo-agent: the time of each go)")
 	sf.startup = fs.String("startup", "", "CPU time a batch (Congo's batch programs) gets on top of its cases for starting, a `duration` such as 2s or 0s (default: "+Startup.String()+")")
+	sf.budget = fs.String("budget", "", "wall-clock time all the runs of one submission may take, a `duration` such as 7m; once it is spent the cases left are not run and fail (default 0: no budget)")
 	sf.max = fs.Int("max", 5, "show at most `N` failures")
 	sf.sb = registerSandboxFlags(fs)
 	return sf
@@ -385,6 +387,16 @@ func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*Options, error) {
 			return nil, usagef("-startup %s: want 0 or a positive duration", t)
 		}
 		o.Startup, o.StartupSet = d, true
+	}
+	if t := *sf.budget; t != "" {
+		d, err := parseDuration("budget", t)
+		if err != nil {
+			return nil, err
+		}
+		if d < 0 {
+			return nil, usagef("-budget %s: want 0 (no budget) or a positive duration", t)
+		}
+		o.Budget = d
 	}
 	if o.Runs("public") || o.Runs("extra") {
 		o.Corpus = embeddedCorpus()
@@ -496,11 +508,50 @@ func writeOut(name, text string, stdout io.Writer) error {
 // checkOne runs every case of the suites with command c; the report shows
 // at most maxFail failures, shrunk when shrink is set.
 func checkOne(o *Options, c *Command, suites []*suite, maxFail int, shrink bool) (*report, error) {
-	results, err := runSuites(o, c, suites, nil)
+	results, notRun, err := runSuites(o, c, suites, maxFail, shrink, nil)
 	if err != nil {
 		return nil, err
 	}
-	return newReport(o, c, suites, results, maxFail, shrink), nil
+	return newReport(o, c, suites, results, notRun, maxFail), nil
+}
+
+// runSuites runs the units of the suites with command c, in order, and
+// settles each result as soon as its unit has run (keeper.settle), so that
+// the runs' output is dropped once judged. With a budget (o.Budget), a unit
+// starts only while the budget lasts: notRun counts, per suite, the cases
+// of the units left. After each suite, suiteDone (when not nil) gets how
+// many suites are done and the results so far.
+func runSuites(o *Options, c *Command, suites []*suite, maxFail int, shrink bool,
+	suiteDone func(done int, results [][]*Result, notRun []int)) ([][]*Result, []int, error) {
+	k := keeper{maxFail: maxFail, shrink: shrink, common: allCauses}
+	if o.Budget > 0 {
+		k.deadline = time.Now().Add(o.Budget)
+	}
+	results := make([][]*Result, len(suites))
+	notRun := make([]int, len(suites))
+	for i, s := range suites {
+		for _, u := range s.units {
+			if k.spent() {
+				notRun[i] += u.Size()
+				continue
+			}
+			rs, err := u.Run(c, o)
+			if err != nil {
+				return nil, nil, err
+			}
+			if interrupted.Load() {
+				return nil, nil, errInterrupted
+			}
+			for _, r := range rs {
+				k.settle(r)
+			}
+			results[i] = append(results[i], rs...)
+		}
+		if suiteDone != nil {
+			suiteDone(i+1, results, notRun)
+		}
+	}
+	return results, notRun, nil
 }
 
 // runBatch checks every subfolder of dir as a submission: its -dir, with

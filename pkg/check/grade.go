@@ -246,15 +246,16 @@ func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail 
 	c, err := newCommand(b.argv, b.dir)
 	if err == nil {
 		c.Box = o.Box
-		var onSuite func(int, [][]*Result)
+		var onSuite func(int, [][]*Result, []int)
 		if suiteDone != nil {
-			onSuite = func(done int, results [][]*Result) {
-				suiteDone(newReport(o, c, suites, results, maxFail, false), done)
+			onSuite = func(done int, results [][]*Result, notRun []int) {
+				suiteDone(newReport(o, c, suites, results, notRun, maxFail), done)
 			}
 		}
 		var results [][]*Result
-		if results, err = runSuites(o, c, suites, onSuite); err == nil {
-			row.rep = newReport(o, c, suites, results, maxFail, true)
+		var notRun []int
+		if results, notRun, err = runSuites(o, c, suites, maxFail, true, onSuite); err == nil {
+			row.rep = newReport(o, c, suites, results, notRun, maxFail)
 		}
 	}
 	if err != nil {
@@ -265,29 +266,6 @@ func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail 
 	row.Passed, row.Score, row.Cause = row.rep.Passed, row.rep.Score, row.rep.LikelyCause
 	row.FirstFailure = row.rep.firstFailure()
 	return row
-}
-
-// runSuites runs every case of the suites with command c, in order; after
-// each suite, suiteDone (when not nil) gets how many suites are done and
-// the results so far.
-func runSuites(o *Options, c *Command, suites []*suite, suiteDone func(done int, results [][]*Result)) ([][]*Result, error) {
-	results := make([][]*Result, len(suites))
-	for i, s := range suites {
-		for _, u := range s.units {
-			rs, err := u.Run(c, o)
-			if err != nil {
-				return nil, err
-			}
-			if interrupted.Load() {
-				return nil, errInterrupted
-			}
-			results[i] = append(results[i], rs...)
-		}
-		if suiteDone != nil {
-			suiteDone(i+1, results)
-		}
-	}
-	return results, nil
 }
 
 // gradeOneToGradescope builds and checks the one submission in dir and

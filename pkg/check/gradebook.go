@@ -244,4 +244,3 @@ func (b *gradebook) failing() int {
 	}
 	return n
 }
-

@@ -90,6 +90,10 @@ type Options struct {
 	// tells that -startup gave it (Startup, the constant, otherwise).
 	Startup    time.Duration
 	StartupSet bool
+	// Budget is the wall-clock time the runs of one submission may take
+	// (-budget; 0: no budget): once it is spent, the units left are not
+	// started and their cases fail, "not run".
+	Budget time.Duration
 	// Dir is the submission directory linked into every run directory.
 	Dir string
 	// Box is the sandbox of every run of the student's code (its Dir and

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
+	"unicode/utf8"
 )
 
 // report is the outcome of one check of one submission.
@@ -23,8 +25,15 @@ type report struct {
 	LikelyCause string        `json:"likely_cause,omitempty"`
 	Coverage    string        `json:"coverage,omitempty"`
 	Warnings    []string      `json:"warnings,omitempty"`
+	// NotRun counts the cases not run because the time budget was spent;
+	// NotRunNote says so for a person.
+	NotRun     int    `json:"not_run,omitempty"`
+	NotRunNote string `json:"not_run_note,omitempty"`
 	// prog is the program checked, for the explorer lines.
 	prog *Program
+	// cut tells that failures within -max were left out to keep the
+	// report within maxReport.
+	cut bool
 }
 
 // suiteResult is one suite's tally and points.
@@ -32,6 +41,7 @@ type suiteResult struct {
 	Name      string  `json:"name"`
 	Passed    int     `json:"passed"`
 	Total     int     `json:"total"`
+	NotRun    int     `json:"not_run,omitempty"`
 	Points    float64 `json:"points"`
 	MaxPoints float64 `json:"max_points"`
 }
@@ -51,9 +61,10 @@ type failure struct {
 // equally among the suites that have cases.
 const maxScore = 100
 
-// newReport tallies results (in suite order) into a report with at most
-// maxFail failures shown, with their shrunk cases when shrink is set.
-func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, maxFail int, shrink bool) *report {
+// newReport tallies results (in suite order, settled by a keeper) and the
+// cases not run (per suite) into a report with at most maxFail failures
+// shown, as many as fit in maxReport.
+func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, notRun []int, maxFail int) *report {
 	rep := &report{prog: o.Prog, Program: o.Prog.Name, Command: c.String(), Settings: settings(o), Limits: limits(o), Sandbox: sandboxLine(o), MaxScore: maxScore,
 		Failures: []failure{}}
 	var all []*Result
@@ -74,7 +85,7 @@ func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, max
 				sr.Passed++
 			} else if len(rep.Failures) < maxFail {
 				f := failure{Suite: s.name, Case: r.Name, Input: r.Input, Expected: r.Expected, Actual: r.Actual, Problem: r.Problem}
-				if r.Shrink != nil && shrink {
+				if r.Shrink != nil {
 					f.Shrunk = r.Shrink()
 				}
 				rep.Failures = append(rep.Failures, f)
@@ -89,6 +100,9 @@ func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, max
 			}
 			all = append(all, r)
 		}
+		sr.NotRun = notRun[i]
+		sr.Total += sr.NotRun
+		rep.NotRun += sr.NotRun
 		if sr.Total > 0 {
 			sr.MaxPoints = round2(maxScore / float64(nonEmpty))
 			sr.Points = round2(sr.MaxPoints * float64(sr.Passed) / float64(sr.Total))
@@ -115,12 +129,152 @@ func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, max
 		rep.Warnings = append(rep.Warnings, text)
 	}
 	rep.LikelyCause = LikelyCause(all)
+	if rep.NotRun > 0 {
+		rep.NotRunNote = fmt.Sprintf("%s: %d of the %d cases were not run, the runs having used the -budget of %s; they count as failures",
+			notRunProblem, rep.NotRun, rep.Total, o.Budget)
+		if rep.LikelyCause == "" {
+			rep.LikelyCause = budgetCause
+		}
+	}
 	for i, s := range suites {
 		if s.name == "random" {
 			rep.Coverage = coverage(results[i])
 		}
 	}
+	rep.fit()
 	return rep
+}
+
+// notRunProblem says why cases were not run.
+const notRunProblem = "not run: time budget spent"
+
+// budgetCause is the likely cause when every case that ran passed and the
+// budget left the others not run.
+const budgetCause = "time budget spent: every case that ran passed, but the runs used the whole -budget " +
+	"before the others could run — the program is too slow for the budget (raise -budget)"
+
+// maxReport is the most bytes one report takes, as text and as JSON:
+// failures are shown in full, in order, as long as they fit.
+const maxReport = 1 << 20
+
+// maxField is the most bytes an input, an expected or actual output or a
+// shrunk case of a failure takes in a report, and maxProblem the most its
+// problem line takes; what is longer is clipped, saying how much is left
+// out.
+const (
+	maxField   = 16 << 10
+	maxProblem = 4 << 10
+)
+
+// allCauses is the set of every cause.
+const allCauses = CauseSet(1<<NumCauses - 1)
+
+// keeper keeps of each result only what the report needs, as soon as its
+// unit has run: the causes, asked while the run is at hand, and for the
+// first maxFail failures their fields, clipped, and their shrunk case
+// (when shrink is set). The rest, the runs' output above all, is dropped:
+// a check holds the output of one unit at a time. It also keeps the time
+// budget.
+type keeper struct {
+	maxFail int
+	shrink  bool
+	// deadline is when the time budget ends (zero: no budget).
+	deadline time.Time
+	// shown counts the failures kept for the report; common holds the
+	// causes that fit every failure so far, as LikelyCause meets them.
+	shown  int
+	common CauseSet
+}
+
+// spent reports whether the time budget is spent.
+func (k *keeper) spent() bool { return !k.deadline.IsZero() && !time.Now().Before(k.deadline) }
+
+// settle reduces r, just judged, to what the report needs. LikelyCause
+// asks a failure for its causes only while some cause fits every failure
+// before it; settle asks in the same order, at once, and keeps the answer.
+func (k *keeper) settle(r *Result) {
+	if r.Run != nil {
+		rr := *r.Run
+		rr.Stdout, rr.Stderr, rr.Files, rr.Odd = nil, nil, nil, nil
+		r.Run = &rr
+	}
+	if r.Passed {
+		r.Input, r.Expected, r.Actual, r.Shrink = "", "", "", nil
+		return
+	}
+	if k.common == 0 {
+		r.Causes = nil
+	} else {
+		var s CauseSet
+		if r.Causes != nil {
+			s = r.Causes()
+		}
+		fit := s
+		if r.Features != nil && k.common&featureCauses != 0 {
+			fit |= r.Features()
+		}
+		k.common &= fit
+		r.Causes = func() CauseSet { return s }
+	}
+	if k.shown == k.maxFail {
+		r.Input, r.Expected, r.Actual, r.Problem, r.Shrink = "", "", "", "", nil
+		return
+	}
+	k.shown++
+	r.Input, r.Expected, r.Actual = clipField(r.Input, maxField), clipField(r.Expected, maxField), clipField(r.Actual, maxField)
+	r.Problem = clipField(r.Problem, maxProblem)
+	if r.Shrink == nil || !k.shrink {
+		r.Shrink = nil
+		return
+	}
+	shrunk := notRunProblem
+	if !k.spent() {
+		shrunk = clipField(r.Shrink(), maxField)
+	}
+	r.Shrink = func() string { return shrunk }
+}
+
+// clipField cuts s where it would take more than n bytes in a report, as
+// text (each line indented by four spaces) or as JSON (a quote or a
+// backslash takes two bytes, a control character, <, >, & or an invalid
+// byte six), and says how many bytes are left out.
+func clipField(s string, n int) string {
+	size := 0
+	for i, r := range s {
+		w := utf8.RuneLen(r)
+		switch {
+		case r == '\n':
+			w = 5
+		case r == '"' || r == '\\' || r == '\r' || r == '\t':
+			w = 2
+		case r < ' ' || r == '<' || r == '>' || r == '&' || r == '\u2028' || r == '\u2029' || r == utf8.RuneError:
+			w = 6
+		}
+		if size += w; size > n {
+			return fmt.Sprintf("%s… [%d more bytes left out]", s[:i], len(s)-i)
+		}
+	}
+	return s
+}
+
+// fit leaves out the failures, from the last, that would make the text or
+// the JSON report longer than maxReport.
+func (rep *report) fit() {
+	all := rep.Failures
+	rep.Failures = []failure{}
+	// The rest of the report, and room for the line counting the failures
+	// not shown.
+	text, js := len(rep.text())+200, len(rep.jsonText())+200
+	for _, f := range all {
+		data, _ := json.Marshal(f)
+		// Indented, each of its 7 fields takes 8 bytes more, the braces 12.
+		text, js = text+len(rep.failureText(f)), js+len(data)+100
+		if text > maxReport || js > maxReport {
+			rep.cut = true
+			return
+		}
+		rep.Failures = append(rep.Failures, f)
+	}
 }
 
 // featureNames says what each feature cause means in the coverage line.
@@ -169,7 +323,7 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 
 // settings describes the options of a check that applied: the program's
 // game options, the suites, the random cases' number and seed when they
-// ran, the -cases set and the time limit.
+// ran, the -cases set, the time limit and the time budget.
 func settings(o *Options) string {
 	parts := gameSettings(o)
 	var suites []string
@@ -190,6 +344,9 @@ func settings(o *Options) string {
 	parts = append(parts, "-timeout "+o.Timeout.String())
 	if o.StartupSet {
 		parts = append(parts, "-startup "+o.Startup.String())
+	}
+	if o.Budget > 0 {
+		parts = append(parts, "-budget "+o.Budget.String())
 	}
 	return strings.Join(parts, " ")
 }
@@ -238,6 +395,9 @@ func (rep *report) ok() bool { return rep.Passed == rep.Total }
 // firstFailure is a one-line summary of the first failure ("" if none).
 func (rep *report) firstFailure() string {
 	if len(rep.Failures) == 0 {
+		if rep.NotRun > 0 {
+			return fmt.Sprintf("%s (%d cases)", notRunProblem, rep.NotRun)
+		}
 		return ""
 	}
 	f := rep.Failures[0]
@@ -254,26 +414,25 @@ func (rep *report) text() string {
 			fmt.Fprintf(&b, "%-7s no cases for this program and edition\n", s.Name)
 			continue
 		}
-		fmt.Fprintf(&b, "%-7s %d/%d passed\n", s.Name, s.Passed, s.Total)
+		fmt.Fprintf(&b, "%-7s %d/%d passed", s.Name, s.Passed, s.Total)
+		if s.NotRun > 0 {
+			fmt.Fprintf(&b, ", %d not run", s.NotRun)
+		}
+		b.WriteString("\n")
 	}
 	for _, f := range rep.Failures {
-		fmt.Fprintf(&b, "\nFAIL %s %s: %s\n", f.Suite, f.Case, f.Problem)
-		fmt.Fprintf(&b, "  input:\n%s\n", indent(f.Input, "    "))
-		if f.Expected != "" {
-			fmt.Fprintf(&b, "  expected:\n%s\n", indent(f.Expected, "    "))
-		}
-		fmt.Fprintf(&b, "  actual:\n%s\n", indent(f.Actual, "    "))
-		if f.Shrunk != "" {
-			fmt.Fprintf(&b, "  shrunk case:\n%s\n", indent(f.Shrunk, "    "))
-		}
-		if line := exploreLine(rep.prog, rep.Settings, f.Input); line != "" {
-			fmt.Fprintf(&b, "  %s\n", line)
-		}
+		b.WriteString(rep.failureText(f))
 	}
-	if n := rep.Total - rep.Passed - len(rep.Failures); n > 0 {
+	switch n := rep.Total - rep.Passed - rep.NotRun - len(rep.Failures); {
+	case n > 0 && rep.cut:
+		fmt.Fprintf(&b, "\n(%d more failures not shown: a report is kept within 1 MiB)\n", n)
+	case n > 0:
 		fmt.Fprintf(&b, "\n(%d more failures not shown; -max N shows more)\n", n)
 	}
 	b.WriteString("\n")
+	if rep.NotRunNote != "" {
+		fmt.Fprintf(&b, "%s\n", rep.NotRunNote)
+	}
 	if rep.LikelyCause != "" {
 		fmt.Fprintf(&b, "likely cause: %s\n", rep.LikelyCause)
 	}
@@ -288,6 +447,24 @@ func (rep *report) text() string {
 		verdict = "FAIL"
 	}
 	fmt.Fprintf(&b, "%d/%d cases passed, score %s/%d: %s\n", rep.Passed, rep.Total, fmtScore(rep.Score), maxScore, verdict)
+	return b.String()
+}
+
+// failureText renders one failure for the text report.
+func (rep *report) failureText(f failure) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nFAIL %s %s: %s\n", f.Suite, f.Case, f.Problem)
+	fmt.Fprintf(&b, "  input:\n%s\n", indent(f.Input, "    "))
+	if f.Expected != "" {
+		fmt.Fprintf(&b, "  expected:\n%s\n", indent(f.Expected, "    "))
+	}
+	fmt.Fprintf(&b, "  actual:\n%s\n", indent(f.Actual, "    "))
+	if f.Shrunk != "" {
+		fmt.Fprintf(&b, "  shrunk case:\n%s\n", indent(f.Shrunk, "    "))
+	}
+	if line := exploreLine(rep.prog, rep.Settings, f.Input); line != "" {
+		fmt.Fprintf(&b, "  %s\n", line)
+	}
 	return b.String()
 }
 
@@ -330,6 +507,9 @@ type gradescopeTest struct {
 func (rep *report) gradescopeText() string {
 	g := gradescope{Score: rep.Score, StdoutVisibility: "hidden", Tests: []gradescopeTest{}}
 	var out []string
+	if rep.NotRunNote != "" {
+		out = append(out, rep.NotRunNote)
+	}
 	if rep.LikelyCause != "" {
 		out = append(out, "likely cause: "+rep.LikelyCause)
 	}
@@ -350,6 +530,9 @@ func (rep *report) gradescopeText() string {
 			t.Status = "failed"
 		}
 		lines := []string{fmt.Sprintf("%d/%d cases passed", s.Passed, s.Total)}
+		if s.NotRun > 0 {
+			lines[0] += fmt.Sprintf(", %d %s", s.NotRun, notRunProblem)
+		}
 		for _, f := range rep.Failures {
 			if f.Suite == s.Name {
 				lines = append(lines, fmt.Sprintf("FAIL %s: %s", f.Case, f.Problem),
