@@ -247,6 +247,8 @@ type Usage struct {
 	CPU   time.Duration
 	RSS   int64
 	Procs int
+	// Pids are the processes measured.
+	Pids []int
 }
 
 // TreeUsage returns the usage of process pid and all its descendants,
@@ -271,8 +273,36 @@ func TreeUsage(pid int) (u Usage, ok bool) {
 		}
 		u.RSS += st.rss
 		u.Procs++
+		u.Pids = append(u.Pids, p)
 		kids, _ := children(p)
 		queue = append(queue, kids...)
 	}
 	return u, ok
+}
+
+// PSS returns the proportional set size of the processes pids added up: a
+// page shared by n of them counts 1/n in each (forked children share their
+// parent's pages, which their resident sets each count whole). ok is false
+// when a process's smaps_rollup cannot be read.
+func PSS(pids []int) (total int64, ok bool) {
+	for _, pid := range pids {
+		data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/smaps_rollup")
+		if err != nil {
+			if _, serr := os.Stat("/proc/" + strconv.Itoa(pid)); serr != nil {
+				continue // gone meanwhile
+			}
+			return 0, false
+		}
+		for _, line := range bytes.Split(data, []byte("\n")) {
+			if rest, found := bytes.CutPrefix(line, []byte("Pss:")); found {
+				f := bytes.Fields(rest)
+				if len(f) > 0 {
+					kb, _ := strconv.ParseInt(string(f[0]), 10, 64)
+					total += kb << 10
+				}
+				break
+			}
+		}
+	}
+	return total, true
 }

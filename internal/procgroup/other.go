@@ -25,7 +25,12 @@ type Usage struct {
 	CPU   time.Duration
 	RSS   int64
 	Procs int
+	// Pids are the processes measured.
+	Pids []int
 }
 
 // TreeUsage cannot measure a tree outside Linux: ok is false.
 func TreeUsage(pid int) (u Usage, ok bool) { return Usage{}, false }
+
+// PSS cannot be measured outside Linux: ok is false.
+func PSS(pids []int) (int64, bool) { return 0, false }

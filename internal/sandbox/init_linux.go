@@ -147,6 +147,10 @@ func killAll(c *config, pid int) {
 		}
 	}
 	for i := 0; i < 1000; i++ {
+		// kill(-1) fails with ESRCH only when it finds no process at all
+		// to try: in a PID namespace, none but the init is left. Without
+		// one it always finds some, and /proc tells when the uid's are
+		// gone.
 		err := syscall.Kill(-1, syscall.SIGKILL)
 		for {
 			var ws syscall.WaitStatus
@@ -154,11 +158,29 @@ func killAll(c *config, pid int) {
 				break
 			}
 		}
-		if err == syscall.ESRCH {
+		if err == syscall.ESRCH || c.Mode == UID && !uidAlive(c.StudentID) {
 			return
 		}
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// uidAlive reports whether a process other than this one runs with real
+// uid uid (zombies count as gone).
+func uidAlive(uid int) bool {
+	self := os.Getpid()
+	names, _ := filepath.Glob("/proc/[0-9]*/status")
+	want := fmt.Sprintf("Uid:\t%d\t", uid)
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil || n == fmt.Sprintf("/proc/%d/status", self) {
+			continue
+		}
+		if strings.Contains(string(data), want) && !strings.Contains(string(data), "State:\tZ") {
+			return true
+		}
+	}
+	return false
 }
 
 // Mount flags that package syscall does not name.

@@ -7,6 +7,7 @@ package check
 import (
 	"archive/zip"
 	"bytes"
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -100,7 +101,7 @@ func autograder(fams []*Family, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	files := []zipFile{{"setup.sh", []byte(setupScript), 0o755}, {"run_autograder", []byte(runScript(o)), 0o755},
+	files := []zipFile{{"setup.sh", []byte(setupScript), 0o755}, {"run_autograder", []byte(runScript(o, sf.sb.given(fs))), 0o755},
 		{"gamesearch", bin, 0o755}}
 	for _, f := range set {
 		files = append(files, zipFile{"cases/" + strings.ReplaceAll(f.Name, string(os.PathSeparator), "/"), f.Data, 0o644})
@@ -116,8 +117,14 @@ func autograder(fams []*Family, args []string, stdout io.Writer) error {
 	return err
 }
 
-// runScript is the bundle's run_autograder.
-func runScript(o *Options) string {
+// BundleBudget is the time budget of one submission's check in the bundle
+// unless autograder is given -budget: Gradescope stops an autograder after
+// 10 minutes by default, and building takes up to 2 of them.
+const BundleBudget = 6 * time.Minute
+
+// runScript is the bundle's run_autograder: the check's settings as given
+// to autograder, the budget, and the sandbox flags given (sandboxFlags).
+func runScript(o *Options, sandboxFlags []string) string {
 	flags := gameSettings(o)
 	if o.TimeoutSet {
 		flags = append(flags, "-timeout", o.Timeout.String())
@@ -125,12 +132,21 @@ func runScript(o *Options) string {
 	if o.StartupSet {
 		flags = append(flags, "-startup", o.Startup.String())
 	}
+	flags = append(flags, "-budget", cmp.Or(o.Budget, BundleBudget).String())
+	flags = append(flags, sandboxFlags...)
 	return fmt.Sprintf(`#!/bin/sh
 # Gradescope's entry point, written by gamesearch autograder: builds and
 # checks the submission and writes results.json. AUTOGRADER_ROOT moves
 # /autograder (for tests).
 root="${AUTOGRADER_ROOT:-/autograder}"
 cd "$root/source" || exit 1
+# As root, nothing here is for other users: where the students' programs
+# run as another uid without namespaces, file modes alone keep them from
+# the hidden cases, this gamesearch and the results (grade refuses to run
+# them while these are open).
+if [ "$(id -u)" = 0 ]; then
+	chmod 700 "$root/source" 2>/dev/null
+fi
 # The unzip that made this folder may have dropped the executable bits;
 # where they cannot be set, a copy runs.
 gamesearch=./gamesearch

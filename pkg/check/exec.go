@@ -462,6 +462,13 @@ func (p *Process) cpuTime() (time.Duration, bool) {
 	}
 	u, ok := p.box.Usage()
 	p.mem = u.RSS
+	if p.mem > p.limits.Memory {
+		// The resident sets count the pages forked processes share once
+		// each: past the limit, count them once in all.
+		if pss, ok := procgroup.PSS(u.Pids); ok {
+			p.mem = pss
+		}
+	}
 	return u.CPU, ok
 }
 

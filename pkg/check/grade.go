@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
+	"github.com/gamesearch/gamesearch/internal/sandbox"
 )
 
 const gradeUsage = "grade PROGRAM [check flags] [-j N] [-o OUTDIR] SUBMISSIONS"
@@ -108,7 +109,13 @@ func grade(fams []*Family, args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		if err := guardUID(o, o.Cases); err != nil {
+			return err
+		}
 		return gradeOneToGradescope(o, suites, pos[1], *gsFile, *sf.max, stdout)
+	}
+	if err := guardUID(o, pos[1], o.Cases); err != nil {
+		return err
 	}
 	book, err := openGradebook(*outDir, o, *sf.max)
 	if err != nil {
@@ -130,6 +137,12 @@ func grade(fams []*Family, args []string, stdout, stderr io.Writer) error {
 	todo := book.assign(subs)
 	if err := book.create(); err != nil {
 		return fmt.Errorf("-o %s: %v", *outDir, err)
+	}
+	if o.Box.Mode == sandbox.UID {
+		// File modes alone keep the students' uids out of the gradebook.
+		if err := os.Chmod(*outDir, 0o700); err != nil {
+			return fmt.Errorf("-o %s: %v", *outDir, err)
+		}
 	}
 	kept := len(subs) - len(todo)
 	if kept > 0 {
@@ -156,7 +169,11 @@ func grade(fams []*Family, args []string, stdout, stderr io.Writer) error {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			row := gradeOne(o, suites, sub, filepath.Join(work, strconv.Itoa(i)), *sf.max, nil)
+			// Each student's programs run as a uid of their own (when
+			// grade runs as root): the sandbox's slot.
+			so := *o
+			so.Box.Slot = i
+			row := gradeOne(&so, suites, sub, filepath.Join(work, strconv.Itoa(i)), *sf.max, nil)
 			if interrupted.Load() {
 				return // stopped midway: the next run grades them
 			}
@@ -274,7 +291,7 @@ func gradeOne(o *Options, suites []*suite, sub submission, work string, maxFail 
 // suite it writes the results so far, so that a run stopped at Gradescope's
 // time limit still shows what passed.
 func gradeOneToGradescope(o *Options, suites []*suite, dir, name string, maxFail int, stdout io.Writer) error {
-	if err := graderFolder(filepath.Dir(name)); err != nil {
+	if err := graderFolder(filepath.Dir(name), o.Box.Mode); err != nil {
 		return usagef("-gradescope %s: %v", name, err)
 	}
 	if _, err := atomicfile.Replaceable(name); err != nil {
@@ -356,9 +373,10 @@ func partialGradescopeText(rep *report, suites []*suite, done int) string {
 }
 
 // graderFolder makes dir (created when missing) a folder of the grader's
-// own with mode 0755: where results.json goes, which only the grader
+// own with mode 0755 (0700 in the uid sandbox, where file modes alone keep
+// the students out): where results.json goes, which only the grader
 // writes.
-func graderFolder(dir string) error {
+func graderFolder(dir string, mode sandbox.Mode) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return atomicfile.Cause(err)
 	}
@@ -374,5 +392,9 @@ func graderFolder(dir string) error {
 			return fmt.Errorf("its folder belongs to user %d: %v", s.Uid, atomicfile.Cause(err))
 		}
 	}
-	return atomicfile.Cause(os.Chmod(dir, 0o755))
+	perm := os.FileMode(0o755)
+	if mode == sandbox.UID {
+		perm = 0o700
+	}
+	return atomicfile.Cause(os.Chmod(dir, perm))
 }

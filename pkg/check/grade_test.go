@@ -316,17 +316,18 @@ func TestUnpackRefuses(t *testing.T) {
 }
 
 // TestAutograderKeepsLimits: the bundle's run_autograder grades with the
-// -timeout and -startup given to autograder, and with neither when neither
-// was given (the program's defaults).
+// -timeout, -startup, -budget and sandbox limits given to autograder; with
+// none given, the program's time limits and the bundle's budget.
 func TestAutograderKeepsLimits(t *testing.T) {
 	t.Parallel()
 	o := testOptions(t, "congo-eval", "rules", "2022")
-	if s := runScript(o); strings.Contains(s, "-timeout") || strings.Contains(s, "-startup") {
+	if s := runScript(o, nil); strings.Contains(s, "-timeout") || strings.Contains(s, "-startup") || !strings.Contains(s, "-budget 6m0s -suite public") {
 		t.Errorf("defaults: run_autograder names a limit:\n%s", s)
 	}
 	o.Timeout, o.TimeoutSet = 500*time.Millisecond, true
 	o.Startup, o.StartupSet = 0, true
-	if s := runScript(o); !strings.Contains(s, "grade congo-eval -rules 2022 -timeout 500ms -startup 0s -suite public") {
-		t.Errorf("run_autograder does not keep -timeout and -startup:\n%s", s)
+	o.Budget = time.Minute
+	if s := runScript(o, []string{"-memory", "2GiB"}); !strings.Contains(s, "grade congo-eval -rules 2022 -timeout 500ms -startup 0s -budget 1m0s -memory 2GiB -suite public") {
+		t.Errorf("run_autograder does not keep -timeout, -startup, -budget and -memory:\n%s", s)
 	}
 }

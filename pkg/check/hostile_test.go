@@ -255,3 +255,86 @@ func hostileClass(t *testing.T, env []string) {
 		t.Errorf("attack 9: %d entries left in TMPDIR, e.g. %s", len(left), left[0].Name())
 	}
 }
+
+// TestHostileBundle runs the Gradescope bundle's run_autograder on a
+// hostile Python submission that reads the hidden cases (attack 1), writes
+// results.json with a score of 100 and kills the grader (3), and leaves a
+// grandchild to rewrite results.json later (4): results.json is the
+// grader's, its score 0, and nothing of the submission outlives it. As
+// root, the same in the uid sandbox.
+func TestHostileBundle(t *testing.T) {
+	t.Parallel()
+	lookTool(t, "python3")
+	modes := map[string][]string{}
+	if m, _ := sandbox.Detect(); m == sandbox.Namespaces {
+		modes["namespaces"] = nil
+	}
+	if os.Geteuid() == 0 {
+		modes["uid"] = []string{sandbox.EnvMode + "=uid", "PATH=/usr/local/bin:/usr/bin:/bin"}
+	}
+	if len(modes) == 0 {
+		t.Skip("no sandbox here: the bundle refuses to run without one")
+	}
+	bin := ownBin(t)
+	bundle := filepath.Join(t.TempDir(), "autograder.zip")
+	var out, errb bytes.Buffer
+	if code := Autograder(families, []string{"ABGame", "-n", "1", "-seed", "4", "-binary", filepath.Join(bin, "gamesearch"), "-o", bundle}, &out, &errb); code != 0 {
+		t.Fatalf("autograder: %s", errb.String())
+	}
+	for name, env := range modes {
+		t.Run(name, func(t *testing.T) {
+			base := t.TempDir()
+			if name == "uid" {
+				for d := base; d != filepath.Dir(tmpRoot); d = filepath.Dir(d) {
+					if err := os.Chmod(d, 0o711); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			root, tmp := filepath.Join(base, "autograder"), filepath.Join(base, "tmp")
+			os.Mkdir(tmp, 0o755)
+			if err := os.MkdirAll(filepath.Join(root, "source"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := unpackZip(bundle, filepath.Join(root, "source")); err != nil {
+				t.Fatal(err)
+			}
+			results := filepath.Join(root, "results", "results.json")
+			marker := fmt.Sprintf("31.%d%d", os.Getpid(), len(name))
+			writeFiles(t, filepath.Join(root, "submission"), map[string]string{
+				"ABGame.py": source(t, "hostile", "ABGame.py"),
+				"attack.txt": fmt.Sprintf("attack=secret\nattack=linger\nattack=results\nsecret=%s\nresults=%s\nmarker=%s\n",
+					filepath.Join(root, "source", "cases", "cases.tsv"), results, marker),
+			})
+			cmd := exec.Command("sh", filepath.Join(root, "source", "run_autograder"))
+			cmd.Env = append(append(os.Environ(), "AUTOGRADER_ROOT="+root, "TMPDIR="+tmp), env...)
+			output, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("run_autograder: %v\n%s", err, output)
+			}
+			time.Sleep(2 * time.Second)
+			if ps := marked(marker); len(ps) > 0 {
+				for _, p := range ps {
+					syscall.Kill(p, syscall.SIGKILL)
+				}
+				t.Errorf("attack 4: processes %v outlived run_autograder", ps)
+			}
+			data, err := os.ReadFile(results)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := validateGradescope(data); err != nil {
+				t.Fatalf("attacks 3 and 4: results.json is not the grader's: %v\n%s", err, data)
+			}
+			var res struct{ Score float64 }
+			json.Unmarshal(data, &res)
+			if res.Score != 0 {
+				t.Errorf("score %v, want 0", res.Score)
+			}
+			// The report shows the first line of the output: attack 1's.
+			if m := regexp.MustCompile(`ATTACK secret: ([^\\\n]*)`).FindSubmatch(data); m == nil || !bytes.HasPrefix(m[1], []byte("blocked")) {
+				t.Errorf("attack 1: %q in\n%s\n%s", m, data, output)
+			}
+		})
+	}
+}

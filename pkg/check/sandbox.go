@@ -36,6 +36,21 @@ func registerSandboxFlags(fs *flag.FlagSet) *sandboxFlags {
 	}
 }
 
+// given returns the sandbox flags set on fs, as arguments to pass on (the
+// autograder bundle's run_autograder).
+func (sf *sandboxFlags) given(fs *flag.FlagSet) []string {
+	var out []string
+	if *sf.off {
+		out = append(out, "-no-sandbox")
+	}
+	for _, f := range []struct{ name, value string }{{"memory", *sf.memory}, {"procs", strconv.Itoa(*sf.procs)}, {"disk", *sf.disk}} {
+		if cliutil.IsSet(fs, f.name) {
+			out = append(out, "-"+f.name, f.value)
+		}
+	}
+	return out
+}
+
 // apply fills o's sandbox from the flags. strict (grade and the bundle)
 // refuses to go on without isolation unless -no-sandbox says so; check
 // goes on and says why on warn.
