@@ -21,7 +21,7 @@ import (
 	"github.com/gamesearch/gamesearch/internal/cliutil"
 )
 
-const autograderUsage = "autograder PROGRAM [-rules R] [-board B] [-piece K] [-n N] [-seed S] [-timeout D] [-startup D] [-binary PATH] -o FILE.zip"
+const autograderUsage = "autograder PROGRAM [-rules R] [-board B] [-piece K] [-n N] [-seed S] [-timeout D] [-startup D] [-budget D] [-memory S] [-procs N] [-disk S] [-binary PATH] -o FILE.zip"
 
 const autograderNotes = `Writes a Gradescope autograder bundle for PROGRAM: setup.sh (the Debian/Ubuntu
 packages of the languages grade builds), run_autograder (builds the submission
