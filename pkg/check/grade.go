@@ -20,6 +20,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gamesearch/gamesearch/internal/atomicfile"
 	"github.com/gamesearch/gamesearch/internal/sandbox"
@@ -188,7 +190,7 @@ func grade(fams []*Family, args []string, stdout, stderr io.Writer) error {
 			done++
 			left := time.Duration(float64(time.Since(began)) / float64(done) * float64(len(todo)-done))
 			fmt.Fprintf(stderr, "grade: %d/%d done, %d not passing, about %s left (%s: %s)\n",
-				kept+done, len(subs), book.failing(), left.Round(time.Second), sub.student, row.summary())
+				kept+done, len(subs), book.failing(), left.Round(time.Second), printable(sub.student), printable(row.summary()))
 		}()
 	}
 	wg.Wait()
@@ -207,6 +209,28 @@ func grade(fams []*Family, args []string, stdout, stderr io.Writer) error {
 		return failedError{}
 	}
 	return nil
+}
+
+// printable escapes what a terminal would obey or misdraw in s (a
+// student's folder name, a compiler's error line): control and format
+// characters (an escape sequence, a right-to-left override) and invalid
+// UTF-8.
+func printable(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // summary is a row's short result for the progress line.

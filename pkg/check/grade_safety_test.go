@@ -492,3 +492,19 @@ func TestGradescopePartialResults(t *testing.T) {
 		t.Errorf("results folder: mode %v, owner %d; want 0755 and %d", st.Mode().Perm(), st.Sys().(*syscall.Stat_t).Uid, os.Geteuid())
 	}
 }
+
+// TestPrintable: the progress line escapes what a terminal would obey in a
+// student's folder name or a compiler's line.
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		"alice":              "alice",
+		"x\x1b]0;pwned\x07y": `x\x1b]0;pwned\ay`,
+		"a\nb\rc\td":         `a\nb\rc\td`,
+		"élève\u202e":        `élève\u202e`,
+		"bad\xffutf8":        `bad\xffutf8`,
+	} {
+		if got := printable(in); got != want {
+			t.Errorf("printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
