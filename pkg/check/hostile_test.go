@@ -338,3 +338,36 @@ func TestHostileBundle(t *testing.T) {
 		})
 	}
 }
+
+// TestNoSandbox: where no sandbox is possible (GAMESEARCH_SANDBOX=none
+// stands for such a machine), check runs the program and says so in one
+// line and in its report, grade refuses unless -no-sandbox is given, and
+// then every report says how the code ran.
+func TestNoSandbox(t *testing.T) {
+	t.Parallel()
+	lookTool(t, "python3")
+	dir := t.TempDir()
+	class := filepath.Join(dir, "class")
+	writeFiles(t, class, map[string]string{"alice/abgame.py": source(t, "class", "abgame.py")})
+	none := []string{sandbox.EnvMode + "=none"}
+	tmp := filepath.Join(dir, "tmp")
+	os.Mkdir(tmp, 0o755)
+	report := filepath.Join(dir, "report.txt")
+	code, stderr := gradeHostile(t, tmp, none, "check", "ABGame", "-suite", "random", "-n", "1", "-o", report,
+		"-dir", filepath.Join(class, "alice"), "--", "python3", "abgame.py")
+	text, _ := os.ReadFile(report)
+	if code != 0 || stderr != "gamesearch check: not sandboxed: GAMESEARCH_SANDBOX=none\n" ||
+		!bytes.Contains(text, []byte("\nsandbox: not sandboxed (GAMESEARCH_SANDBOX=none)\n")) {
+		t.Errorf("check: exit %d, stderr %q, report:\n%s", code, stderr, text)
+	}
+	out := filepath.Join(dir, "grades")
+	code, stderr = gradeHostile(t, tmp, none, "grade", "ABGame", "-suite", "random", "-n", "1", "-o", out, class)
+	if code != 2 || !strings.Contains(stderr, "no sandbox is possible here (GAMESEARCH_SANDBOX=none): give -no-sandbox") {
+		t.Errorf("grade: exit %d, %q; want 2 and the reason", code, stderr)
+	}
+	code, stderr = gradeHostile(t, tmp, none, "grade", "ABGame", "-suite", "random", "-n", "1", "-no-sandbox", "-o", out, class)
+	text, _ = os.ReadFile(filepath.Join(out, "alice", "report.txt"))
+	if code != 0 || !bytes.Contains(text, []byte("\nsandbox: not sandboxed (-no-sandbox)\n")) {
+		t.Errorf("grade -no-sandbox: exit %d, %q, report:\n%s", code, stderr, text)
+	}
+}
