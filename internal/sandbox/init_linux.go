@@ -228,7 +228,7 @@ func buildRoot(c *config) error {
 	// mounted after them covers them (a run folder under /tmp).
 	extra := []string{}
 	for _, p := range c.ReadOnly {
-		if !within(p, c.Dir) {
+		if !Within(p, c.Dir) {
 			extra = append(extra, p)
 		}
 	}

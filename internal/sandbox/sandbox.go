@@ -167,9 +167,9 @@ func Prefixes(exe string) (path string, prefixes []string) {
 	if b := filepath.Base(dir); (b == "bin" || b == "shims" || b == "sbin") && installPrefix(filepath.Dir(dir)) {
 		prefix = filepath.Dir(dir)
 	}
-	if bad := prefix == "/" || within(home, prefix) || (self != "" && within(self, prefix)); bad {
+	if bad := prefix == "/" || Within(home, prefix) || (self != "" && Within(self, prefix)); bad {
 		prefix = dir
-		if dir == "/" || within(home, dir) || (self != "" && within(self, dir)) {
+		if dir == "/" || Within(home, dir) || (self != "" && Within(self, dir)) {
 			return path, nil
 		}
 	}
@@ -210,7 +210,7 @@ func Shown(path string) []string {
 	if !st.IsDir() {
 		dir = filepath.Dir(path)
 	}
-	if dir == "/" || within(home, dir) || (self != "" && within(self, dir)) {
+	if dir == "/" || Within(home, dir) || (self != "" && Within(self, dir)) {
 		if st.IsDir() {
 			return nil
 		}
@@ -232,15 +232,15 @@ var etcFiles = []string{"/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.con
 // system reports whether path lies in one of the system trees.
 func system(path string) bool {
 	for _, t := range systemTrees {
-		if within(path, t) {
+		if Within(path, t) {
 			return true
 		}
 	}
 	return false
 }
 
-// within reports whether path is dir or lies inside it.
-func within(path, dir string) bool {
+// Within reports whether path is dir or lies inside it.
+func Within(path, dir string) bool {
 	if path == "" || dir == "" {
 		return false
 	}

@@ -197,7 +197,7 @@ func giveTree(dir string, uid, gid int) error {
 func traversable(dir string, ro []string) error {
 	tmp := os.TempDir()
 	for _, p := range append([]string{dir}, ro...) {
-		for d := filepath.Dir(p); within(d, tmp) && d != tmp; d = filepath.Dir(d) {
+		for d := filepath.Dir(p); Within(d, tmp) && d != tmp; d = filepath.Dir(d) {
 			st, err := os.Stat(d)
 			if err != nil {
 				return err

@@ -99,12 +99,12 @@ func newCommand(argv []string, dir string) (*Command, error) {
 			if _, v, ok := strings.Cut(part, "="); ok && !filepath.IsAbs(part) {
 				part = v
 			}
-			if filepath.IsAbs(part) && !within(part, abs) {
+			if filepath.IsAbs(part) && !sandbox.Within(part, abs) {
 				c.show = append(c.show, sandbox.Shown(part)...)
 			}
 		}
 	}
-	if filepath.IsAbs(c.Exe) && !within(path, abs) {
+	if filepath.IsAbs(c.Exe) && !sandbox.Within(path, abs) {
 		c.real, _ = sandbox.Prefixes(path)
 	}
 	return c, nil
@@ -116,14 +116,15 @@ func newCommand(argv []string, dir string) (*Command, error) {
 func interpreterPrefixes(path, dir string) []string {
 	var out []string
 	add := func(p string) {
-		if real, err := filepath.EvalSymlinks(p); err == nil && within(real, dir) {
+		if real, err := filepath.EvalSymlinks(p); err == nil && sandbox.Within(real, dir) {
 			return
 		}
 		_, pre := sandbox.Prefixes(p)
 		out = append(out, pre...)
 	}
 	add(path)
-	if fields := shebang(path); len(fields) > 0 {
+	if line, ok := shebang(path); ok && len(strings.Fields(line)) > 0 {
+		fields := strings.Fields(line)
 		add(fields[0])
 		if filepath.Base(fields[0]) == "env" && len(fields) > 1 {
 			if lp, err := exec.LookPath(fields[1]); err == nil {
@@ -166,49 +167,35 @@ func toolPrefixes() []string {
 	return toolsDirs
 }
 
-// shebang returns the fields of the #! line of the file at path (nil for
-// a file without one).
-func shebang(path string) []string {
+// shebang returns the #! line of the file at path, without "#!" and the
+// newline (ok is false for a file without one).
+func shebang(path string) (line string, ok bool) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil
+		return "", false
 	}
 	defer f.Close()
 	head := make([]byte, 256)
 	n, _ := io.ReadFull(f, head)
 	if !bytes.HasPrefix(head[:n], []byte("#!")) {
-		return nil
+		return "", false
 	}
-	line, _, _ := bytes.Cut(head[2:n], []byte("\n"))
-	return strings.Fields(string(line))
-}
-
-// within reports whether path is dir or lies inside it.
-func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	l, _, _ := bytes.Cut(head[2:n], []byte("\n"))
+	return string(l), true
 }
 
 // checkInterpreter refuses a script whose "#!" interpreter does not exist,
 // which exec would report as the script itself missing.
 func checkInterpreter(path, name string) error {
-	f, err := os.Open(path)
-	if err != nil {
+	line, ok := shebang(path)
+	if !ok {
 		return nil
 	}
-	defer f.Close()
-	head := make([]byte, 256)
-	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	if !bytes.HasPrefix(head, []byte("#!")) {
-		return nil
-	}
-	line, _, _ := bytes.Cut(head[2:], []byte("\n"))
-	fields := strings.Fields(strings.TrimSuffix(string(line), "\r"))
+	fields := strings.Fields(strings.TrimSuffix(line, "\r"))
 	if len(fields) == 0 {
 		return fmt.Errorf("%w %s: its #! line names no interpreter", errCannotStart, name)
 	}
-	if strings.HasSuffix(string(line), "\r") {
+	if strings.HasSuffix(line, "\r") {
 		return fmt.Errorf("%w %s: its #! line ends in a CR (the script has Windows line ends: convert it with dos2unix)", errCannotStart, name)
 	}
 	if _, err := os.Stat(fields[0]); err != nil {

@@ -60,6 +60,20 @@ func readReport(t *testing.T, out, student string) *report {
 	return &rep
 }
 
+// noneOutlive waits longer than attack 4's grandchild sleeps, then fails
+// the test (and kills them) if processes holding marker are still there
+// after what (grade, run_autograder) ended.
+func noneOutlive(t *testing.T, marker, what string) {
+	t.Helper()
+	time.Sleep(2 * time.Second)
+	if ps := marked(marker); len(ps) > 0 {
+		for _, p := range ps {
+			syscall.Kill(p, syscall.SIGKILL)
+		}
+		t.Errorf("attack 4: processes %v outlived %s", ps, what)
+	}
+}
+
 // attacksOf returns the ATTACK lines of a report's failures: attack name →
 // outcome (the first seen).
 func attacksOf(rep *report) map[string]string {
@@ -178,13 +192,7 @@ func hostileClass(t *testing.T, env []string) {
 	}
 	// Attack 4: nothing of the class runs on after grade, and nothing
 	// rewrote the gradebook.
-	time.Sleep(2 * time.Second)
-	if ps := marked(marker); len(ps) > 0 {
-		for _, p := range ps {
-			syscall.Kill(p, syscall.SIGKILL)
-		}
-		t.Errorf("attack 4: processes %v outlived grade", ps)
-	}
+	noneOutlive(t, marker, "grade")
 	data, err := os.ReadFile(filepath.Join(out, "grades.csv"))
 	if err != nil {
 		t.Fatal(err)
@@ -312,13 +320,7 @@ func TestHostileBundle(t *testing.T) {
 			if err != nil {
 				t.Fatalf("run_autograder: %v\n%s", err, output)
 			}
-			time.Sleep(2 * time.Second)
-			if ps := marked(marker); len(ps) > 0 {
-				for _, p := range ps {
-					syscall.Kill(p, syscall.SIGKILL)
-				}
-				t.Errorf("attack 4: processes %v outlived run_autograder", ps)
-			}
+			noneOutlive(t, marker, "run_autograder")
 			data, err := os.ReadFile(results)
 			if err != nil {
 				t.Fatal(err)
