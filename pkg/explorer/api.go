@@ -26,16 +26,17 @@ type nodeJSON struct {
 
 // node returns node i of t for the API.
 func node(t *Tree, i int) nodeJSON {
-	n := &t.Nodes[i]
-	return nodeJSON{ID: i + 1, Move: n.Move, Ply: int(n.Ply), Value: t.FormatValue(n.Value), Alpha: t.FormatValue(n.Alpha),
-		Beta: t.FormatValue(n.Beta), Leaf: n.Leaf, Chosen: n.Chosen, Pruned: int(n.Pruned), Children: len(n.Children), Size: int(n.Size)}
+	n := t.At(i)
+	return nodeJSON{ID: i + 1, Move: t.MoveOf(i), Ply: int(n.Ply), Value: t.FormatValue(n.Value), Alpha: t.FormatValue(n.Alpha),
+		Beta: t.FormatValue(n.Beta), Leaf: n.Leaf, Chosen: n.Chosen, Pruned: int(n.Pruned), Children: int(n.Children), Size: int(n.Size)}
 }
 
 // children returns the children of node i.
 func children(t *Tree, i int) []nodeJSON {
-	out := make([]nodeJSON, 0, len(t.Nodes[i].Children))
-	for _, c := range t.Nodes[i].Children {
-		out = append(out, node(t, int(c)))
+	kids := t.Kids(i)
+	out := make([]nodeJSON, 0, len(kids))
+	for _, c := range kids {
+		out = append(out, node(t, c))
 	}
 	return out
 }
@@ -69,12 +70,12 @@ func (s *Server) handleRun(r *http.Request) (any, error) {
 	pv := run.Tree.PV()
 	moves := []string{}
 	for _, i := range pv[1:] {
-		moves = append(moves, run.Tree.Nodes[i].Move)
+		moves = append(moves, run.Tree.MoveOf(i))
 	}
 	return map[string]any{
 		"stdout": run.Stdout, "nodes": run.Count, "count": run.Count, "counting": s.countName(r), "entered": run.Nodes,
 		"evaluations": run.Evals, "depth": run.Depth, "title": run.Title, "command": run.Command,
-		"events": len(run.Tree.Events), "pv": moves, "value": run.Tree.FormatValue(run.Tree.Nodes[0].Value),
+		"events": run.Tree.Events(), "pv": moves, "value": run.Tree.FormatValue(run.Tree.At(0).Value),
 		"tree": pvTree(run.Tree),
 	}, nil
 }
@@ -95,8 +96,8 @@ func (s *Server) countName(r *http.Request) string {
 func nodeParam(r *http.Request, t *Tree) (int, error) {
 	v := r.Form.Get("node")
 	id, err := strconv.Atoi(v)
-	if err != nil || id < 1 || id > len(t.Nodes) {
-		return 0, fail("node %s: want a visit number from 1 to %d", quote(v), len(t.Nodes))
+	if err != nil || id < 1 || id > t.Len() {
+		return 0, fail("node %s: want a visit number from 1 to %d", quote(v), t.Len())
 	}
 	return id - 1, nil
 }
@@ -124,45 +125,49 @@ func (s *Server) handleStep(r *http.Request) (any, error) {
 	t := run.Tree
 	e := 0
 	if v := r.Form.Get("event"); v != "" {
-		if e, err = strconv.Atoi(v); err != nil || e < 0 || e >= len(t.Events) {
-			return nil, fail("event %s: want 0 to %d", quote(v), len(t.Events)-1)
+		if e, err = strconv.Atoi(v); err != nil || e < 0 || e >= t.Events() {
+			return nil, fail("event %s: want 0 to %d", quote(v), t.Events()-1)
 		}
 	}
 	switch f := r.Form.Get("find"); f {
 	case "":
 	case "cut":
-		k := e + 1
-		for ; k < len(t.Events); k++ {
-			ev := t.Events[k]
-			if ev&1 == 1 && t.Nodes[ev>>1].Pruned > 0 {
-				break
-			}
-		}
-		e = min(k, len(t.Events)-1)
+		e = nextCut(t, e)
 	case "node":
 		i, err := nodeParam(r, t)
 		if err != nil {
 			return nil, err
 		}
-		e = int(t.Nodes[i].EnterAt)
+		e = t.EnterAt(i)
 	default:
 		return nil, fail("find %s: want cut or node", quote(f))
 	}
-	ev := t.Events[e]
-	i := int(ev >> 1)
+	i, leave := t.Event(e)
 	kind := "enter"
-	if ev&1 == 1 {
+	if leave {
 		kind = "leave"
 	}
 	ids := []int{}
-	for j := i; j >= 0; j = int(t.Nodes[j].Parent) {
+	for j := i; j >= 0; j = int(t.At(j).Parent) {
 		ids = append([]int{j + 1}, ids...)
 	}
 	b, err := g.BoardAt(q, t.Path(i))
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"event": e, "events": len(t.Events), "kind": kind, "node": node(t, i), "path": ids, "board": b}, nil
+	return map[string]any{"event": e, "events": t.Events(), "kind": kind, "node": node(t, i), "path": ids, "board": b}, nil
+}
+
+// nextCut returns the first event after e that leaves a node with a
+// cut-off, or the last event when there is none.
+func nextCut(t *Tree, e int) int {
+	best := t.Events() - 1
+	for i := range t.Len() {
+		if at := t.LeaveAt(i); t.At(i).Pruned > 0 && at > e && at < best {
+			best = at
+		}
+	}
+	return best
 }
 
 func (s *Server) playGame(r *http.Request) (Game, error) {
@@ -262,7 +267,7 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	defer release()
+	defer release(0)
 	stop, cancel := s.stopper(r.Context())
 	defer cancel()
 	deadline := time.Now().Add(time.Duration(lim.Time) * time.Millisecond)

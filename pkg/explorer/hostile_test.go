@@ -159,3 +159,51 @@ func postForm(t *testing.T, u string, form url.Values) (int, string) {
 func scExample() string {
 	return fmt.Sprint("Star\nALPHABETA\n2\n", strings.Repeat("0,0,0,0,0,0,0,0\n", 6), "0,S1,0,0,0,0,0,0\n0,0,C1,0,0,0,0,0\n10,20,30,40,50,60,70,80\n")
 }
+
+// TestHostHeader: only a Host that names a loopback address or one of
+// Config.Hosts is answered, and only an Origin that does; any other gets
+// HTTP 403 and one line (a page of another site reaching the server
+// through a name of its own, DNS rebinding, or posting to it).
+func TestHostHeader(t *testing.T) {
+	ts := httptestServer(explorer.Config{Hosts: []string{"Study.LAN"}})
+	defer ts.Close()
+	for _, c := range []struct {
+		host, origin string
+		want         int
+	}{
+		{"", "", http.StatusOK}, // the test server's own 127.0.0.1:PORT
+		{"localhost:8080", "", http.StatusOK},
+		{"LOCALHOST", "", http.StatusOK},
+		{"127.0.0.2:9", "", http.StatusOK},
+		{"[::1]:8080", "", http.StatusOK},
+		{"study.lan:8080", "", http.StatusOK},
+		{"", "http://localhost:8080", http.StatusOK},
+		{"evil.example.com", "", http.StatusForbidden},
+		{"evil.example.com:8080", "", http.StatusForbidden},
+		{"localhost.evil.example.com", "", http.StatusForbidden},
+		{"127.0.0.1.evil.example.com", "", http.StatusForbidden},
+		{"10.0.0.1:8080", "", http.StatusForbidden},
+		{"", "http://evil.example.com", http.StatusForbidden},
+		{"", "null", http.StatusForbidden},
+	} {
+		for _, path := range []string{"/api/games", "/api/run?program=ABGame&depth=1&input=xxxxxxxxWWxWWxBBBxxxxx", "/"} {
+			req, err := http.NewRequest("GET", ts.URL+path, nil)
+			assert.NilError(t, err)
+			if c.host != "" {
+				req.Host = c.host
+			}
+			if c.origin != "" {
+				req.Header.Set("Origin", c.origin)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			assert.NilError(t, err)
+			body := readAll(t, resp)
+			assert.Equal(t, resp.StatusCode, c.want, "Host %q Origin %q %s: %s", c.host, c.origin, path, body)
+			if c.want == http.StatusForbidden {
+				oneLine(t, body)
+				assert.Assert(t, strings.Contains(body, "evil.example.com") || strings.Contains(body, "10.0.0.1") ||
+					strings.Contains(body, "null"), body)
+			}
+		}
+	}
+}

@@ -7,7 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,18 +36,41 @@ type Config struct {
 	// long a request waits for its turn.
 	Searches  int
 	QueueTime time.Duration
-	// CacheNodes bounds the nodes of the trees kept for the children and
-	// step requests.
-	CacheNodes int
+	// CacheBytes bounds the memory of the trees kept for the children and
+	// step requests ([Tree.Bytes]).
+	CacheBytes int64
+	// Hosts are the host names or addresses, besides the loopback ones
+	// ("localhost", 127.0.0.0/8, ::1), that the server answers in a
+	// request's Host (and Origin) header; any other gets HTTP 403, so that
+	// a web page cannot reach the server through a name of its own (DNS
+	// rebinding).
+	Hosts []string
 }
 
 // DefaultConfig returns the server's default bounds: 64 KiB inputs, 1 MiB
 // bodies, trees of at most 2,000,000 nodes, 20 s per search, 2 searches
-// at once waiting at most 30 s, 6,000,000 nodes of cached trees.
+// at once waiting at most 30 s, 256 MiB of cached trees.
 func DefaultConfig() Config {
 	return Config{MaxInput: 64 << 10, MaxBody: 1 << 20, MaxNodes: 2_000_000, SearchTime: 20 * time.Second,
-		Searches: 2, QueueTime: 30 * time.Second, CacheNodes: 6_000_000}
+		Searches: 2, QueueTime: 30 * time.Second, CacheBytes: 256 << 20}
 }
+
+// TreeMemory is the bound, in bytes, of the memory of the trees the server
+// holds: the cached ones and those of the searches running, each at most
+// MaxNodes nodes allocated in chunks of 16,384 ([NodeBytes] each; their
+// distinct move labels come on top). With the defaults: 256 MiB + 2 ×
+// 2,016,384 × 56 bytes, 471 MiB.
+func (c Config) TreeMemory() int64 {
+	chunks := (int64(c.MaxNodes) + chunkNodes - 1) / chunkNodes
+	return c.CacheBytes + int64(c.Searches)*chunks*chunkNodes*NodeBytes
+}
+
+// MemoryLimit is the soft limit of the process's memory that gamesearch
+// serve sets (runtime/debug.SetMemoryLimit), so that the garbage collector
+// keeps the heap near what is live: the trees' bound ([Config.TreeMemory])
+// and 64 MiB for the rest (requests, the programs' own runs, the engine's
+// tables in play).
+func (c Config) MemoryLimit() int64 { return c.TreeMemory() + 64<<20 }
 
 // Server is the explorer's HTTP handler.
 type Server struct {
@@ -52,6 +79,10 @@ type Server struct {
 	sem   chan struct{}
 	mux   *http.ServeMux
 	cache *cache
+	// mu guards searched, the bytes of trees searched since the memory
+	// was last given back to the system.
+	mu       sync.Mutex
+	searched int64
 }
 
 // orDefault sets a bound that is zero or negative to its default.
@@ -71,9 +102,9 @@ func NewServer(games []Game, cfg Config) *Server {
 	orDefault(&cfg.SearchTime, def.SearchTime)
 	orDefault(&cfg.Searches, def.Searches)
 	orDefault(&cfg.QueueTime, def.QueueTime)
-	orDefault(&cfg.CacheNodes, def.CacheNodes)
+	orDefault(&cfg.CacheBytes, def.CacheBytes)
 	s := &Server{games: games, cfg: cfg, sem: make(chan struct{}, cfg.Searches), mux: http.NewServeMux(),
-		cache: &cache{max: cfg.CacheNodes}}
+		cache: &cache{max: cfg.CacheBytes}}
 	files, _ := fs.Sub(static, "static")
 	fileServer := http.FileServer(http.FS(files))
 	page := func(name string) http.HandlerFunc {
@@ -115,7 +146,49 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, fmt.Sprintf("internal error: %v", v), http.StatusInternalServerError)
 		}
 	}()
+	if err := s.checkHost(r); err != nil {
+		writeError(w, err)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// checkHost refuses, with HTTP 403, a request whose Host header, or Origin
+// header when it has one, names neither a loopback address nor one of
+// Config.Hosts.
+func (s *Server) checkHost(r *http.Request) error {
+	if !s.knownHost(r.Host) {
+		return &badRequest{status: http.StatusForbidden, msg: fmt.Sprintf("host %s is not this server's: open it as 127.0.0.1 or localhost, or give its name with -addr", quote(r.Host))}
+	}
+	if o := r.Header.Get("Origin"); o != "" {
+		u, err := url.Parse(o)
+		if err != nil || !s.knownHost(u.Host) {
+			return &badRequest{status: http.StatusForbidden, msg: fmt.Sprintf("origin %s: requests from other sites are refused", quote(o))}
+		}
+	}
+	return nil
+}
+
+// knownHost tells whether hostport (a Host header: a name or address and
+// an optional port) names a loopback address or one of Config.Hosts.
+func (s *Server) knownHost(hostport string) bool {
+	h := hostport
+	if host, _, err := net.SplitHostPort(hostport); err == nil {
+		h = host
+	}
+	h = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(h, "["), "]"))
+	if h == "localhost" {
+		return true
+	}
+	if ip, err := netip.ParseAddr(h); err == nil && ip.Unmap().IsLoopback() {
+		return true
+	}
+	for _, k := range s.cfg.Hosts {
+		if strings.EqualFold(strings.TrimSuffix(strings.TrimPrefix(k, "["), "]"), h) {
+			return true
+		}
+	}
+	return false
 }
 
 // badRequest is an error answered with HTTP 400 (the default for errors
@@ -318,17 +391,42 @@ func (s *Server) handleEdit(r *http.Request) (any, error) {
 	return map[string]string{"input": in}, nil
 }
 
-// acquire waits for a search slot; the returned function releases it.
-func (s *Server) acquire(ctx context.Context) (func(), error) {
+// acquire waits for a search slot; the returned function releases it,
+// saying how many bytes of trees the search may have allocated.
+func (s *Server) acquire(ctx context.Context) (func(bytes int64), error) {
 	t := time.NewTimer(s.cfg.QueueTime)
 	defer t.Stop()
 	select {
 	case s.sem <- struct{}{}:
-		return func() { <-s.sem }, nil
+		return s.release, nil
 	case <-ctx.Done():
 		return nil, ErrStopped
 	case <-t.C:
 		return nil, &badRequest{status: http.StatusServiceUnavailable, msg: "busy: every search slot is taken; try again"}
+	}
+}
+
+// freeAfter is the bytes of trees searched since the memory was last
+// given back to the system above which the server gives it back when its
+// last running search ends.
+const freeAfter = 64 << 20
+
+// release frees a search slot. When no search is left running and the
+// searches since the last time allocated freeAfter bytes of trees or
+// more, the memory the garbage collector frees (trees dropped, trees
+// evicted from the cache) is given back to the system at once, in the
+// background, so that an idle server holds little more than its cache.
+func (s *Server) release(bytes int64) {
+	s.mu.Lock()
+	s.searched += bytes
+	free := len(s.sem) == 1 && s.searched >= freeAfter
+	if free {
+		s.searched = 0
+	}
+	<-s.sem
+	s.mu.Unlock()
+	if free {
+		go debug.FreeOSMemory()
 	}
 }
 
@@ -354,10 +452,14 @@ func (s *Server) run(r *http.Request) (*Run, Game, Query, error) {
 	if err != nil {
 		return nil, nil, q, err
 	}
-	defer release()
+	bytes := int64(s.cfg.MaxNodes) * NodeBytes // a search stopped or too big may have recorded that much
+	defer func() { release(bytes) }()
 	stop, cancel := s.stopper(r.Context())
 	defer cancel()
 	run, err := g.Run(q, Limits{MaxNodes: s.cfg.MaxNodes, Stop: stop})
+	if err == nil {
+		bytes = run.Tree.Bytes()
+	}
 	if err != nil {
 		if errors.Is(err, ErrStopped) && r.Context().Err() == nil {
 			return nil, nil, q, fail("the search took longer than %v; lower the depth", s.cfg.SearchTime)
@@ -392,11 +494,11 @@ func sortStrings(a []string) {
 	}
 }
 
-// cache keeps the latest runs, at most max nodes of trees in all.
+// cache keeps the latest runs, at most max bytes of trees in all.
 type cache struct {
 	mu    sync.Mutex
-	max   int
-	nodes int
+	max   int64
+	bytes int64
 	keys  []string
 	runs  map[string]*Run
 }
@@ -407,6 +509,8 @@ func (c *cache) get(key string) *Run {
 	return c.runs[key]
 }
 
+// put keeps run, forgetting the oldest runs to make room; a run larger
+// than the whole cache is not kept.
 func (c *cache) put(key string, run *Run) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -416,17 +520,24 @@ func (c *cache) put(key string, run *Run) {
 	if _, ok := c.runs[key]; ok {
 		return
 	}
-	n := len(run.Tree.Nodes)
-	for len(c.keys) > 0 && c.nodes+n > c.max {
-		old := c.keys[0]
-		c.keys = c.keys[1:]
-		c.nodes -= len(c.runs[old].Tree.Nodes)
-		delete(c.runs, old)
-	}
+	n := run.Tree.Bytes()
 	if n > c.max {
 		return
 	}
+	for len(c.keys) > 0 && c.bytes+n > c.max {
+		old := c.keys[0]
+		c.keys = c.keys[1:]
+		c.bytes -= c.runs[old].Tree.Bytes()
+		delete(c.runs, old)
+	}
 	c.keys = append(c.keys, key)
 	c.runs[key] = run
-	c.nodes += n
+	c.bytes += n
+}
+
+// size returns the bytes of the cached trees.
+func (c *cache) size() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes
 }

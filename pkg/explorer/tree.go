@@ -3,50 +3,129 @@ package explorer
 import (
 	"fmt"
 	"math"
+	"unsafe"
 
 	"github.com/gamesearch/gamesearch/pkg/search"
-	"github.com/gamesearch/gamesearch/pkg/treeview"
 )
 
 // Node is one recorded search node. Values and windows are from the root
 // player's viewpoint (MAX at even plies), whatever form the search uses.
+// Nodes are kept in visit order (depth first), so a node's first child is
+// the next node and each further child follows the subtree of the one
+// before it: no child list is stored.
 type Node struct {
-	// Parent is the index of the parent in Tree.Nodes (-1 for the root) and
-	// Index the position of the node's move in the parent's move list.
-	Parent, Index int32
-	// Ply is the distance from the root.
-	Ply int32
-	// Move labels the move that leads to the node ("" for the root).
-	Move string
 	// Value is the node's value; Alpha and Beta the window it was searched
 	// with.
 	Value, Alpha, Beta search.Value
+	// Parent is the index of the parent in the tree (-1 for the root) and
+	// Index the position of the node's move in the parent's move list.
+	Parent, Index int32
+	// Size is the number of nodes of the subtree, the node included;
+	// Children the number of its children.
+	Size, Children int32
+	// Pruned is the number of the node's moves a cut-off left unsearched.
+	Pruned int32
+	// Move is the index in Tree.Labels of the label of the move that leads
+	// to the node (the root's is "").
+	Move int32
+	// Ply is the distance from the root.
+	Ply int16
 	// Leaf tells that the node was scored without children.
 	Leaf bool
 	// Chosen marks the child that gave its parent its value.
 	Chosen bool
-	// Pruned is the number of the node's moves a cut-off left unsearched.
-	Pruned int32
-	// Children are the indexes of the children, in visit order.
-	Children []int32
-	// Size is the number of nodes of the subtree, the node included.
-	Size int32
-	// EnterAt and LeaveAt are the node's two events in Tree.Events.
-	EnterAt, LeaveAt int32
 }
 
+// NodeBytes is the memory of one recorded node.
+const NodeBytes = int64(unsafe.Sizeof(Node{}))
+
+// chunkNodes is the number of nodes allocated at a time: a tree grows by
+// whole chunks, never by copying, so a search of n nodes holds at most
+// n+chunkNodes nodes' memory.
+const chunkNodes = 1 << 14
+
 // Tree is a recorded search: the nodes in visit order (the order the
-// search entered them, so node i has the visit number i+1) and the events
-// of the search, an enter and a leave per node, in order.
+// search entered them, so node i has the visit number i+1). Its events,
+// an enter and a leave per node, follow from that order ([Tree.Event]).
 type Tree struct {
-	Nodes []Node
-	// Events holds node<<1 for an enter and node<<1|1 for a leave.
-	Events []int32
+	chunks [][]Node
+	n      int
+	// Labels are the distinct move labels; Node.Move indexes them.
+	Labels []string
 	// Inf is the search's infinity, shown as "-inf" and "+inf".
 	Inf search.Value
 	// Scale, when positive, shows values in units of 10^-Scale
 	// (Star/Circle row values with decimals).
 	Scale int
+}
+
+// Len returns the number of nodes.
+func (t *Tree) Len() int { return t.n }
+
+// At returns node i.
+func (t *Tree) At(i int) *Node { return &t.chunks[i/chunkNodes][i%chunkNodes] }
+
+// MoveOf returns the label of the move that leads to node i.
+func (t *Tree) MoveOf(i int) string { return t.Labels[t.At(i).Move] }
+
+// Bytes returns the memory the tree holds: its node chunks and labels.
+func (t *Tree) Bytes() int64 {
+	b := int64(len(t.chunks))*chunkNodes*NodeBytes + int64(cap(t.chunks))*int64(unsafe.Sizeof([]Node{}))
+	for _, l := range t.Labels {
+		b += int64(len(l)) + int64(unsafe.Sizeof(l))
+	}
+	return b
+}
+
+// add appends a node and returns its index.
+func (t *Tree) add(n Node) int {
+	if t.n == len(t.chunks)*chunkNodes {
+		t.chunks = append(t.chunks, make([]Node, chunkNodes))
+	}
+	*t.At(t.n) = n
+	t.n++
+	return t.n - 1
+}
+
+// Kids returns the indexes of the children of node i, in visit order.
+func (t *Tree) Kids(i int) []int {
+	n := t.At(i)
+	out := make([]int, 0, n.Children)
+	for c, k := i+1, int32(0); k < n.Children; k++ {
+		out = append(out, c)
+		c += int(t.At(c).Size)
+	}
+	return out
+}
+
+// EnterAt returns the event at which node i is entered: before it, its
+// i predecessors were entered and all but its Ply ancestors left.
+func (t *Tree) EnterAt(i int) int { return 2*i - int(t.At(i).Ply) }
+
+// LeaveAt returns the event at which node i is left.
+func (t *Tree) LeaveAt(i int) int { return t.EnterAt(i) + 2*int(t.At(i).Size) - 1 }
+
+// Events returns the number of events: an enter and a leave per node.
+func (t *Tree) Events() int { return 2 * t.n }
+
+// Event returns the node of event e (0 <= e < Events()) and whether the
+// event leaves it.
+func (t *Tree) Event(e int) (int, bool) {
+	i := 0
+	for {
+		switch e {
+		case t.EnterAt(i):
+			return i, false
+		case t.LeaveAt(i):
+			return i, true
+		}
+		for _, c := range t.Kids(i) {
+			if e <= t.LeaveAt(c) {
+				i = c
+				break
+			}
+		}
+	}
 }
 
 // FormatValue shows v: "-inf", "+inf", or the number at the tree's scale
@@ -58,8 +137,8 @@ func (t *Tree) FormatValue(v search.Value) string {
 // Path returns the move indexes from the root to node i.
 func (t *Tree) Path(i int) []int {
 	var rev []int
-	for ; i > 0; i = int(t.Nodes[i].Parent) {
-		rev = append(rev, int(t.Nodes[i].Index))
+	for ; i > 0; i = int(t.At(i).Parent) {
+		rev = append(rev, int(t.At(i).Index))
 	}
 	path := make([]int, len(rev))
 	for k := range rev {
@@ -70,15 +149,15 @@ func (t *Tree) Path(i int) []int {
 
 // PV returns the principal variation: the chosen children from the root.
 func (t *Tree) PV() []int {
-	if len(t.Nodes) == 0 {
+	if t.n == 0 {
 		return nil
 	}
 	pv := []int{0}
 	for i := 0; ; {
 		next := -1
-		for _, c := range t.Nodes[i].Children {
-			if t.Nodes[c].Chosen {
-				next = int(c)
+		for _, c := range t.Kids(i) {
+			if t.At(c).Chosen {
+				next = c
 				break
 			}
 		}
@@ -100,47 +179,107 @@ func (lim Limits) SearchOptions(opt search.Options) search.Options {
 	return opt
 }
 
+// recorder is the [search.Tracer] that records a [Tree]: every node in
+// visit order, move labels kept once each.
+type recorder[P, M any] struct {
+	t         *Tree
+	limit     int
+	label     func(parent, child *P, m M) string
+	labels    map[string]int32
+	stack     []int
+	path      []P
+	truncated bool
+}
+
+// Enter implements [search.Tracer].
+func (r *recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.Value) {
+	for len(r.path) <= ply {
+		r.path = append(r.path, *new(P))
+	}
+	r.path[ply] = *p
+	if r.t.n >= r.limit {
+		r.truncated = true
+		r.stack = append(r.stack, -1)
+		return
+	}
+	if ply&1 == 1 { // the search is negamax: the root player's view
+		alpha, beta = -beta, -alpha
+	}
+	n := Node{Parent: -1, Index: int32(idx), Ply: int16(ply), Alpha: alpha, Beta: beta}
+	if ply > 0 {
+		l := r.label(&r.path[ply-1], p, m)
+		k, ok := r.labels[l]
+		if !ok {
+			k = int32(len(r.t.Labels))
+			r.labels[l] = k
+			r.t.Labels = append(r.t.Labels, l)
+		}
+		n.Move = k
+	}
+	if len(r.stack) > 0 {
+		n.Parent = int32(r.stack[len(r.stack)-1])
+	}
+	i := r.t.add(n)
+	if n.Parent >= 0 {
+		r.t.At(int(n.Parent)).Children++
+	}
+	r.stack = append(r.stack, i)
+}
+
+// Leave implements [search.Tracer].
+func (r *recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
+	if len(r.stack) == 0 {
+		return
+	}
+	i := r.stack[len(r.stack)-1]
+	r.stack = r.stack[:len(r.stack)-1]
+	if i < 0 {
+		return
+	}
+	if ply&1 == 1 {
+		v = -v
+	}
+	n := r.t.At(i)
+	n.Value, n.Leaf, n.Pruned, n.Size = v, leaf, int32(pruned), int32(r.t.n-i)
+	for _, c := range r.t.Kids(i) {
+		if r.t.At(c).Value == v {
+			r.t.At(c).Chosen = true
+			break
+		}
+	}
+}
+
 // Record runs the search of s from root to depth (alpha-beta when
 // alphaBeta, else minimax) with a recorder and returns the tree and the
 // search's result. s must have been created with lim.SearchOptions, so
 // that a tree over lim.MaxNodes nodes or a stop ends the search early, with
 // an error wrapping [ErrTooBig] or [ErrStopped]. label names the move m
 // from parent to child. The tree's nodes are exactly the nodes the search
-// counts.
+// counts; while recording it holds at most lim.MaxNodes nodes
+// ([NodeBytes] each, allocated in chunks of 16,384) and the labels.
 func Record[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, alphaBeta bool, depth int, lim Limits,
 	inf search.Value, label func(parent, child *P, m M) string) (*Tree, search.Result[M], error) {
 	limit := lim.MaxNodes
 	if limit <= 0 {
 		limit = math.MaxInt
 	}
-	rec := &treeview.Recorder[P, M]{Inf: inf, Limit: limit, PathLabel: label}
-	r := treeview.Search(rec, s, root, alphaBeta, depth)
-	if r.Aborted || rec.Truncated {
+	rec := &recorder[P, M]{t: &Tree{Inf: inf, Labels: []string{""}}, limit: limit, label: label, labels: map[string]int32{"": 0}}
+	s.SetTracer(rec)
+	defer s.SetTracer(nil)
+	var r search.Result[M]
+	if alphaBeta {
+		r = s.AlphaBeta(root, depth)
+	} else {
+		r = s.Minimax(root, depth)
+	}
+	if r.Aborted || rec.truncated {
 		if lim.Stop != nil && lim.Stop() {
 			return nil, r, ErrStopped
 		}
 		return nil, r, fmt.Errorf("%w: more than %d nodes; lower the depth", ErrTooBig, lim.MaxNodes)
 	}
-	if uint64(len(rec.Nodes)) != r.Nodes {
-		return nil, r, fmt.Errorf("recorded %d nodes, the search counted %d", len(rec.Nodes), r.Nodes)
+	if uint64(rec.t.n) != r.Nodes {
+		return nil, r, fmt.Errorf("recorded %d nodes, the search counted %d", rec.t.n, r.Nodes)
 	}
-	return treeOf(rec, inf), r, nil
-}
-
-// treeOf is the explorer's compact form of a recorded tree.
-func treeOf[P, M any](rec *treeview.Recorder[P, M], inf search.Value) *Tree {
-	t := &Tree{Inf: inf, Nodes: make([]Node, len(rec.Nodes)), Events: make([]int32, len(rec.Events))}
-	for i, n := range rec.Nodes {
-		children := make([]int32, len(n.Children))
-		for j, c := range n.Children {
-			children[j] = int32(c)
-		}
-		t.Nodes[i] = Node{Parent: int32(n.Parent), Index: int32(n.Index), Ply: int32(n.Ply), Move: n.Move,
-			Value: n.Value, Alpha: n.Alpha, Beta: n.Beta, Leaf: n.Leaf, Chosen: n.Chosen, Pruned: int32(n.Pruned),
-			Children: children, Size: int32(n.Size), EnterAt: int32(n.EnterAt), LeaveAt: int32(n.LeaveAt)}
-	}
-	for i, e := range rec.Events {
-		t.Events[i] = int32(e)
-	}
-	return t
+	return rec.t, r, nil
 }

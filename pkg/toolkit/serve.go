@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os/exec"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -25,9 +26,12 @@ page (a game, a course program and a position in the course's notation, or set u
 by clicking), the Search page (the program's exact output and its search tree, collapsed
 around the principal variation, with a step-by-step alpha-beta replay) and the Play page
 (a board against the tournament engine or a course search). It binds 127.0.0.1:8080 by
-default and prints the URL; PAGE (such as "/search?program=ABGame&depth=3&input=...",
-the line gamesearch check prints for a failing case) is added to it, and -open opens it
-in the browser. It serves until interrupted.`
+default and prints the URL; with -addr :PORT or 0.0.0.0:PORT it says that it listens on
+every interface. It answers only requests whose Host names a loopback address or the
+-addr's host (on every interface: one of the machine's addresses). PAGE (such as
+"/search?program=ABGame&depth=3&input=...", the line gamesearch check prints for a
+failing case) is added to the URL, and -open opens it in the browser. It serves until
+interrupted.`
 
 // runServe is the serve subcommand.
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -57,24 +61,55 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("-addr %s: %v", *addr, err)
 	}
-	host := ln.Addr().String()
-	if h, p, err := net.SplitHostPort(host); err == nil && (h == "::" || h == "0.0.0.0") {
-		host = net.JoinHostPort("127.0.0.1", p)
+	cfg := explorer.DefaultConfig()
+	url, every := serveURL(ln.Addr(), page)
+	if every {
+		cfg.Hosts = localAddrs()
+		fmt.Fprintf(stdout, "gamesearch serve: listening on %s, every interface; %s (Ctrl-C stops)\n", ln.Addr(), url)
+	} else {
+		host, _, _ := net.SplitHostPort(*addr)
+		cfg.Hosts = []string{host}
+		fmt.Fprintf(stdout, "gamesearch serve: %s (Ctrl-C stops)\n", url)
 	}
-	url := "http://" + host + page
-	fmt.Fprintf(stdout, "gamesearch serve: %s (Ctrl-C stops)\n", url)
 	if *open {
 		if err := openBrowser(url); err != nil {
 			fmt.Fprintf(stderr, "gamesearch serve: cannot open a browser: %v\n", err)
 		}
 	}
-	srv := &http.Server{Handler: explorer.NewServer(games.Explorers(), explorer.Config{}), ReadHeaderTimeout: 10 * time.Second,
+	debug.SetMemoryLimit(cfg.MemoryLimit())
+	srv := &http.Server{Handler: explorer.NewServer(games.Explorers(), cfg), ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes: 256 << 10, IdleTimeout: time.Minute}
 	err = srv.Serve(ln)
 	if errors.Is(err, http.ErrServerClosed) {
 		return nil
 	}
 	return err
+}
+
+// serveURL returns the URL of page on the listener's address a, and
+// whether a is every interface's (":8080", "0.0.0.0:0"), whose URL names
+// 127.0.0.1.
+func serveURL(a net.Addr, page string) (string, bool) {
+	host := a.String()
+	h, p, err := net.SplitHostPort(host)
+	every := err == nil && net.ParseIP(h) != nil && net.ParseIP(h).IsUnspecified()
+	if every {
+		host = net.JoinHostPort("127.0.0.1", p)
+	}
+	return "http://" + host + page, every
+}
+
+// localAddrs returns the addresses of the machine's interfaces, the hosts
+// a server listening on every interface answers.
+func localAddrs() []string {
+	addrs, _ := net.InterfaceAddrs()
+	var out []string
+	for _, a := range addrs {
+		if ip, _, err := net.ParseCIDR(a.String()); err == nil {
+			out = append(out, ip.String())
+		}
+	}
+	return out
 }
 
 // openBrowser starts the system's browser on url.
