@@ -21,6 +21,8 @@ type nodeJSON struct {
 	Pruned   int        `json:"pruned,omitempty"`
 	Children int        `json:"children"`
 	Size     int        `json:"size"`
+	Enter    int        `json:"enter"`
+	Leave    int        `json:"leave"`
 	Kids     []nodeJSON `json:"kids,omitempty"`
 }
 
@@ -28,7 +30,8 @@ type nodeJSON struct {
 func node(t *Tree, i int) nodeJSON {
 	n := t.At(i)
 	return nodeJSON{ID: i + 1, Move: t.MoveOf(i), Ply: int(n.Ply), Value: t.FormatValue(n.Value), Alpha: t.FormatValue(n.Alpha),
-		Beta: t.FormatValue(n.Beta), Leaf: n.Leaf, Chosen: n.Chosen, Pruned: int(n.Pruned), Children: int(n.Children), Size: int(n.Size)}
+		Beta: t.FormatValue(n.Beta), Leaf: n.Leaf, Chosen: n.Chosen, Pruned: int(n.Pruned), Children: int(n.Children), Size: int(n.Size),
+		Enter: t.EnterAt(i), Leave: t.LeaveAt(i)}
 }
 
 // children returns the children of node i.
@@ -75,9 +78,17 @@ func (s *Server) handleRun(r *http.Request) (any, error) {
 	return map[string]any{
 		"stdout": run.Stdout, "nodes": run.Count, "count": run.Count, "counting": s.countName(r), "entered": run.Nodes,
 		"evaluations": run.Evals, "depth": run.Depth, "title": run.Title, "command": run.Command,
-		"events": run.Tree.Events(), "pv": moves, "value": run.Tree.FormatValue(run.Tree.At(0).Value),
+		"events": run.Tree.Events(), "cuts": cuts(run.Tree), "algorithm": algorithm(run.Tree), "pv": moves, "value": run.Tree.FormatValue(run.Tree.At(0).Value),
 		"tree": pvTree(run.Tree),
 	}, nil
+}
+
+// algorithm names the tree's search.
+func algorithm(t *Tree) string {
+	if t.AlphaBeta {
+		return "alphabeta"
+	}
+	return "minimax"
 }
 
 // countName names the count of the request's program.
@@ -112,62 +123,6 @@ func (s *Server) handleChildren(r *http.Request) (any, error) {
 		return nil, err
 	}
 	return map[string]any{"node": node(run.Tree, i), "children": children(run.Tree, i)}, nil
-}
-
-// handleStep answers one event of the search's replay: event=E (0-based),
-// or with find=cut the first cut-off after E, with find=node the enter
-// event of node=ID.
-func (s *Server) handleStep(r *http.Request) (any, error) {
-	run, g, q, err := s.run(r)
-	if err != nil {
-		return nil, err
-	}
-	t := run.Tree
-	e := 0
-	if v := r.Form.Get("event"); v != "" {
-		if e, err = strconv.Atoi(v); err != nil || e < 0 || e >= t.Events() {
-			return nil, fail("event %s: want 0 to %d", quote(v), t.Events()-1)
-		}
-	}
-	switch f := r.Form.Get("find"); f {
-	case "":
-	case "cut":
-		e = nextCut(t, e)
-	case "node":
-		i, err := nodeParam(r, t)
-		if err != nil {
-			return nil, err
-		}
-		e = t.EnterAt(i)
-	default:
-		return nil, fail("find %s: want cut or node", quote(f))
-	}
-	i, leave := t.Event(e)
-	kind := "enter"
-	if leave {
-		kind = "leave"
-	}
-	ids := []int{}
-	for j := i; j >= 0; j = int(t.At(j).Parent) {
-		ids = append([]int{j + 1}, ids...)
-	}
-	b, err := g.BoardAt(q, t.Path(i))
-	if err != nil {
-		return nil, err
-	}
-	return map[string]any{"event": e, "events": t.Events(), "kind": kind, "node": node(t, i), "path": ids, "board": b}, nil
-}
-
-// nextCut returns the first event after e that leaves a node with a
-// cut-off, or the last event when there is none.
-func nextCut(t *Tree, e int) int {
-	best := t.Events() - 1
-	for i := range t.Len() {
-		if at := t.LeaveAt(i); t.At(i).Pruned > 0 && at > e && at < best {
-			best = at
-		}
-	}
-	return best
 }
 
 func (s *Server) playGame(r *http.Request) (Game, error) {

@@ -52,6 +52,8 @@ type Tree struct {
 	n      int
 	// Labels are the distinct move labels; Node.Move indexes them.
 	Labels []string
+	// AlphaBeta tells that the search was alpha-beta, not minimax.
+	AlphaBeta bool
 	// Inf is the search's infinity, shown as "-inf" and "+inf".
 	Inf search.Value
 	// Scale, when positive, shows values in units of 10^-Scale
@@ -263,7 +265,7 @@ func Record[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, 
 	if limit <= 0 {
 		limit = math.MaxInt
 	}
-	rec := &recorder[P, M]{t: &Tree{Inf: inf, Labels: []string{""}}, limit: limit, label: label, labels: map[string]int32{"": 0}}
+	rec := &recorder[P, M]{t: &Tree{Inf: inf, Labels: []string{""}, AlphaBeta: alphaBeta}, limit: limit, label: label, labels: map[string]int32{"": 0}}
 	s.SetTracer(rec)
 	defer s.SetTracer(nil)
 	var r search.Result[M]
