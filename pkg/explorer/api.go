@@ -5,25 +5,29 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 )
 
 // nodeJSON is a node as the API shows it.
 type nodeJSON struct {
-	ID       int        `json:"id"`
-	Move     string     `json:"move"`
-	Ply      int        `json:"ply"`
-	Value    string     `json:"value"`
-	Alpha    string     `json:"alpha"`
-	Beta     string     `json:"beta"`
-	Leaf     bool       `json:"leaf,omitempty"`
-	Chosen   bool       `json:"chosen,omitempty"`
-	Pruned   int        `json:"pruned,omitempty"`
-	Children int        `json:"children"`
-	Size     int        `json:"size"`
-	Enter    int        `json:"enter"`
-	Leave    int        `json:"leave"`
-	Kids     []nodeJSON `json:"kids,omitempty"`
+	ID     int    `json:"id"`
+	Move   string `json:"move"`
+	Ply    int    `json:"ply"`
+	Value  string `json:"value"`
+	Alpha  string `json:"alpha"`
+	Beta   string `json:"beta"`
+	Leaf   bool   `json:"leaf,omitempty"`
+	Chosen bool   `json:"chosen,omitempty"`
+	Pruned int    `json:"pruned,omitempty"`
+	// PrunedMoves names the moves left unsearched, when the game's move
+	// list at the node is the search's.
+	PrunedMoves []string   `json:"prunedMoves,omitempty"`
+	Children    int        `json:"children"`
+	Size        int        `json:"size"`
+	Enter       int        `json:"enter"`
+	Leave       int        `json:"leave"`
+	Kids        []nodeJSON `json:"kids,omitempty"`
 }
 
 // node returns node i of t for the API.
@@ -65,11 +69,46 @@ func pvTree(t *Tree) nodeJSON {
 	return build(0)
 }
 
+// prunedMoves returns the moves a cut-off at node i left unsearched: the
+// moves after its last searched child in the game's list at the node, when
+// that list names the searched children as the tree does (nil otherwise).
+func prunedMoves(g Game, q Query, t *Tree, i int) []string {
+	n := t.At(i)
+	if n.Pruned == 0 {
+		return nil
+	}
+	b, err := g.BoardAt(q, t.Path(i))
+	if err != nil || len(b.Moves) != int(n.Children+n.Pruned) {
+		return nil
+	}
+	for _, c := range t.Kids(i) {
+		k := int(t.At(c).Index)
+		if k >= len(b.Moves) || !strings.EqualFold(b.Moves[k].Text, t.MoveOf(c)) {
+			return nil
+		}
+	}
+	var out []string
+	for _, m := range b.Moves[n.Children:] {
+		out = append(out, m.Text)
+	}
+	return out
+}
+
+// name fills the pruned moves of ns and of their loaded children.
+func name(g Game, q Query, t *Tree, ns []nodeJSON) {
+	for k := range ns {
+		ns[k].PrunedMoves = prunedMoves(g, q, t, ns[k].ID-1)
+		name(g, q, t, ns[k].Kids)
+	}
+}
+
 func (s *Server) handleRun(r *http.Request) (any, error) {
-	run, _, _, err := s.run(r)
+	run, g, q, err := s.run(r)
 	if err != nil {
 		return nil, err
 	}
+	tree := []nodeJSON{pvTree(run.Tree)}
+	name(g, q, run.Tree, tree)
 	pv := run.Tree.PV()
 	moves := []string{}
 	for _, i := range pv[1:] {
@@ -79,7 +118,7 @@ func (s *Server) handleRun(r *http.Request) (any, error) {
 		"stdout": run.Stdout, "nodes": run.Count, "count": run.Count, "counting": s.countName(r), "entered": run.Nodes,
 		"evaluations": run.Evals, "depth": run.Depth, "title": run.Title, "command": run.Command,
 		"events": run.Tree.Events(), "cuts": cuts(run.Tree), "algorithm": algorithm(run.Tree), "pv": moves, "value": run.Tree.FormatValue(run.Tree.At(0).Value),
-		"tree": pvTree(run.Tree),
+		"tree": tree[0],
 	}, nil
 }
 
@@ -114,7 +153,7 @@ func nodeParam(r *http.Request, t *Tree) (int, error) {
 }
 
 func (s *Server) handleChildren(r *http.Request) (any, error) {
-	run, _, _, err := s.run(r)
+	run, g, q, err := s.run(r)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +161,9 @@ func (s *Server) handleChildren(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"node": node(run.Tree, i), "children": children(run.Tree, i)}, nil
+	ns := append([]nodeJSON{node(run.Tree, i)}, children(run.Tree, i)...)
+	name(g, q, run.Tree, ns)
+	return map[string]any{"node": ns[0], "children": ns[1:]}, nil
 }
 
 func (s *Server) playGame(r *http.Request) (Game, error) {

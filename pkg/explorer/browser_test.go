@@ -2,11 +2,15 @@ package explorer_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/games"
@@ -155,6 +160,7 @@ func TestBrowserMorrisSearch(t *testing.T) {
 	assert.NilError(t, err)
 	assert.Equal(t, count, "453")
 	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.ID("view-list")),
 		chromedp.Click(chromedp.CSS(`.node[data-id="2"] .toggle`)),
 		chromedp.WaitVisible(chromedp.CSS(`.node[data-id="3"]`)),
 	)
@@ -164,37 +170,109 @@ func TestBrowserMorrisSearch(t *testing.T) {
 	assert.Equal(t, kids, 48, "node 2's children")
 }
 
-// TestBrowserStarCircleStep: the step mode replays a Star/Circle
-// alpha-beta to its first cut-off.
+// TestBrowserStarCircleStep: the c key replays a Star/Circle alpha-beta
+// to its first cut-off: the page says the test and the moves left, and the
+// drawn tree shows them in a box with the bound that cut them.
 func TestBrowserStarCircleStep(t *testing.T) {
 	ts, ctx := browser(t)
 	in := starcircle.StartInput("ALPHABETA", 3)
 	u := ts.URL + "/search?program=starcircle&input=" + url.QueryEscape(in)
 	err := chromedp.Do(ctx,
 		chromedp.Navigate(u),
-		waitText("#step-info", "event 1 of"),
-		chromedp.Click(chromedp.ID("step-next")),
-		waitText("#step-info", "event 2 of"),
-		chromedp.Click(chromedp.ID("step-cut")),
-		waitText("#step-info", "cut-off"),
-		chromedp.WaitVisible(chromedp.CSS(`.node.current`)),
+		chromedp.WaitVisible(chromedp.CSS(`svg.tree g.tnode[data-id="1"]`)),
+		chromedp.KeyEvent("c"),
+		waitText("#step-info", "event "),
+		chromedp.WaitVisible(chromedp.CSS(`svg.tree g.pruned`)),
 	)
-	assert.NilError(t, err)
-	info, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("step-info")))
 	assert.NilError(t, err)
 	kind, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID("step-info"), "data-kind"))
 	assert.NilError(t, err)
-	assert.Equal(t, kind.Value, "leave cut", info)
-	t.Log(info)
-	// It is the first cut-off: the API's first leave event with pruned moves.
-	status, body := get(t, ts, "/api/step", url.Values{"program": {"starcircle"}, "input": {in}, "event": {"0"}, "find": {"cut"}})
-	assert.Equal(t, status, 200, body)
-	ev, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("step-info").textContent.split(" ")[1]`))
+	text, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("step-text")))
 	assert.NilError(t, err)
-	n, err := strconv.Atoi(ev)
+	assert.Equal(t, kind.Value, "leave cut", text)
+	t.Log(text)
+	// It is the API's first cut-off, told in the same words.
+	s := step(t, ts.URL, url.Values{"program": {"starcircle"}, "input": {in}}, "event", "0", "find", "cut")
+	assert.Equal(t, text, s.Text)
+	info, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("step-info")))
 	assert.NilError(t, err)
-	assert.Assert(t, strings.Contains(body, `"event":`+strconv.Itoa(n-1)+`,`), "page at event %s, API: %.200s", ev, body)
+	assert.Equal(t, info, fmt.Sprintf("event %d of %d", s.Event+1, 2*countNodes(t, ts.URL, "starcircle", in)))
+	// The box of the cut node: its moves not searched, by name, and the bound.
+	m := regexp.MustCompile(`so the (\d+) remaining moves of #(\d+) `).FindStringSubmatch(text)
+	assert.Assert(t, m != nil, text)
+	box, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('svg.tree g.pruned[data-id="`+m[2]+`"]').textContent`))
+	assert.NilError(t, err)
+	assert.Assert(t, strings.HasPrefix(box, "✂ "+m[1]+" not searched"), box)
+	assert.Assert(t, strings.Contains(box, "cut: a child ≥ β = ") || strings.Contains(box, "cut: a child ≤ α = "), box)
 	shot(t, ctx, "search.png")
+}
+
+// countNodes returns the nodes of a program's search through /api/run.
+func countNodes(t *testing.T, base, program, input string) int {
+	t.Helper()
+	resp, err := http.PostForm(base+"/api/run", url.Values{"program": {program}, "input": {input}})
+	assert.NilError(t, err)
+	var r runResult
+	assert.NilError(t, json.Unmarshal([]byte(readAll(t, resp)), &r))
+	return int(r.Entered)
+}
+
+// TestBrowserMorrisReveal steps ABGame's depth-3 search of the README's
+// board node by node with the → key (and by cut-offs with c): at no event
+// does a node of the drawn tree or of the list show a value before the
+// event that returns it, and every node returned by then that is drawn
+// shows its value.
+func TestBrowserMorrisReveal(t *testing.T) {
+	ts, ctx := browser(t)
+	u := ts.URL + "/search?program=ABGame&depth=3&input=xxxxxxxxWWxWWxBBBxxxxx"
+	err := chromedp.Do(ctx, chromedp.Navigate(u), chromedp.WaitVisible(chromedp.CSS(`svg.tree g.tnode[data-id="1"]`)))
+	assert.NilError(t, err)
+	// check returns the nodes drawn, and those that show a value early or
+	// hide one they should show, at event ev (0-based).
+	check := func(ev int) (drawn int, bad []string) {
+		js := `(() => { const out = {drawn: 0, bad: []};
+		  for (const g of document.querySelectorAll("svg.tree g.tnode, #tree .node")) {
+		    out.drawn++;
+		    const v = g.querySelector(".value").textContent.trim(), leave = Number(g.dataset.leave);
+		    if ((leave > ` + strconv.Itoa(ev) + `) !== (v === "")) out.bad.push(g.dataset.id + ":" + leave + ":" + v);
+		  }
+		  return out; })()`
+		r, err := chromedp.Run(ctx, chromedp.Evaluate[struct {
+			Drawn int      `json:"drawn"`
+			Bad   []string `json:"bad"`
+		}](js))
+		assert.NilError(t, err)
+		return r.Drawn, r.Bad
+	}
+	total := 0
+	for k := 1; k <= 120; k++ {
+		err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight), waitText("#step-info", fmt.Sprintf("event %d of 1274", k)))
+		assert.NilError(t, err)
+		drawn, bad := check(k - 1)
+		assert.Assert(t, len(bad) == 0, "event %d: %v", k, bad)
+		total += drawn
+	}
+	for range 5 {
+		before, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("step-info")))
+		assert.NilError(t, err)
+		err = chromedp.Do(ctx, chromedp.KeyEvent("c"), chromedp.Poll[chromedp.Void](`document.getElementById("step-info").textContent !== `+jsString(before), chromedp.WithPollingTimeout(30*time.Second)))
+		assert.NilError(t, err)
+		info, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("step-info")))
+		assert.NilError(t, err)
+		var ev int
+		fmt.Sscanf(info, "event %d", &ev)
+		_, bad := check(ev - 1)
+		assert.Assert(t, len(bad) == 0, "%s: %v", info, bad)
+	}
+	err = chromedp.Do(ctx, chromedp.Click(chromedp.ID("view-list")))
+	assert.NilError(t, err)
+	info, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("step-info")))
+	assert.NilError(t, err)
+	var ev int
+	fmt.Sscanf(info, "event %d", &ev)
+	drawn, bad := check(ev - 1)
+	assert.Assert(t, len(bad) == 0, "list at %s: %v", info, bad)
+	t.Logf("120 events and 5 cut-offs checked, %d drawn nodes in all; the list at %s: %d rows", total, info, drawn)
 }
 
 // TestBrowserCongoPlay: a Congo move against the engine gets its reply.
@@ -224,7 +302,7 @@ func TestBrowserCongoTreeTime(t *testing.T) {
 	ts, ctx := browser(t)
 	u := ts.URL + "/search?program=congo-alphabeta&input=" + url.QueryEscape("2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4")
 	start := time.Now()
-	err := chromedp.Do(ctx, chromedp.Navigate(u), chromedp.WaitVisible(chromedp.CSS(`.node[data-id="1"]`)))
+	err := chromedp.Do(ctx, chromedp.Navigate(u), chromedp.WaitVisible(chromedp.CSS(`svg.tree g.tnode[data-id="1"]`)))
 	assert.NilError(t, err)
 	total := time.Since(start)
 	load, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => { const n = performance.getEntriesByType("navigation")[0]; return n.loadEventEnd - n.startTime; })()`))
@@ -236,7 +314,18 @@ func TestBrowserCongoTreeTime(t *testing.T) {
 	count, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("count")))
 	assert.NilError(t, err)
 	assert.Equal(t, count, "36837")
-	t.Logf("congo-alphabeta depth 4, %s nodes: page load %.0f ms; the tree's first view %s ms after navigation start (%s ms of them from the run request to the tree drawn); %v with Chromium's start",
-		count, load, at, first, total.Round(time.Millisecond))
+	// The page's weight: the bytes of the page, its scripts and style, and
+	// of the answers of the API it fetched to draw the tree.
+	weight, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+	  .map((e) => new URL(e.name).pathname + " " + e.decodedBodySize)`))
+	assert.NilError(t, err)
+	sum := 0
+	for _, w := range weight {
+		var n int
+		fmt.Sscanf(w[strings.LastIndexByte(w, ' ')+1:], "%d", &n)
+		sum += n
+	}
+	t.Logf("congo-alphabeta depth 4, %s nodes: page load %.0f ms; the tree's first view %s ms after navigation start (%s ms of them from the run request to the tree drawn); %v with Chromium's start; page weight %d bytes: %s",
+		count, load, at, first, total.Round(time.Millisecond), sum, strings.Join(weight, ", "))
 	assert.Assert(t, total < 30*time.Second)
 }

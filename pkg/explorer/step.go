@@ -93,8 +93,8 @@ func frames(t *Tree, i, e int) []frame {
 	return out
 }
 
-// name is how a sentence names node i: "#12 c3-c4 (MIN)".
-func name(t *Tree, i int) string {
+// label is how a sentence names node i: "#12 c3-c4 (MIN)".
+func label(t *Tree, i int) string {
 	if i == 0 {
 		return "the root (MAX)"
 	}
@@ -129,7 +129,7 @@ func narrate(t *Tree, i int, leave bool, e int) string {
 			return fmt.Sprintf("The search starts at the root (MAX) with the window α = %s, β = %s.", v(n.Alpha), v(n.Beta))
 		}
 		p := t.At(int(n.Parent))
-		s := fmt.Sprintf("%s plays %s, move %d of %d: enter #%d (%s, ply %d)", name(t, int(n.Parent)), t.MoveOf(i),
+		s := fmt.Sprintf("%s plays %s, move %d of %d: enter #%d (%s, ply %d)", label(t, int(n.Parent)), t.MoveOf(i),
 			n.Index+1, p.Children+p.Pruned, i+1, kindOf(t, i), n.Ply)
 		if t.AlphaBeta {
 			s += fmt.Sprintf(" with α = %s, β = %s", v(n.Alpha), v(n.Beta))
@@ -139,7 +139,7 @@ func narrate(t *Tree, i int, leave bool, e int) string {
 	var own string
 	switch {
 	case n.Leaf:
-		own = fmt.Sprintf("%s is a leaf: it is scored %s", name(t, i), v(n.Value))
+		own = fmt.Sprintf("%s is a leaf: it is scored %s", label(t, i), v(n.Value))
 	case i == 0:
 		pv := t.PV()
 		own = fmt.Sprintf("The root (MAX) returns %s", v(n.Value))
@@ -149,12 +149,12 @@ func narrate(t *Tree, i int, leave bool, e int) string {
 		return own + "; the search is over."
 	default:
 		_, _, best, searched := window(t, i, e)
-		own = fmt.Sprintf("%s searched all its %s and returns %s", name(t, i), plural(searched, "move"), v(n.Value))
+		own = fmt.Sprintf("%s searched all its %s and returns %s", label(t, i), plural(searched, "move"), v(n.Value))
 		if searched == 1 && n.Pruned == 0 {
-			own = fmt.Sprintf("%s searched its only move and returns %s", name(t, i), v(n.Value))
+			own = fmt.Sprintf("%s searched its only move and returns %s", label(t, i), v(n.Value))
 		}
 		if n.Pruned > 0 {
-			own = fmt.Sprintf("%s stopped after %d of its %s (cut-off) and returns %s", name(t, i), searched,
+			own = fmt.Sprintf("%s stopped after %d of its %s (cut-off) and returns %s", label(t, i), searched,
 				plural(searched+int(n.Pruned), "move"), v(n.Value))
 		}
 		if n.Value != best {
@@ -183,33 +183,33 @@ func compare(t *Tree, i int) string {
 	v, alpha, beta := n.Value, n.Alpha, n.Beta // the parent's window when i was entered
 	f := t.FormatValue
 	cut := causesCut(t, i)
-	rest := fmt.Sprintf("so the %s of %s are not searched (cut-off)", plural(int(p.Pruned), "remaining move"), name(t, pi))
+	rest := fmt.Sprintf("so the %s of %s are not searched (cut-off)", plural(int(p.Pruned), "remaining move"), label(t, pi))
 	if p.Pruned == 1 {
-		rest = fmt.Sprintf("so the remaining move of %s is not searched (cut-off)", name(t, pi))
+		rest = fmt.Sprintf("so the remaining move of %s is not searched (cut-off)", label(t, pi))
 	}
 	if !t.AlphaBeta {
 		_, _, best, _ := window(t, pi, t.LeaveAt(i))
 		if best == v {
-			return fmt.Sprintf("%s is the best so far for %s", f(v), name(t, pi))
+			return fmt.Sprintf("%s is the best so far for %s", f(v), label(t, pi))
 		}
-		return fmt.Sprintf("%s keeps its best so far, %s", name(t, pi), f(best))
+		return fmt.Sprintf("%s keeps its best so far, %s", label(t, pi), f(best))
 	}
 	if isMax(t, pi) {
 		switch {
 		case cut:
 			return fmt.Sprintf("%s ≥ β = %s, %s", f(v), f(beta), rest)
 		case v > alpha:
-			return fmt.Sprintf("%s > α = %s, so α of %s rises to %s", f(v), f(alpha), name(t, pi), f(v))
+			return fmt.Sprintf("%s > α = %s, so α of %s rises to %s", f(v), f(alpha), label(t, pi), f(v))
 		}
-		return fmt.Sprintf("%s ≤ α = %s, so α of %s stays %s", f(v), f(alpha), name(t, pi), f(alpha))
+		return fmt.Sprintf("%s ≤ α = %s, so α of %s stays %s", f(v), f(alpha), label(t, pi), f(alpha))
 	}
 	switch {
 	case cut:
 		return fmt.Sprintf("%s ≤ α = %s, %s", f(v), f(alpha), rest)
 	case v < beta:
-		return fmt.Sprintf("%s < β = %s, so β of %s falls to %s", f(v), f(beta), name(t, pi), f(v))
+		return fmt.Sprintf("%s < β = %s, so β of %s falls to %s", f(v), f(beta), label(t, pi), f(v))
 	}
-	return fmt.Sprintf("%s ≥ β = %s, so β of %s stays %s", f(v), f(beta), name(t, pi), f(beta))
+	return fmt.Sprintf("%s ≥ β = %s, so β of %s stays %s", f(v), f(beta), label(t, pi), f(beta))
 }
 
 // causesCut tells whether node i is the child whose return made its
@@ -307,6 +307,8 @@ func (s *Server) handleStep(r *http.Request) (any, error) {
 			}
 		}
 	}
-	return map[string]any{"event": e, "events": t.Events(), "kind": kind, "node": node(t, i), "path": ids,
+	ns := []nodeJSON{node(t, i)}
+	name(g, q, t, ns)
+	return map[string]any{"event": e, "events": t.Events(), "kind": kind, "node": ns[0], "path": ids,
 		"frames": frames(t, i, e), "text": capital(narrate(t, i, leave, e)), "note": note, "last": last, "board": b}, nil
 }

@@ -1,101 +1,176 @@
-// The Search page: a graded program's exact output, its search tree
-// (collapsed around the principal variation, children loaded on demand) and
-// a node-by-node replay of the search with the board of the current node.
+// The Search page: a graded program's exact output, its search tree (drawn
+// as SVG or listed, collapsed around the path, children loaded on demand)
+// and a replay of the search event by event that reveals each value only
+// once the search has returned it, with the board of the current node.
 import { api, el, drawBoard, params, gameOfProgram } from "/static/common.js";
+import { drawTree } from "/static/tree.js";
 
 const $ = (id) => document.getElementById(id);
 const q = params();
-const rows = new Map(); // visit number -> {li, node, ul}
+const nodes = new Map(); // visit number -> NODE, with parentId
+const kids = new Map(); // visit number -> the visit numbers of its children
+const userOpen = new Set(); // nodes opened by a click
+const userClosed = new Set(); // nodes closed by a click
+let pathOpen = new Set(); // the path of the event shown (or the principal variation)
+let pv = new Set();
 let events = 0;
-let ev = -1;
-let current = null;
+let ev = -1; // -1: the whole search, no replay
+let current = 0;
+let frames = new Map();
+let view = "drawn";
+let busy = Promise.resolve();
+let playing = null;
 
-function kind(n) {
-  return n.ply % 2 === 0 ? "MAX" : "MIN";
+function add(n, parentId) {
+  n.parentId = parentId;
+  nodes.set(n.id, n);
+  if (n.kids) {
+    kids.set(n.id, n.kids.map((k) => k.id));
+    for (const k of n.kids) add(k, n.id);
+  }
 }
 
-// row renders one node and, when its children are known, them.
-function row(n) {
-  const toggle = el("span", { class: "toggle" }, n.children > 0 ? (n.kids ? "▾" : "▸") : "·");
-  const line = el("div", { class: "node" + (n.chosen ? " chosen" : ""), "data-id": n.id },
-    toggle, " ",
+// load fetches the children of node id once.
+async function load(id) {
+  const n = nodes.get(id);
+  if (!n || n.children === 0 || kids.has(id)) return;
+  const r = await api("/api/children", { ...q, node: id });
+  kids.set(id, r.children.map((c) => c.id));
+  for (const c of r.children) add(c, id);
+}
+
+function expanded() {
+  const s = new Set([...pathOpen, ...userOpen]);
+  for (const id of userClosed) s.delete(id);
+  return s;
+}
+
+const revealed = (n) => ev < 0 || n.leave <= ev;
+const entered = (n) => ev < 0 || n.enter <= ev;
+const kind = (n) => (n.ply % 2 === 0 ? "MAX" : "MIN");
+
+async function toggle(id) {
+  const open = expanded().has(id);
+  if (open) { userClosed.add(id); userOpen.delete(id); } else { userOpen.add(id); userClosed.delete(id); }
+  await load(id);
+  render();
+}
+
+function render() {
+  const exp = expanded();
+  if (view === "drawn") {
+    const pruned = new Map();
+    for (const n of nodes.values()) if (n.prunedMoves) pruned.set(n.id, n.prunedMoves);
+    drawTree($("tree"), { root: 1, nodes, kids, expanded: exp, ev, current, frames, pruned, pv, onNode: toggle });
+  } else {
+    $("tree").replaceChildren(el("ul", { class: "list" }, row(1, exp)));
+    const cur = $("tree").querySelector(".node.current");
+    if (cur) cur.scrollIntoView({ block: "nearest" });
+  }
+}
+
+// row lists node id and, when it is open, its children.
+function row(id, exp) {
+  const n = nodes.get(id);
+  const open = exp.has(id) && kids.has(id);
+  const f = frames.get(id);
+  const cut = n.pruned && (ev < 0 || n.leave - 1 <= ev);
+  const line = el("div", { class: "node" + (n.chosen && revealed(nodes.get(n.parentId) || n) && pv.has(id) ? " chosen" : "") +
+      (entered(n) ? "" : " future") + (id === current ? " current" : ""), "data-id": id, "data-leave": n.leave },
+    el("span", { class: "toggle" }, n.children > 0 ? (open ? "▾" : "▸") : "·"), " ",
     el("span", { class: "id" }, "#" + n.id), " ",
     el("span", { class: "move" }, n.move || "root"), " ",
-    el("span", { class: "kind" }, kind(n)), " = ",
-    el("span", { class: "value" }, n.value), " ",
-    el("span", { class: "window" }, `[${n.alpha}, ${n.beta}]`),
-    n.leaf ? el("span", { class: "leaf" }, " leaf") : null,
-    n.pruned ? el("span", { class: "cut" }, ` cut: ${n.pruned} pruned`) : null,
+    el("span", { class: "kind" }, kind(n)), " ",
+    el("span", { class: "value" }, revealed(n) ? "= " + n.value : ""), " ",
+    entered(n) ? el("span", { class: "window" }, f && !revealed(n) ? `α ${f.alpha} β ${f.beta}` : `[${n.alpha}, ${n.beta}]`) : null,
+    n.leaf && revealed(n) ? el("span", { class: "leaf" }, " leaf") : null,
+    cut ? el("span", { class: "cut" }, ` ✂ ${n.pruned} not searched` + (n.prunedMoves ? ": " + n.prunedMoves.join(" ") : "") +
+      ` (a child ${n.ply % 2 ? "≤ α = " + n.alpha : "≥ β = " + n.beta})`) : null,
     n.children > 0 ? el("span", { class: "muted" }, ` (${n.children} ${n.children === 1 ? "child" : "children"}, ${n.size} nodes)`) : null);
+  line.querySelector(".toggle").addEventListener("click", (e) => { e.stopPropagation(); toggle(id); });
+  line.addEventListener("click", () => go({ find: "node", node: id }));
   const li = el("li", {}, line);
-  const entry = { li, node: n, ul: null, toggle, open: false };
-  rows.set(n.id, entry);
-  toggle.addEventListener("click", (e) => { e.stopPropagation(); expand(n.id, !entry.open); });
-  line.addEventListener("click", () => stepTo({ find: "node", node: n.id }));
-  if (n.kids) setKids(entry, n.kids);
+  if (open) li.append(el("ul", {}, ...kids.get(id).map((k) => row(k, exp))));
   return li;
 }
 
-function setKids(entry, kids) {
-  entry.ul = el("ul", {}, ...kids.map(row));
-  entry.li.append(entry.ul);
-  entry.open = true;
-  entry.toggle.textContent = "▾";
+// go shows one event of the replay (requests run one after the other).
+function go(extra) {
+  busy = busy.then(() => stepTo(extra));
+  return busy;
 }
 
-// expand opens (or closes) node id, loading its children on demand.
-async function expand(id, open = true) {
-  const entry = rows.get(id);
-  if (!entry || entry.node.children === 0) return;
-  if (!open) {
-    if (entry.ul) entry.ul.hidden = true;
-    entry.open = false;
-    entry.toggle.textContent = "▸";
-    return;
-  }
-  if (!entry.ul) {
-    const r = await api("/api/children", { ...q, node: id });
-    if (!entry.ul) setKids(entry, r.children);
-  }
-  entry.ul.hidden = false;
-  entry.open = true;
-  entry.toggle.textContent = "▾";
-}
-
-// stepTo shows one event of the replay.
 async function stepTo(extra) {
   try {
     const s = await api("/api/step", { ...q, ...extra });
     ev = s.event;
     events = s.events;
-    const n = s.node;
-    const what = s.kind === "enter"
-      ? `enter #${n.id} ${n.move || "root"} (${kind(n)}, ply ${n.ply}) with the window [${n.alpha}, ${n.beta}]`
-      : `leave #${n.id} ${n.move || "root"} = ${n.value}` +
-        (n.pruned ? ` — cut-off: ${n.pruned} move${n.pruned > 1 ? "s" : ""} not searched` : n.leaf ? " (leaf)" : "");
-    $("step-info").textContent = `event ${ev + 1} of ${events}: ${what}`;
-    $("step-info").dataset.kind = s.kind + (n.pruned && s.kind === "leave" ? " cut" : "");
-    drawBoard($("step-board"), s.board, { cell: 44 });
-    $("step-board-info").textContent = s.board.info;
-    for (const id of s.path.slice(0, -1)) await expand(id, true);
-    if (current) current.classList.remove("current");
-    const entry = rows.get(n.id);
-    if (entry) {
-      current = entry.li.firstChild;
-      current.classList.add("current");
-      current.scrollIntoView({ block: "nearest" });
+    current = s.node.id;
+    frames = new Map(s.frames.map((f) => [f.id, f]));
+    const path = s.kind === "enter" ? s.path.slice(0, -1) : s.path;
+    pathOpen = new Set(path);
+    for (const id of path) await load(id);
+    nodes.set(current, { ...nodes.get(current), ...s.node });
+    $("step-info").textContent = `event ${ev + 1} of ${events}`;
+    $("step-info").dataset.kind = s.kind;
+    $("step-text").textContent = s.text;
+    $("step-note").textContent = s.note;
+    $("frames").replaceChildren(el("tr", {}, ...["node", "α", "β", "best so far", "moves searched"].map((h) => el("th", {}, h))),
+      ...s.frames.map((f) => el("tr", { class: f.id === current ? "current" : "" },
+        el("td", {}, `#${f.id} ${f.move || "root"} ${f.kind}`), el("td", {}, f.alpha), el("td", {}, f.beta),
+        el("td", {}, f.best || "none yet"), el("td", {}, `${f.searched} of ${f.moves}`))));
+    const marks = {};
+    if (s.last) {
+      if (s.last.from) marks[s.last.from] = "last";
+      marks[s.last.to] = "last";
     }
+    drawBoard($("step-board"), s.board, { cell: 40, marks });
+    $("step-board-info").textContent = (s.last ? `last move ${s.last.text} (marked); ` : "") + s.board.info;
+    render();
     $("step-prev").disabled = ev <= 0;
     $("step-next").disabled = ev >= events - 1;
     $("step-cut").disabled = ev >= events - 1;
   } catch (e) {
-    $("step-info").textContent = e.message;
+    $("step-text").textContent = e.message;
+    stop();
+  }
+}
+
+function stop() {
+  clearTimeout(playing);
+  playing = null;
+  $("step-play").textContent = "▶ autoplay";
+}
+
+// autoplay steps at the chosen speed until the end.
+function autoplay() {
+  if (playing) return stop();
+  $("step-play").textContent = "❚❚ pause";
+  const tick = async () => {
+    await go({ event: Math.min(ev + 1, events - 1) });
+    if (!playing) return;
+    if (ev >= events - 1) return stop();
+    playing = setTimeout(tick, Number($("step-speed").value));
+  };
+  playing = setTimeout(tick, 0);
+}
+
+const next = () => go({ event: Math.min(ev + 1, events - 1) });
+const prev = () => go({ event: Math.max(ev - 1, 0) });
+const cut = () => go({ event: Math.max(ev, 0), find: "cut" });
+
+function keys(e) {
+  if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+  const act = { ArrowRight: next, n: next, ArrowLeft: prev, p: prev, c: cut, Home: () => go({ event: 0 }),
+    End: () => go({ event: events - 1 }), " ": autoplay }[e.key];
+  if (act) {
+    e.preventDefault();
+    act();
   }
 }
 
 async function start() {
-  const back = new URLSearchParams(q);
-  $("nav-position").href = "/?" + back.toString();
+  $("nav-position").href = "/?" + new URLSearchParams(q).toString();
   if (!q.program) {
     $("error").textContent = "no program: choose one and a position on the Position page";
     return;
@@ -116,22 +191,38 @@ async function start() {
   }
   $("title").textContent = r.title;
   $("count").textContent = r.nodes;
-  $("counting").textContent = r.counting + (r.counting === "nodes" ? "" : "");
-  $("entered").textContent = `(${r.entered} nodes entered, ${r.evaluations} static evaluations)`;
+  $("counting").textContent = r.counting;
+  $("entered").textContent = `(${r.entered} nodes entered, ${r.evaluations} static evaluations, ${r.cuts} cut-offs)`;
   $("value").textContent = r.value;
   $("pv").textContent = r.pv.join(" ") || "(none)";
   $("stdout").textContent = r.stdout;
   $("command").textContent = r.command;
   events = r.events;
-  $("tree").replaceChildren(el("ul", {}, row(r.tree)));
+  add(r.tree, 0);
+  for (let n = r.tree; n; n = (n.kids || []).find((k) => k.chosen)) {
+    pv.add(n.id);
+    if (n.kids) pathOpen.add(n.id);
+  }
+  pv = new Set(pv);
+  render();
   document.body.dataset.firstView = String(Math.round(performance.now() - t0));
   document.body.dataset.firstViewAt = String(Math.round(performance.now()));
-  $("step-next").addEventListener("click", () => stepTo({ event: Math.min(ev + 1, events - 1) }));
-  $("step-prev").addEventListener("click", () => stepTo({ event: Math.max(ev - 1, 0) }));
-  $("step-start").addEventListener("click", () => stepTo({ event: 0 }));
-  $("step-cut").addEventListener("click", () => stepTo({ event: Math.max(ev, 0), find: "cut" }));
+  $("step-next").addEventListener("click", next);
+  $("step-prev").addEventListener("click", prev);
+  $("step-start").addEventListener("click", () => go({ event: 0 }));
+  $("step-end").addEventListener("click", () => go({ event: events - 1 }));
+  $("step-cut").addEventListener("click", cut);
+  $("step-play").addEventListener("click", autoplay);
+  for (const v of ["drawn", "list"]) {
+    $("view-" + v).addEventListener("click", () => {
+      view = v;
+      $("view-drawn").classList.toggle("on", v === "drawn");
+      $("view-list").classList.toggle("on", v === "list");
+      render();
+    });
+  }
+  document.addEventListener("keydown", keys);
   $("step-prev").disabled = true;
-  stepTo({ event: 0 });
 }
 
 start();
