@@ -22,6 +22,7 @@ import (
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/games"
+	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 	"gotest.tools/v3/assert"
 )
@@ -152,6 +153,25 @@ func TestBrowserMorrisSearch(t *testing.T) {
 	)
 	assert.NilError(t, err)
 	shot(t, ctx, "position.png")
+	// Another program keeps the position and the depth.
+	err = chromedp.Do(ctx, setSelect("#program", "MiniMaxGame"), setSelect("#program", "ABGame"))
+	assert.NilError(t, err)
+	kept, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("input").value + " " + document.getElementById("depth").value`))
+	assert.NilError(t, err)
+	assert.Equal(t, kept, "xxxxxxxxWWxWWxBBBxxxxx 3")
+	// The point order shown is the 22-point board's, the one in use.
+	order, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("order")))
+	assert.NilError(t, err)
+	status, body := get(t, ts, "/api/position", url.Values{"program": {"ABGame"}, "input": {"xxxxxxxxWWxWWxBBBxxxxx"}, "board": {"S22"}})
+	assert.Equal(t, status, 200, body)
+	var b explorer.Board
+	assert.NilError(t, json.Unmarshal([]byte(body), &b))
+	var names []string
+	for _, sq := range b.Square {
+		names = append(names, sq.Name)
+	}
+	assert.Equal(t, len(names), 22)
+	assert.Equal(t, order, "the input's letters are the points "+strings.Join(names, " ")+", in this order")
 	_, err = chromedp.RunResponse(ctx, chromedp.Click(chromedp.ID("show")))
 	assert.NilError(t, err)
 	err = chromedp.Do(ctx, waitText("#stdout", "Positions evaluated by static estimation: 453."))
@@ -168,6 +188,24 @@ func TestBrowserMorrisSearch(t *testing.T) {
 	kids, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('.node[data-id="2"] + ul > li').length`))
 	assert.NilError(t, err)
 	assert.Equal(t, kids, 48, "node 2's children")
+	// The compare view: every Morris program's count at depth 3 on the
+	// board is the one that program prints.
+	err = chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#compare tr[data-program="MiniMaxGameImproved"][data-count]`)))
+	assert.NilError(t, err)
+	counts, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll("#compare tr[data-program]")].map((tr) => [tr.dataset.program, tr.dataset.count]))`))
+	assert.NilError(t, err)
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "board.txt"), filepath.Join(dir, "out.txt")
+	assert.NilError(t, os.WriteFile(in, []byte("xxxxxxxxWWxWWxBBBxxxxx\n"), 0o600))
+	for _, p := range morris.Programs {
+		stdout, _ := own(t, p.Run, []string{in, out, "3"}, "")
+		m := morrisEvaluated.FindStringSubmatch(stdout)
+		assert.Assert(t, m != nil, stdout)
+		assert.Equal(t, counts[p.Name], m[1], p.Name)
+	}
+	assert.Equal(t, counts["MiniMaxGame"], "4674")
+	t.Log(counts)
+	shot(t, ctx, "compare.png")
 }
 
 // TestBrowserStarCircleStep: the c key replays a Star/Circle alpha-beta

@@ -64,6 +64,8 @@ async function refresh() {
     $("input-error").textContent = "";
     $("info").textContent = b.info;
     drawBoard($("board"), b, { onSquare: edit });
+    // A board of points is written in its points' order: this board's.
+    $("order").textContent = b.points ? `the input's letters are the points ${b.squares.map((sq) => sq.name).join(" ")}, in this order` : "";
     $("palette").replaceChildren(
       ...["", ...(b.pieces || [])].map((p) => el("button", { class: p === piece ? "on" : "", onclick: () => { piece = p; refresh(); } },
         p || "empty")));
@@ -104,7 +106,14 @@ async function start() {
     example();
   }
   $("game").addEventListener("change", () => { fillPrograms(); example(); });
-  $("program").addEventListener("change", () => { fillProgram(); example(); });
+  // Another program of the game keeps the position and, where it takes
+  // one, the depth: the same search under another program.
+  $("program").addEventListener("change", () => {
+    const d = $("depth").value;
+    fillProgram();
+    if (d && !currentProgram().fixedDepth) $("depth").value = Math.min(Number(d), currentProgram().maxDepth);
+    refresh();
+  });
   $("depth").addEventListener("input", refresh);
   $("example").addEventListener("click", example);
   $("show").addEventListener("click", (e) => { e.preventDefault(); location.href = searchURL(query()); });

@@ -2,7 +2,7 @@
 // as SVG or listed, collapsed around the path, children loaded on demand)
 // and a replay of the search event by event that reveals each value only
 // once the search has returned it, with the board of the current node.
-import { api, el, drawBoard, params, gameOfProgram } from "/static/common.js";
+import { api, el, drawBoard, params, gameOfProgram, searchURL } from "/static/common.js";
 import { drawTree } from "/static/tree.js";
 
 const $ = (id) => document.getElementById(id);
@@ -169,6 +169,36 @@ function keys(e) {
   }
 }
 
+// compare runs every program of the game on the page's input, one after
+// the other, and lists their counts side by side.
+async function compare(g) {
+  if (!g || g.programs.length < 2) return;
+  $("compare-panel").hidden = false;
+  const head = el("tr", {}, ...["program", "algorithm", "depth", "count", "nodes entered", "cut-offs", "value"].map((h) => el("th", {}, h)));
+  const rows = g.programs.map((p) => {
+    const pq = { ...q, program: p.name };
+    if (p.fixedDepth) delete pq.depth;
+    const tr = el("tr", { "data-program": p.name, class: p.name === q.program ? "current" : "" },
+      el("td", {}, el("a", { href: searchURL(pq) }, p.name)), el("td", {}, p.algorithm), el("td", { class: "depth" }, "…"),
+      el("td", { class: "count" }, "…"), el("td", { class: "entered" }, ""), el("td", { class: "cuts" }, ""), el("td", { class: "value" }, ""));
+    return { p, pq, tr };
+  });
+  $("compare").replaceChildren(head, ...rows.map((r) => r.tr));
+  for (const { pq, tr } of rows) {
+    try {
+      const r = await api("/api/run", pq);
+      tr.querySelector(".depth").textContent = r.depth;
+      tr.querySelector(".count").textContent = `${r.nodes} ${r.counting}`;
+      tr.querySelector(".entered").textContent = r.entered;
+      tr.querySelector(".cuts").textContent = r.cuts;
+      tr.querySelector(".value").textContent = r.value;
+      tr.dataset.count = r.nodes;
+    } catch (e) {
+      tr.querySelector(".count").textContent = e.message;
+    }
+  }
+}
+
 async function start() {
   $("nav-position").href = "/?" + new URLSearchParams(q).toString();
   if (!q.program) {
@@ -223,6 +253,7 @@ async function start() {
   }
   document.addEventListener("keydown", keys);
   $("step-prev").disabled = true;
+  compare(g);
 }
 
 start();

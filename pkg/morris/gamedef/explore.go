@@ -52,7 +52,7 @@ func (explorerGame) Settings() []explorer.Setting {
 
 // Notation implements explorer.Game.
 func (explorerGame) Notation() string {
-	return `A board string of W, B and x in point order (a0, g0, b1, ...), e.g. "xxxxxxxxWWxWWxBBBxxxxx"; its length picks the board (22: S22, 21: E21, 18: F18, 23: D23) unless -board says (B21 and U21 always need it). The program reads it from board.txt, writes its board to out.txt and prints three lines.`
+	return `A board string of W, B and x in the board's point order (listed under the board), e.g. "xxxxxxxxWWxWWxBBBxxxxx"; its length picks the board (22: S22, 21: E21, 18: F18, 23: D23) unless -board says (B21 and U21 always need it). The program reads it from board.txt, writes its board to out.txt and prints three lines.`
 }
 
 // Example implements explorer.Game: the README's board.
