@@ -360,16 +360,34 @@ func (c *Command) Start(dir string, extra []string, stdin io.Reader, stdout, std
 	return p, nil
 }
 
-// sandboxEnv is the environment of a sandboxed program: this process's,
-// with TMPDIR the sandbox's own /tmp.
+// sandboxEnv is the environment of a sandboxed program: of this
+// process's, only what finds and runs programs and their interpreters
+// (keptEnv), never the TA's other variables (a token, a password); TMPDIR
+// is the sandbox's own /tmp.
 func sandboxEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "TMPDIR=") {
+		name, _, _ := strings.Cut(kv, "=")
+		if keptEnv(name) {
 			env = append(env, kv)
 		}
 	}
 	return append(env, "TMPDIR=/tmp")
+}
+
+// keptEnv reports whether a sandboxed program gets the variable name.
+func keptEnv(name string) bool {
+	switch name {
+	case "PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "TERM", "TZ",
+		"JAVA_HOME", "CLASSPATH", "LD_LIBRARY_PATH", "VIRTUAL_ENV":
+		return true
+	}
+	for _, prefix := range []string{"LC_", "PYTHON", "PYENV_", "CONDA_", "SDKMAN_", "JDK_", "_JAVA_OPTIONS"} {
+		if strings.HasPrefix(name, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // unwrapExec drops the "exec: "name":" prefix of exec errors, which the

@@ -149,7 +149,7 @@ func hostileClass(t *testing.T, env []string) {
 	marker := fmt.Sprintf("30.%d7", os.Getpid())
 	py, cpp, java := source(t, "hostile", "ABGame.py"), source(t, "hostile", "ABGame.cpp"), source(t, "hostile", "ABGame.java")
 	students := []hostileStudent{
-		{"a-py-read", "ABGame.py", py, []string{"secret", "proc", "cmdline", "read-other", "uid"}},
+		{"a-py-read", "ABGame.py", py, []string{"secret", "proc", "cmdline", "read-other", "uid", "env"}},
 		{"a-py-write", "ABGame.py", py, []string{"write-other", "outdir", "plant"}},
 		{"a-py-linger", "ABGame.py", py, []string{"linger"}},
 		{"a-py-memory", "ABGame.py", py, []string{"memory"}},
@@ -185,7 +185,7 @@ func hostileClass(t *testing.T, env []string) {
 		}
 	}
 	began := time.Now()
-	code, stderr := gradeHostile(t, tmp, env, args...)
+	code, stderr := gradeHostile(t, tmp, append(env, "GAMESEARCH_TEST_SECRET=hunter2"), args...)
 	t.Logf("graded in %s, exit %d:\n%s", time.Since(began).Round(time.Millisecond), code, stderr)
 	if code != 1 {
 		t.Fatalf("grade: exit %d, want 1 (the hostile students fail): %s", code, stderr)

@@ -131,6 +131,12 @@ def linger(name, paths, marker):
     say(name, "left a grandchild behind")
 
 
+def environ(name):
+    # The grader's environment: a token, a password.
+    found = [k for k in os.environ if "SECRET" in k]
+    say(name, "found %s" % found if found else "blocked: %d variables, none secret" % len(os.environ))
+
+
 def uid(name):
     # Attack 12: who runs the student's code.
     caps = "?"
@@ -199,6 +205,8 @@ def main():
             linger(attack, t.get("results", []), t["marker"][0])
         elif attack == "uid":
             uid(attack)
+        elif attack == "env":
+            environ(attack)
         elif attack == "memory":
             memory(attack)
         elif attack == "procs":
