@@ -190,6 +190,10 @@ func (u *congoUnit) Run(c *check.Command, o *check.Options) ([]*check.Result, er
 			r.Actual += "\n"
 		}
 		r.Problem = check.FirstDiff(want, chunk, "stdout", off+1)
+		if len(got) == 0 {
+			// Not "stdout ends after line off": there is no line at all.
+			r.Problem = fmt.Sprintf("stdout is empty: want line %d %s", off+1, check.QuoteLine(want[0]))
+		}
 		if r.Problem != "" && len(chunk) < len(want) {
 			r.Problem = check.RunNote(rr, r.Problem)
 			if rr.TimedOut && answered == k {
@@ -201,8 +205,11 @@ func (u *congoUnit) Run(c *check.Command, o *check.Options) ([]*check.Result, er
 		}
 		r.Passed = r.Problem == ""
 		if !r.Passed {
+			// A case answered in full before the run was stopped or
+			// crashed is a wrong answer, diagnosed as such.
+			unanswered := len(chunk) < len(want) && (rr.TimedOut || rr.Crashed())
 			r.Causes = func() check.CauseSet {
-				if s := unitCauses(); s != 0 {
+				if s := unitCauses(); s != 0 && (unanswered || !rr.TimedOut && !rr.Crashed()) {
 					return s
 				}
 				s := u.variantCauses(k, chunk)
@@ -211,7 +218,6 @@ func (u *congoUnit) Run(c *check.Command, o *check.Options) ([]*check.Result, er
 				}
 				return s
 			}
-			unanswered := len(chunk) < len(want) && (rr.TimedOut || rr.Crashed())
 			r.Shrink = check.Memo(func() string { return u.shrink(c, o, k, unanswered) })
 		}
 		r.Features = check.Memo(func() check.CauseSet {

@@ -14,22 +14,27 @@ import (
 
 // causes returns the mistakes that explain a failed exact run.
 func (mc *morrisCase) causes(rr *check.RunResult, want, got []string, probe func(d int) *check.RunResult) check.CauseSet {
-	if s := check.RunCauses(rr, want, got, nil, morrisIn); s != 0 {
-		if s.Has(check.CauseTimeout) {
-			return check.SlowOrTimeout(false)
-		}
+	s := check.RunCauses(rr, want, got, nil, morrisIn)
+	switch {
+	case s.Has(check.CauseTimeout):
+		return check.SlowOrTimeout(false)
+	case s != 0 && s != check.SetOf(check.CauseWording):
 		return s
 	}
 	n := morris.BoardOf(mc.kind).N
 	if check.FirstDiff(want, got, "", 1) == "" {
 		return check.SetOf(check.CauseNoOutputFile)
 	}
+	// Answers in other words are diagnosed too: their numbers may also be
+	// wrong.
 	a, ok := parseMorris(got)
 	if !ok {
-		return check.SetOf(check.CauseFormat)
+		if a, ok = parseLoose(got); !ok {
+			return check.SetOf(check.CauseFormat)
+		}
+		s |= check.SetOf(check.CauseWording)
 	}
 	wb := mc.want.Board.Format(n)
-	var s check.CauseSet
 	for _, v := range check.Variants {
 		if v.Keyed || v.AbOnly && !mc.prog.AlphaBeta || v.M.MinRoot && !mc.prog.Black {
 			continue
