@@ -263,8 +263,8 @@ func congoValue[G search.Game[congo.Position, congo.Move]](g G, opt search.Optio
 }
 
 // variantCauses returns the mistakes of congo-minimax and congo-alphabeta
-// whose model gives the program's answer got on case k: the depth one more
-// or one less, the evaluation not negated for Black.
+// whose model gives the program's answer got on case k: another depth (any
+// smaller one, or one more), the evaluation not negated for Black.
 func (u *congoUnit) variantCauses(k int, got []string) check.CauseSet {
 	ab := u.prog.Name == "congo-alphabeta"
 	if len(got) != 1 || !ab && u.prog.Name != "congo-minimax" {
@@ -280,9 +280,18 @@ func (u *congoUnit) variantCauses(k int, got []string) check.CauseSet {
 	}
 	g, opt := congo.NewCourseGame(u.rules, ab), congo.CourseOptions(ab)
 	var s check.CauseSet
-	for _, d := range []int{depth - 1, depth + 1} {
-		if congoValue(g, opt, p, d, ab) == got[0] {
+	// Every depth up to the program's, and one deeper.
+	for d := 1; d <= depth+1; d++ {
+		if d == depth || congoValue(g, opt, p, d, ab) != got[0] {
+			continue
+		}
+		switch d {
+		case depth - 1, depth + 1:
 			s |= check.SetOf(check.CauseDepthOff)
+		case depth - 2:
+			s |= check.SetOf(check.CauseDepthOff2)
+		default:
+			s |= check.SetOf(check.CauseDepthOff3)
 		}
 	}
 	if congoValue(whiteView{g}, opt, p, depth, ab) == got[0] {
