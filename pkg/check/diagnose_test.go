@@ -179,3 +179,19 @@ func TestWordingAndFileName(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyStdout: a batch program that prints nothing is told "stdout is
+// empty" for every case, not "stdout ends after line N" for the cases
+// after the first.
+func TestEmptyStdout(t *testing.T) {
+	t.Parallel()
+	_, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", "3", "-max", "3", "--", "true")
+	if len(rep.Failures) != 3 {
+		t.Fatalf("%d failures shown, want 3", len(rep.Failures))
+	}
+	for _, f := range rep.Failures {
+		if !strings.HasPrefix(f.Problem, "stdout is empty: want line ") {
+			t.Errorf("%s: problem %q, want stdout is empty", f.Case, f.Problem)
+		}
+	}
+}
