@@ -520,7 +520,7 @@ func checkOne(o *Options, c *Command, suites []*suite, maxFail int, shrink bool)
 // many suites are done and the results so far.
 func runSuites(o *Options, c *Command, suites []*suite, maxFail int, shrink bool,
 	suiteDone func(done int, results [][]*Result, notRun []int)) ([][]*Result, []int, error) {
-	k := keeper{maxFail: maxFail, shrink: shrink, common: allCauses}
+	k := keeper{maxFail: maxFail, shrink: shrink}
 	if o.Budget > 0 {
 		k.deadline = time.Now().Add(o.Budget)
 	}
@@ -538,6 +538,9 @@ func runSuites(o *Options, c *Command, suites []*suite, maxFail int, shrink bool
 			}
 			if interrupted.Load() {
 				return nil, nil, errInterrupted
+			}
+			if err := k.rerun(u, c, o, rs); err != nil {
+				return nil, nil, err
 			}
 			for _, r := range rs {
 				k.settle(r)

@@ -1,9 +1,8 @@
 package check
 
-// This file holds the verdict of one case and the "likely cause" diagnosis:
-// every failure lists the known mistakes that explain it, and the report
-// names the first mistake (in the order of CauseText) that explains every
-// failure seen.
+// This file holds the verdict of one case and the known mistakes: every
+// failure lists the known mistakes that explain it (likely.go names the
+// likely cause from them).
 
 import (
 	"fmt"
@@ -24,7 +23,8 @@ type Cause uint8
 // node early), and last the generic cut-off cause: a rule mistake also
 // changes only the count of some alpha-beta cases.
 const (
-	CauseSlow Cause = iota
+	CauseSlowRight Cause = iota
+	CauseSlow
 	CauseTimeout
 	CauseFileName
 	CauseCrash
@@ -40,6 +40,8 @@ const (
 	CauseEdition
 	CauseIgnoresDepth
 	CauseDepthOff
+	CauseDepthOff2
+	CauseDepthOff3
 	CauseStrictCut
 	CauseRootAlpha
 	CauseOrderReverse
@@ -47,11 +49,13 @@ const (
 	CauseOrderRight
 	CauseOrderNeighbours
 	CauseNoRemovalChild
+	CauseNoMobility
 	CauseTieModel
 	CauseTie
 	CauseBlackView
 	CauseMinRoot
 	CauseWhiteView
+	CauseStaticEval
 	CausePromotion
 	CauseBlack
 	CausePass
@@ -71,6 +75,9 @@ const (
 
 // CauseText is the "likely cause" line of each mistake.
 var CauseText = [NumCauses]string{
+	CauseSlowRight: "too slow, but right: the program was still running at the time limit, and re-run with " +
+		"more time it answered right (each failure says the limit, and the time the answer took) — speed up " +
+		"the search, or ask which limit the course uses (docs/check.md: time limits; -timeout sets it)",
 	CauseSlow: "timeout after right answers: every case answered before the time limit is right, and the " +
 		"run was stopped before the others — the program is too slow for the limit (docs/check.md: time " +
 		"limits; -timeout raises it), or it loops on the first case not answered (its shrunk case runs it alone)",
@@ -86,6 +93,10 @@ var CauseText = [NumCauses]string{
 		"reference's answers change with the depth",
 	CauseDepthOff: "depth off by one: the answers are exactly what the course's search gives one ply deeper " +
 		"or shallower",
+	CauseDepthOff2: "depth too small: the answers are exactly what the course's search gives two plies " +
+		"shallower than the depth asked (depth 2 for depth 4) — check where the search stops and how the depth is passed down",
+	CauseDepthOff3: "depth too small: the answers are exactly what the course's search gives three or more " +
+		"plies shallower than the depth asked — check where the search stops and how the depth is passed down",
 	CauseOrderReverse: "move order: the answers are exactly what the course's search gives with the moves " +
 		"searched in the reverse order — generate them in the course's order",
 	CauseOrderJumps: "move order: the answers are exactly what the course's search gives with each piece's " +
@@ -99,6 +110,12 @@ var CauseText = [NumCauses]string{
 	CauseNoRemovalChild: "capture rule: the answers are exactly what the course's search gives when a move " +
 		"that closes a mill has no child because every opposing piece stands in a mill — GenerateRemove " +
 		"then adds the board unchanged",
+	CauseNoMobility: "static estimation without the mobility term: the answers are exactly what the course's " +
+		"search gives with the midgame estimator 1000 × (white pieces − black pieces) alone — the handout's " +
+		"estimator also subtracts the number of Black's moves",
+	CauseStaticEval: "static evaluation: the search is right but the values are not — at depth 1 the program " +
+		"counts the same positions as the course's search and prints another value, so the static evaluation " +
+		"function differs from the course's (see the shrunk case at depth 1)",
 	CauseTieModel: "tie-breaking: the answers are exactly what the course's search gives when the last of " +
 		"equally good moves is kept — keep the first (a later move must be strictly better)",
 	CauseCrash:        "crash: the program ended abnormally (see the shrunk case for the input that does it)",
@@ -155,11 +172,6 @@ var CauseText = [NumCauses]string{
 	CauseStack: "only cases with a stack on the last row differ: pieces may step or jump onto their own " +
 		"pieces on their last row, and every piece of a stack counts in the utility",
 }
-
-// featureCauses are the causes that are properties of a case ("a Black
-// move", "a pass in the tree"): they explain the failures only when some
-// passing case lacks them.
-const featureCauses = 1<<CausePromotion | 1<<CauseBlack | 1<<CausePass | 1<<CauseStack | 1<<CauseMill | 1<<CauseBlocked
 
 // CauseSet is a set of causes.
 type CauseSet uint64
@@ -230,18 +242,23 @@ type Result struct {
 	// Shrink, when set, returns the shrunk case of a failure (it may run
 	// the command again); called only for the failures reported.
 	Shrink func() string
+	// Rerun is the case run again with more time after its run was
+	// stopped at its time limit (nil when it was not).
+	Rerun *Rerun
 }
 
-// NoteRun adds to a judged result the warnings of the run that answered it:
-// an abnormal exit of a passing run, and a slow run (kept in r.Run).
+// NoteRun keeps in r.Run the run that answered a judged result, and adds
+// its warnings: an abnormal exit of a passing run, and a slow run. The run
+// tells the report the time it took, and a run stopped at its time limit
+// is run again with more time (see rerun).
 func (r *Result) NoteRun(rr *RunResult) {
 	if r.Passed && rr.Crashed() {
 		r.Warn.Add(WarnExit)
 	}
 	if rr.Slow() {
 		r.Warn.Add(WarnSlow)
-		r.Run = rr
 	}
+	r.Run = rr
 }
 
 // Memo caches the value of f.
@@ -256,51 +273,6 @@ func Memo[T any](f func() T) func() T {
 	}
 }
 
-// noKnownMistake is the likely cause line when no known mistake explains
-// every failure.
-const noKnownMistake = "no known mistake reproduces these outputs: compare the first failure's expected and actual answers"
-
-// LikelyCause returns the text of the first cause that explains every
-// failure, with how many failures it explains, or noKnownMistake when none
-// does ("" when nothing failed). A feature cause counts only when some
-// passing case lacks the feature.
-func LikelyCause(results []*Result) string {
-	all := CauseSet(1<<NumCauses - 1)
-	failed := 0
-	for _, r := range results {
-		if r.Passed {
-			continue
-		}
-		failed++
-		var s CauseSet
-		if r.Causes != nil {
-			s |= r.Causes()
-		}
-		if r.Features != nil && all&featureCauses != 0 {
-			s |= r.Features()
-		}
-		if all &= s; all == 0 {
-			return noKnownMistake
-		}
-	}
-	if failed == 0 {
-		return ""
-	}
-	for c := Cause(0); c < NumCauses; c++ {
-		if !all.Has(c) {
-			continue
-		}
-		if featureCauses&(1<<c) != 0 && !someLack(results, c) {
-			continue
-		}
-		if failed == 1 {
-			return CauseText[c] + " (it fits the one failing case)"
-		}
-		return fmt.Sprintf("%s (it fits all %d failing cases)", CauseText[c], failed)
-	}
-	return noKnownMistake
-}
-
 // WithMixed returns c, with causeRunMixed when c is a crash or a timeout.
 func WithMixed(c Cause) CauseSet {
 	if c == CauseCrash || c == CauseTimeout {
@@ -309,11 +281,11 @@ func WithMixed(c Cause) CauseSet {
 	return SetOf(c)
 }
 
-// SlowOrTimeout is causeSlow when every case a stopped run answered is
-// right, else causeTimeout.
+// SlowOrTimeout is CauseSlow when every case a stopped run answered is
+// right, else CauseTimeout (a stopped run is a timeout in both).
 func SlowOrTimeout(answeredRight bool) CauseSet {
 	if answeredRight {
-		return SetOf(CauseSlow, CauseRunMixed)
+		return SetOf(CauseSlow, CauseTimeout, CauseRunMixed)
 	}
 	return SetOf(CauseTimeout, CauseRunMixed)
 }
@@ -335,9 +307,14 @@ func WrongFileName(line string, provided ...string) bool {
 	return !slices.Contains(provided, base)
 }
 
-// sameWords reports whether want and got differ only in letter case,
-// punctuation and spacing (and do differ).
-func sameWords(want, got []string) bool {
+// numberRe matches a number in an answer line.
+var numberRe = regexp.MustCompile(`-?[0-9]+`)
+
+// SameWords reports whether the text of want and got, their numbers left
+// aside, differs only in letter case, punctuation and spacing (and does
+// differ): a missing period or a capital letter is the same mistake whether
+// the numbers beside it are right or not.
+func SameWords(want, got []string) bool {
 	if len(want) != len(got) || len(want) == 0 {
 		return false
 	}
@@ -352,22 +329,13 @@ func sameWords(want, got []string) bool {
 	}
 	differ := false
 	for i := range want {
-		if fold(want[i]) != fold(got[i]) {
+		w, g := numberRe.ReplaceAllString(want[i], "0"), numberRe.ReplaceAllString(got[i], "0")
+		if fold(w) != fold(g) {
 			return false
 		}
-		differ = differ || want[i] != got[i]
+		differ = differ || w != g
 	}
 	return differ
-}
-
-// someLack reports whether a passing case lacks the feature c.
-func someLack(results []*Result, c Cause) bool {
-	for _, r := range results {
-		if r.Passed && (r.Features == nil || !r.Features().Has(c)) {
-			return true
-		}
-	}
-	return false
 }
 
 // Clip shortens s to at most n bytes, marking the cut.
@@ -415,7 +383,7 @@ func RunCauses(rr *RunResult, want, got []string, shifted func(got []string) boo
 		return SetOf(CauseShift)
 	case isSubsequence(want, got) || hasJunk(want, got):
 		return SetOf(CauseExtra)
-	case sameWords(want, got):
+	case SameWords(want, got):
 		return SetOf(CauseWording)
 	}
 	return 0

@@ -34,9 +34,15 @@ type Mistake struct {
 	// NoRemovalChild (Morris) gives a move that closes a mill no child
 	// when every opposing piece stands in a mill; MinRoot (Morris Black
 	// programs) searches the board as given with Black minimising at the
-	// root, instead of the colour swap.
-	NoRemovalChild, MinRoot bool
+	// root, instead of the colour swap; NoMobility (Morris game programs)
+	// leaves the mobility term (Black's moves) out of the midgame
+	// estimator.
+	NoRemovalChild, MinRoot, NoMobility bool
 }
+
+// Fits reports whether the mistake applies to a search of depth plies: a
+// depth too small must leave at least one ply.
+func (m Mistake) Fits(depth int) bool { return depth+m.Depth >= 1 }
 
 // MoveOrder names a student's move order that differs from the course's
 // for one piece's moves; a game's key function sorts the moves into it.
@@ -236,7 +242,16 @@ var Variants = []Variant{
 	{Mistake{Order: OrderNeighboursDown}, CauseOrderNeighbours, false, false, true},
 	{Mistake{Depth: -1}, CauseDepthOff, false, false, false},
 	{Mistake{Depth: 1}, CauseDepthOff, false, false, false},
+	{Mistake{Depth: -2}, CauseDepthOff2, false, false, false},
+	{Mistake{Depth: -3}, CauseDepthOff3, false, false, false},
+	{Mistake{Depth: -4}, CauseDepthOff3, false, false, false},
+	{Mistake{Depth: -5}, CauseDepthOff3, false, false, false},
+	{Mistake{Depth: -6}, CauseDepthOff3, false, false, false},
+	{Mistake{Depth: -7}, CauseDepthOff3, false, false, false},
+	{Mistake{Depth: -8}, CauseDepthOff3, false, false, false},
+	{Mistake{Depth: -9}, CauseDepthOff3, false, false, false},
 	{Mistake{NoRemovalChild: true}, CauseNoRemovalChild, false, false, true},
+	{Mistake{NoMobility: true}, CauseNoMobility, false, false, true},
 	{Mistake{MinRoot: true}, CauseMinRoot, false, false, true},
 }
 

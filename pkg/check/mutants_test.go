@@ -244,7 +244,8 @@ var mutCatalogue = []mutSubmission{
 			// cases, and the mutants first 3.
 			{program: "ABGame", command: []string{"ABGame.py"}, fast: []string{"ABGame.py"},
 				correct: []string{"-suite", "random", "-n", "10"}, first: 3,
-				mutants: mutOnlyAll(mutMorris, "nodepth", "count3", "wording", "period", "noremove", "neighbours")},
+				mutants: append(mutOnlyAll(mutMorris, "nodepth", "count3", "wording", "period", "noremove", "neighbours"),
+					mutSpec{mistake: "nomobility", what: "midgame estimator without the mobility term", cause: "mobility term"})},
 		},
 	},
 	{
@@ -279,7 +280,9 @@ var mutCatalogue = []mutSubmission{
 			// 30 s. 30 random cases (the 1002 public ones pass too, see
 			// the catalogue's README).
 			{program: "starcircle", command: []string{"./a.out"}, fast: []string{"./a.out"},
-				correct: []string{"-suite", "random", "-n", "30"}, mutants: mutStarcircle},
+				correct: []string{"-suite", "random", "-n", "30"},
+				mutants: append(append([]mutSpec(nil), mutStarcircle...),
+					mutSpec{mistake: "rowvalues", what: "Circle's rows valued from Star's side", cause: "static evaluation"})},
 		},
 	},
 	{
@@ -294,6 +297,7 @@ var mutCatalogue = []mutSubmission{
 					{mistake: "debug", what: "debug line on stdout", cause: "extra lines"},
 					{mistake: "blacksign", what: "evaluation not negated for Black", cause: "sign|Black-to-move|Black to move"},
 					{mistake: "depth", what: "depth 3 instead of 4", cause: "depth off by one|one ply"},
+					{mistake: "depth2", what: "depth 2 instead of 4", cause: "two plies shallower"},
 					// Fail-hard alpha-beta with the full window returns the
 					// minimax value whatever the cut test: only the time
 					// differs (15 s of CPU time for the public suite).
@@ -574,4 +578,20 @@ func mutRun(t *testing.T, key [3]int, lang string, p mutProgram, m mutSpec, dir 
 		}
 	}
 	return row
+}
+
+// TestTwoMistakes: a program with two mistakes, the move order (right
+// before left) and a single pass ending the game, is told the move order
+// with the number of failing cases it reproduces, then the pass for the
+// others. Before, no cause fitting every failure, the report said "no
+// known mistake reproduces these outputs".
+func TestTwoMistakes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	mutBuildCpp("hw1.cpp")(t, filepath.Join(testutil.RepoRoot(t), "testdata", "check", "mutants", "starcircle"), dir)
+	code, rep := runCheck(t, "starcircle", "-suite", "random", "-n", "30", "-max", "1", "-dir", dir, "--", "env", "MISTAKE=rightfirst,passend", "./a.out")
+	want := CauseText[CauseOrderRight] + " (it reproduces 15 of the 18 failing cases); then, of the other 3: " + CauseText[CausePass] + " (it fits 3)"
+	if code != 1 || rep.Wrong != 18 || rep.LikelyCause != want {
+		t.Errorf("exit %d, %d wrong answers, likely cause:\n%q\nwant 18 and\n%q", code, rep.Wrong, rep.LikelyCause, want)
+	}
 }

@@ -56,8 +56,20 @@ func (o *Options) Limit(n int, work uint64) time.Duration {
 	if o.Prog.Batch {
 		l += o.startup()
 	}
+	if o.generous {
+		l = Generous(l)
+	}
 	return l
 }
+
+// GenerousCap is the most time a run gets when it is run again with more
+// time after its limit stopped it.
+const GenerousCap = 5 * time.Minute
+
+// Generous returns the limit of a run run again after the limit l stopped
+// it: ten times l or GenerousCap, whichever is less (l itself when it is
+// more than the cap).
+func Generous(l time.Duration) time.Duration { return max(l, min(10*l, GenerousCap)) }
 
 // startup is the CPU time a batch gets on top of its cases: -startup, or
 // Startup.
@@ -94,6 +106,9 @@ type Options struct {
 	// (-budget; 0: no budget): once it is spent, the units left are not
 	// started and their cases fail, "not run".
 	Budget time.Duration
+	// generous makes Limit the Generous limit: a unit stopped at its
+	// limit is run again so (rerun).
+	generous bool
 	// Dir is the submission directory linked into every run directory.
 	Dir string
 	// Box is the sandbox of every run of the student's code (its Dir and

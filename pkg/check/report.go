@@ -29,6 +29,13 @@ type report struct {
 	// NotRunNote says so for a person.
 	NotRun     int    `json:"not_run,omitempty"`
 	NotRunNote string `json:"not_run_note,omitempty"`
+	// The failed cases that ran, by kind: Wrong answers, cases TooSlow
+	// (stopped at the time limit; SlowRight of them answered right when
+	// run again with more time) and Crashes.
+	Wrong     int `json:"wrong_answers"`
+	TooSlow   int `json:"too_slow"`
+	SlowRight int `json:"too_slow_but_right"`
+	Crashes   int `json:"crashes"`
 	// prog is the program checked, for the explorer lines.
 	prog *Program
 	// cut tells that failures within -max were left out to keep the
@@ -81,6 +88,9 @@ func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, not
 		for _, r := range results[i] {
 			r.Suite = s.name
 			sr.Total++
+			if !r.Passed {
+				rep.count(r)
+			}
 			if r.Passed {
 				sr.Passed++
 			} else if len(rep.Failures) < maxFail {
@@ -95,7 +105,7 @@ func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, not
 					warn[w]++
 				}
 			}
-			if r.Run != nil && (slowest == nil || r.Run.Cpu*slowest.Run.Limit > slowest.Run.Cpu*r.Run.Limit) {
+			if r.Warn&(1<<WarnSlow) != 0 && r.Run != nil && (slowest == nil || r.Run.Cpu*slowest.Run.Limit > slowest.Run.Cpu*r.Run.Limit) {
 				slowest = r
 			}
 			all = append(all, r)
@@ -145,6 +155,42 @@ func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, not
 	return rep
 }
 
+// count counts the failure r by its kind: a case not answered before the
+// time limit, a crash, or a wrong answer.
+func (rep *report) count(r *Result) {
+	var s CauseSet
+	if r.Causes != nil {
+		s = r.Causes()
+	}
+	switch {
+	case s&timeCauses != 0:
+		rep.TooSlow++
+		if s.Has(CauseSlowRight) {
+			rep.SlowRight++
+		}
+	case s&stopCauses != 0:
+		rep.Crashes++
+	default:
+		rep.Wrong++
+	}
+}
+
+// kinds says how many failures of each kind there are ("" when none).
+func (rep *report) kinds() string {
+	if rep.Wrong+rep.TooSlow+rep.Crashes == 0 {
+		return ""
+	}
+	slow := fmt.Sprintf("%d too slow", rep.TooSlow)
+	if rep.SlowRight > 0 {
+		slow += fmt.Sprintf(" (%d of them right with more time)", rep.SlowRight)
+	}
+	s := fmt.Sprintf("failed: %d wrong answers, %s, %d crashes", rep.Wrong, slow, rep.Crashes)
+	if rep.NotRun > 0 {
+		s += fmt.Sprintf(", %d not run", rep.NotRun)
+	}
+	return s
+}
+
 // notRunProblem says why cases were not run.
 const notRunProblem = "not run: time budget spent"
 
@@ -180,18 +226,18 @@ type keeper struct {
 	shrink  bool
 	// deadline is when the time budget ends (zero: no budget).
 	deadline time.Time
-	// shown counts the failures kept for the report; common holds the
-	// causes that fit every failure so far, as LikelyCause meets them.
+	// shown counts the failures kept for the report; looped tells that a
+	// case run again with more time was still running at that limit.
 	shown  int
-	common CauseSet
+	looped bool
 }
 
 // spent reports whether the time budget is spent.
 func (k *keeper) spent() bool { return !k.deadline.IsZero() && !time.Now().Before(k.deadline) }
 
-// settle reduces r, just judged, to what the report needs. LikelyCause
-// asks a failure for its causes only while some cause fits every failure
-// before it; settle asks in the same order, at once, and keeps the answer.
+// settle reduces r, just judged, to what the report needs: it asks a
+// failure for its causes at once, while its run is at hand, and keeps the
+// answer for LikelyCause.
 func (k *keeper) settle(r *Result) {
 	if r.Run != nil {
 		rr := *r.Run
@@ -202,20 +248,11 @@ func (k *keeper) settle(r *Result) {
 		r.Input, r.Expected, r.Actual, r.Shrink = "", "", "", nil
 		return
 	}
-	if k.common == 0 {
-		r.Causes = nil
-	} else {
-		var s CauseSet
-		if r.Causes != nil {
-			s = r.Causes()
-		}
-		fit := s
-		if r.Features != nil && k.common&featureCauses != 0 {
-			fit |= r.Features()
-		}
-		k.common &= fit
-		r.Causes = func() CauseSet { return s }
+	var s CauseSet
+	if r.Causes != nil {
+		s = r.Causes()
 	}
+	r.Causes = func() CauseSet { return s }
 	if k.shown == k.maxFail {
 		r.Input, r.Expected, r.Actual, r.Problem, r.Shrink = "", "", "", "", nil
 		return
@@ -433,6 +470,9 @@ func (rep *report) text() string {
 	if rep.NotRunNote != "" {
 		fmt.Fprintf(&b, "%s\n", rep.NotRunNote)
 	}
+	if k := rep.kinds(); k != "" {
+		fmt.Fprintf(&b, "%s\n", k)
+	}
 	if rep.LikelyCause != "" {
 		fmt.Fprintf(&b, "likely cause: %s\n", rep.LikelyCause)
 	}
@@ -509,6 +549,9 @@ func (rep *report) gradescopeText() string {
 	var out []string
 	if rep.NotRunNote != "" {
 		out = append(out, rep.NotRunNote)
+	}
+	if k := rep.kinds(); k != "" {
+		out = append(out, k)
 	}
 	if rep.LikelyCause != "" {
 		out = append(out, "likely cause: "+rep.LikelyCause)

@@ -190,6 +190,10 @@ func (u *congoUnit) Run(c *check.Command, o *check.Options) ([]*check.Result, er
 			r.Actual += "\n"
 		}
 		r.Problem = check.FirstDiff(want, chunk, "stdout", off+1)
+		if len(got) == 0 {
+			// Not "stdout ends after line off": there is no line at all.
+			r.Problem = fmt.Sprintf("stdout is empty: want line %d %s", off+1, check.QuoteLine(want[0]))
+		}
 		if r.Problem != "" && len(chunk) < len(want) {
 			r.Problem = check.RunNote(rr, r.Problem)
 			if rr.TimedOut && answered == k {
@@ -201,8 +205,11 @@ func (u *congoUnit) Run(c *check.Command, o *check.Options) ([]*check.Result, er
 		}
 		r.Passed = r.Problem == ""
 		if !r.Passed {
+			// A case answered in full before the run was stopped or
+			// crashed is a wrong answer, diagnosed as such.
+			unanswered := len(chunk) < len(want) && (rr.TimedOut || rr.Crashed())
 			r.Causes = func() check.CauseSet {
-				if s := unitCauses(); s != 0 {
+				if s := unitCauses(); s != 0 && (unanswered || !rr.TimedOut && !rr.Crashed()) {
 					return s
 				}
 				s := u.variantCauses(k, chunk)
@@ -211,7 +218,6 @@ func (u *congoUnit) Run(c *check.Command, o *check.Options) ([]*check.Result, er
 				}
 				return s
 			}
-			unanswered := len(chunk) < len(want) && (rr.TimedOut || rr.Crashed())
 			r.Shrink = check.Memo(func() string { return u.shrink(c, o, k, unanswered) })
 		}
 		r.Features = check.Memo(func() check.CauseSet {
@@ -257,8 +263,8 @@ func congoValue[G search.Game[congo.Position, congo.Move]](g G, opt search.Optio
 }
 
 // variantCauses returns the mistakes of congo-minimax and congo-alphabeta
-// whose model gives the program's answer got on case k: the depth one more
-// or one less, the evaluation not negated for Black.
+// whose model gives the program's answer got on case k: another depth (any
+// smaller one, or one more), the evaluation not negated for Black.
 func (u *congoUnit) variantCauses(k int, got []string) check.CauseSet {
 	ab := u.prog.Name == "congo-alphabeta"
 	if len(got) != 1 || !ab && u.prog.Name != "congo-minimax" {
@@ -274,9 +280,18 @@ func (u *congoUnit) variantCauses(k int, got []string) check.CauseSet {
 	}
 	g, opt := congo.NewCourseGame(u.rules, ab), congo.CourseOptions(ab)
 	var s check.CauseSet
-	for _, d := range []int{depth - 1, depth + 1} {
-		if congoValue(g, opt, p, d, ab) == got[0] {
+	// Every depth up to the program's, and one deeper.
+	for d := 1; d <= depth+1; d++ {
+		if d == depth || congoValue(g, opt, p, d, ab) != got[0] {
+			continue
+		}
+		switch d {
+		case depth - 1, depth + 1:
 			s |= check.SetOf(check.CauseDepthOff)
+		case depth - 2:
+			s |= check.SetOf(check.CauseDepthOff2)
+		default:
+			s |= check.SetOf(check.CauseDepthOff3)
 		}
 	}
 	if congoValue(whiteView{g}, opt, p, depth, ab) == got[0] {

@@ -121,7 +121,8 @@ func TestShifted(t *testing.T) {
 }
 
 // TestCongoVariantsNamed: congo-minimax and congo-alphabeta answers that
-// are exactly the course search one ply shallower or deeper, or with the
+// are exactly the course search one ply shallower or deeper, two plies
+// shallower (depth 2 for congo-alphabeta's 4), or with the
 // evaluation not negated for Black, are named so.
 func TestCongoVariantsNamed(t *testing.T) {
 	t.Parallel()
@@ -138,8 +139,12 @@ func TestCongoVariantsNamed(t *testing.T) {
 			answer func(pos congo.Position) string
 		}{
 			{check.CauseDepthOff, func(pos congo.Position) string { return congoValue(g, opt, pos, depth-1, ab) }},
+			{check.CauseDepthOff2, func(pos congo.Position) string { return congoValue(g, opt, pos, depth-2, ab) }},
 			{check.CauseWhiteView, func(pos congo.Position) string { return congoValue(whiteView{g}, opt, pos, depth, ab) }},
 		} {
+			if c.cause == check.CauseDepthOff2 && depth < 3 {
+				continue // congo-minimax: depth 0 is no search
+			}
 			var results []*check.Result
 			failed := 0
 			for k, cs := range u.cases {

@@ -87,7 +87,7 @@ func (cc *chessCase) Run(c *check.Command, o *check.Options) ([]*check.Result, e
 	if err != nil {
 		return nil, err
 	}
-	r := &check.Result{Name: cc.name, Input: "state (" + cc.pos.FEN() + "):\n" + string(state)}
+	r := &check.Result{Name: cc.name, Input: "state (" + cc.pos.FEN() + "):\n" + string(state), Run: rr}
 	action, written := rr.Files["action"]
 	r.Actual = "action: " + check.FileState(action, written)
 	fail := func(c check.Cause, problem string) ([]*check.Result, error) {

@@ -292,6 +292,33 @@ func parseMorris(lines []string) (morrisAnswer, bool) {
 	return morrisAnswer{m[0], count, est}, err1 == nil && err2 == nil
 }
 
+// morrisLoose matches the three lines of an answer whose words may differ
+// from the course's in letter case, punctuation and spacing.
+var morrisLoose = [3]*regexp.Regexp{
+	regexp.MustCompile(`^\W*(?i:board\W*position)\W*([WBx]+)\W*$`),
+	regexp.MustCompile(`^\W*(?i:positions\W*evaluated\W*by\W*static\W*estimation)\W*([0-9]+)\W*$`),
+	regexp.MustCompile(`^\W*(?i:minimax\W*estimate)\W*?(-?[0-9]+)\W*$`),
+}
+
+// parseLoose parses three normalized stdout lines whose words may differ
+// from the course's in letter case, punctuation and spacing.
+func parseLoose(lines []string) (morrisAnswer, bool) {
+	if len(lines) != 3 {
+		return morrisAnswer{}, false
+	}
+	var m [3]string
+	for i, re := range morrisLoose {
+		s := re.FindStringSubmatch(lines[i])
+		if s == nil {
+			return morrisAnswer{}, false
+		}
+		m[i] = s[1]
+	}
+	count, err1 := strconv.ParseUint(m[1], 10, 64)
+	est, err2 := strconv.ParseInt(m[2], 10, 64)
+	return morrisAnswer{m[0], count, est}, err1 == nil && err2 == nil
+}
+
 // judge compares an exact program's run with the reference; probe runs
 // the program at other depths, for the diagnosis.
 func (mc *morrisCase) judge(rr *check.RunResult, probe func(d int) *check.RunResult) *check.Result {
@@ -360,7 +387,7 @@ func (mc *morrisCase) shrink(probe func(d int) *check.RunResult, kind string) st
 // when White has none), the same board in board2.txt, within the time
 // limit, no crash.
 func (mc *morrisCase) judgeValid(rr *check.RunResult) *check.Result {
-	r := &check.Result{Name: mc.name, Input: mc.describe(mc.depth)}
+	r := &check.Result{Name: mc.name, Input: mc.describe(mc.depth), Run: rr}
 	got, w := check.Normalize(rr.Stdout, true)
 	fileData, written := rr.Files[morrisOut]
 	gotFile, fw := check.Normalize(fileData, true)
@@ -380,6 +407,10 @@ func (mc *morrisCase) judgeValid(rr *check.RunResult) *check.Result {
 		return fail(check.CauseEmpty, "stdout is empty")
 	}
 	a, ok := parseMorris(got)
+	if _, loose := parseLoose(got); !ok && loose {
+		return fail(check.CauseWording, "stdout differs from the three lines \"Board Position: …\", "+
+			"\"Positions evaluated by static estimation: N.\", \"MINIMAX estimate: V.\" in letter case, punctuation or spacing")
+	}
 	if !ok {
 		return fail(check.CauseFormat, "stdout is not the three lines \"Board Position: …\", "+
 			"\"Positions evaluated by static estimation: N.\", \"MINIMAX estimate: V.\"")

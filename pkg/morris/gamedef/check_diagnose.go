@@ -14,22 +14,27 @@ import (
 
 // causes returns the mistakes that explain a failed exact run.
 func (mc *morrisCase) causes(rr *check.RunResult, want, got []string, probe func(d int) *check.RunResult) check.CauseSet {
-	if s := check.RunCauses(rr, want, got, nil, morrisIn); s != 0 {
-		if s.Has(check.CauseTimeout) {
-			return check.SlowOrTimeout(false)
-		}
+	s := check.RunCauses(rr, want, got, nil, morrisIn)
+	switch {
+	case s.Has(check.CauseTimeout):
+		return check.SlowOrTimeout(false)
+	case s != 0 && s != check.SetOf(check.CauseWording):
 		return s
 	}
 	n := morris.BoardOf(mc.kind).N
 	if check.FirstDiff(want, got, "", 1) == "" {
 		return check.SetOf(check.CauseNoOutputFile)
 	}
+	// Answers in other words are diagnosed too: their numbers may also be
+	// wrong.
 	a, ok := parseMorris(got)
 	if !ok {
-		return check.SetOf(check.CauseFormat)
+		if a, ok = parseLoose(got); !ok {
+			return check.SetOf(check.CauseFormat)
+		}
+		s |= check.SetOf(check.CauseWording)
 	}
 	wb := mc.want.Board.Format(n)
-	var s check.CauseSet
 	for _, v := range check.Variants {
 		if v.Keyed || v.AbOnly && !mc.prog.AlphaBeta || v.M.MinRoot && !mc.prog.Black {
 			continue
@@ -46,6 +51,9 @@ func (mc *morrisCase) causes(rr *check.RunResult, want, got []string, probe func
 	}
 	if mc.ignoresDepth(a, probe) {
 		s |= check.SetOf(check.CauseIgnoresDepth)
+	}
+	if mc.staticEval(a, probe) {
+		s |= check.SetOf(check.CauseStaticEval)
 	}
 	if a.board != wb || a.estimate != mc.want.Estimate {
 		return s
@@ -100,6 +108,25 @@ func (mc *morrisCase) ignoresDepth(a morrisAnswer, probe func(d int) *check.RunR
 	n := morris.BoardOf(mc.kind).N
 	right1 := morrisAnswer{w1.Board.Format(n), w1.Evaluated, w1.Estimate}
 	return err == nil && w1 != mc.want && a1 != right1
+}
+
+// staticEval reports whether the program, at depth 1, evaluates as many
+// positions as the course's search and prints another estimate (a is its
+// answer at the case's depth): the search is right, the static estimation
+// is not.
+func (mc *morrisCase) staticEval(a morrisAnswer, probe func(d int) *check.RunResult) bool {
+	a1, w1 := a, mc.want
+	if mc.depth != 1 {
+		var ok bool
+		var err error
+		if a1, ok = answerAt(probe, 1); !ok {
+			return false
+		}
+		if w1, err = morrisSolve(mc.prog, mc.kind, mc.input, 1); err != nil {
+			return false
+		}
+	}
+	return a1.count == w1.Evaluated && a1.estimate != w1.Estimate
 }
 
 // offAtDepth1 reports whether the program's count at depth 1 is off by
@@ -259,8 +286,13 @@ func (mc *morrisCase) model(m check.Mistake) (morrisModel, bool) {
 	return a.m, a.ok
 }
 
-// runModel runs the mistake model of the case's program.
+// runModel runs the mistake model of the case's program; ok is false when
+// the mistake does not apply to the case (a depth too small for it, no
+// mobility term in its estimator) or the search is too large.
 func (mc *morrisCase) runModel(m check.Mistake) (morrisModel, bool) {
+	if !m.Fits(mc.depth) || m.NoMobility && (mc.prog.Phase != morris.Game || mc.prog.Estimator != morris.Standard) {
+		return morrisModel{}, false
+	}
 	b := morris.BoardOf(mc.kind)
 	pos, _, err := morris.ParseBoard([]byte(mc.input), mc.kind, true)
 	if err != nil {
@@ -278,6 +310,8 @@ func (mc *morrisCase) runModel(m check.Mistake) (morrisModel, bool) {
 		r.Value = -r.Value
 	case m.NoRemovalChild:
 		r = check.RunModel(noRemovalChild{rules}, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
+	case m.NoMobility:
+		r = check.RunModel(noMobility{rules}, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
 	default:
 		r = check.RunModel(rules, root, depth, mc.prog.AlphaBeta, m, nil, morrisOrderKey)
 	}
@@ -292,6 +326,21 @@ func (mc *morrisCase) runModel(m check.Mistake) (morrisModel, bool) {
 		}
 	}
 	return morrisModel{morrisAnswer{board.Format(b.N), r.Evals, r.Value}, r}, true
+}
+
+// noMobility is the Morris game of a program whose midgame estimator
+// leaves out the mobility term: 1000 × (white pieces − black pieces), the
+// handout's wins (two pieces left, Black without a move) kept.
+type noMobility struct{ morris.CourseGame }
+
+// Evaluate is the standard midgame estimate without Black's moves: a win
+// stays a win (1000 × a piece difference of at most 6 is never one).
+func (g noMobility) Evaluate(n *morris.Node) search.Value {
+	v := g.CourseGame.Evaluate(n)
+	if v == morris.Win || v == -morris.Win {
+		return v
+	}
+	return 1000 * search.Value(bits.OnesCount32(n.W)-bits.OnesCount32(n.B))
 }
 
 // negated is a Morris course game whose estimate is from Black's point of

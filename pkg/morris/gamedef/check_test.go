@@ -200,6 +200,9 @@ func TestVariantsNamed(t *testing.T) {
 				rr := &check.RunResult{Stdout: []byte(out), Files: map[string][]byte{morrisOut: []byte(m.board + "\n")}}
 				results = append(results, mc.judge(rr, nil))
 			}
+			if len(results) == 0 {
+				t.Skipf("depth %+d: no random case is deep enough", v.M.Depth)
+			}
 			failed := 0
 			for _, r := range results {
 				if !r.Passed {
@@ -248,5 +251,38 @@ func TestModelsShared(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMissingPeriodIsWording: a missing period after the count is "output
+// wording" whether the numbers beside it are right or not (before, a
+// wrong count made it "output format", and the two together no known
+// mistake), and for an improved program too.
+func TestMissingPeriodIsWording(t *testing.T) {
+	t.Parallel()
+	var results []*check.Result
+	for i, mc := range morrisRandom(morris.ABGame, morris.S22, 6, 3) {
+		n := morris.BoardOf(mc.kind).N
+		count := mc.want.Evaluated
+		if i%2 == 1 {
+			count++
+		}
+		out := fmt.Sprintf("Board Position: %s\nPositions evaluated by static estimation: %d\nMINIMAX estimate: %d.\n", mc.want.Board.Format(n), count, mc.want.Estimate)
+		rr := &check.RunResult{Stdout: []byte(out), Files: map[string][]byte{morrisOut: []byte(mc.want.Board.Format(n) + "\n")}}
+		r := mc.judge(rr, nil)
+		if r.Passed || !r.Causes().Has(check.CauseWording) {
+			t.Errorf("%s, count %d: passed %v, causes %b: want the wording cause", mc.name, count, r.Passed, r.Causes())
+		}
+		results = append(results, r)
+	}
+	if got, want := check.LikelyCause(results), check.CauseText[check.CauseWording]+" (it fits all 6 failing cases)"; got != want {
+		t.Errorf("likely cause %q, want %q", got, want)
+	}
+	mc := morrisRandom(morris.MiniMaxGameImproved, morris.S22, 1, 3)[0]
+	n := morris.BoardOf(mc.kind).N
+	out := fmt.Sprintf("Board Position: %s\nPositions evaluated by static estimation: %d\nMINIMAX estimate: %d.\n", mc.want.Board.Format(n), mc.want.Evaluated, mc.want.Estimate)
+	r := mc.judgeValid(&check.RunResult{Stdout: []byte(out), Files: map[string][]byte{morrisOut: []byte(mc.want.Board.Format(n) + "\n")}})
+	if r.Passed || !r.Causes().Has(check.CauseWording) {
+		t.Errorf("improved program: passed %v, causes %b, problem %q: want the wording cause", r.Passed, r.Causes(), r.Problem)
 	}
 }

@@ -294,6 +294,9 @@ func (sc *scCase) causes(rr *check.RunResult, want, got []string, written bool, 
 			}
 		}
 	}
+	if sc.staticEval(got, probe) {
+		s |= check.SetOf(check.CauseStaticEval)
+	}
 	if got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
 		return s
 	}
@@ -306,6 +309,26 @@ func (sc *scCase) causes(rr *check.RunResult, want, got []string, written bool, 
 		s |= check.SetOf(check.CauseCutoff)
 	}
 	return s
+}
+
+// staticEval reports whether the program, at depth 1, counts the nodes
+// the course's search counts and prints other values (got is its answer at
+// the case's depth): the search is right, the utility is not.
+func (sc *scCase) staticEval(got []string, probe func(d int) *check.RunResult) bool {
+	p := *sc.prob
+	p.Depth = 1
+	if sc.prob.Depth != 1 {
+		if probe == nil {
+			return false
+		}
+		rr := probe(1)
+		if rr == nil || rr.TimedOut || rr.Crashed() {
+			return false
+		}
+		got, _ = check.Normalize(rr.Files["output.txt"], false)
+	}
+	want := check.SplitLines(starcircle.Solve(&p).Format(p.Scale))
+	return len(got) == 4 && len(want) == 4 && got[3] == want[3] && (got[1] != want[1] || got[2] != want[2])
 }
 
 // scOrderKey sorts a position's moves into a student's order: the pieces
@@ -343,6 +366,9 @@ type scModel struct {
 // model runs the mistake model on the case.
 func (sc *scCase) model(m check.Mistake, visit func(*starcircle.Position, starcircle.Move)) (scModel, bool) {
 	p := sc.prob
+	if !m.Fits(p.Depth) {
+		return scModel{}, false
+	}
 	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
 	root := p.Position()
 	r := check.RunModel(g, root, p.Depth, p.Algorithm == starcircle.AlphaBeta, m, visit, scOrderKey)

@@ -7,7 +7,8 @@
 // A student-like program of gamesearch's mutant catalogue
 // (testdata/check/mutants/README.md): correct as it stands; the environment
 // variable MISTAKE switches on one classic mistake: jumpsfirst, rightfirst,
-// tielast, strict, noroot, leaves, passend, nostack, depth, input1, debug.
+// tielast, strict, noroot, leaves, passend, nostack, depth, input1, debug,
+// rowvalues; several at once are separated by commas (rightfirst,passend).
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -19,7 +20,7 @@
 using namespace std;
 
 static string MISTAKE;
-static bool mistake(const char* m) { return MISTAKE == m; }
+static bool mistake(const char* m) { return ("," + MISTAKE + ",").find("," + string(m) + ",") != string::npos; }
 
 struct Cell {
     char who;  // 'S', 'C' or 0 for an empty square
@@ -115,7 +116,8 @@ long long utility(const Board& b) {
         for (int c = 0; c < 8; c++) {
             const Cell& x = b[r][c];
             if (x.who == 0) continue;
-            long long w = x.n * (x.who == 'S' ? rowValue[r] : rowValue[7 - r]);
+            // rowvalues: Circle's rows counted from Star's side too
+            long long w = x.n * (x.who == 'S' || mistake("rowvalues") ? rowValue[r] : rowValue[7 - r]);
             u += x.who == me ? w : -w;
         }
     return u;

@@ -7,7 +7,7 @@
 // A student-like program of gamesearch's mutant catalogue
 // (testdata/check/mutants/README.md): correct as it stands; the environment
 // variable MISTAKE switches on one classic mistake: noignore, debug,
-// blacksign, depth, strict, rules2021, crash, loop, stop.
+// blacksign, depth, depth2, strict, rules2021, crash, loop, stop.
 #include <algorithm>
 #include <cassert>
 #include <cctype>
@@ -266,7 +266,7 @@ int main() {
         State s;
         if (!readFen(fen, s)) break;
         nodesSearched = 0;
-        int depth = MISTAKE == "depth" ? 3 : 4;
+        int depth = MISTAKE == "depth" ? 3 : MISTAKE == "depth2" ? 2 : 4;
         cout << alphaBeta(s, depth, -INF, INF) << endl;
         if (MISTAKE == "debug") cout << "nodes: " << nodesSearched << endl;
     }

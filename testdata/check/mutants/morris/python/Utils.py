@@ -4,8 +4,8 @@
 #
 # A student-like program of gamesearch's mutant catalogue
 # (testdata/check/mutants/README.md): correct as it stands; the environment
-# variable MISTAKE switches on one classic mistake (noremove and neighbours
-# here; the others are in the programs).
+# variable MISTAKE switches on one classic mistake (noremove, neighbours and
+# nomobility here; the others are in the programs).
 import os
 
 MISTAKE = os.environ.get('MISTAKE', '')
@@ -156,4 +156,6 @@ def static_estimation(b):
         return -10000
     if num_black_moves == 0:
         return 10000
+    if MISTAKE == 'nomobility':
+        return 1000 * (num_white - num_black)
     return 1000 * (num_white - num_black) - num_black_moves
