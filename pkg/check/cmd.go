@@ -330,7 +330,7 @@ type suiteFlags struct {
 func registerSuiteFlags(fs *flag.FlagSet, gen bool, fams []*Family) *suiteFlags {
 	sf := &suiteFlags{}
 	sf.cf.register(fs, gen, fams)
-	sf.suite = fs.String("suite", "public,random", "the suites to run, a comma-separated `LIST` of public (the course corpora), random and extra (our own speed cases and decisions where the handouts are silent); all is all three")
+	sf.suite = fs.String("suite", "default", "the suites to run: default (the few cases of the public and random suites chosen to meet every class of case), full (the public and random suites whole), all (and extra), or a comma-separated `LIST` of public (the course corpora), random and extra (our own speed cases and decisions where the handouts are silent)")
 	sf.cases = fs.String("cases", "", "run the set in `DIR` written by gamesearch gen (only that set, unless -suite adds more)")
 	sf.corpus = fs.String("corpus", "", "the conformance `DIR` (default: the copy built into gamesearch)")
 	sf.timeout = fs.String("timeout", "", "CPU time one case may take, a `duration` with its unit such as 10s or 500ms (default: the program's, see docs/check.md; congo-agent: the time of each go)")
@@ -352,9 +352,10 @@ func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*Options, error) {
 	if err := sf.cf.apply(fs, o); err != nil {
 		return nil, err
 	}
-	if o.Suites, err = parseSuites(*sf.suite, cliutil.IsSet(fs, "suite"), o.Cases != ""); err != nil {
+	if o.Suites, o.Chosen, err = parseSuites(*sf.suite, cliutil.IsSet(fs, "suite"), o.Cases != ""); err != nil {
 		return nil, err
 	}
+	o.chosenRandom = o.Chosen && !cliutil.IsSet(fs, "n") && !cliutil.IsSet(fs, "seed")
 	switch {
 	case *sf.max < 0:
 		return nil, usagef("-max %d: want 0 or more", *sf.max)
@@ -411,11 +412,13 @@ func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*Options, error) {
 var suiteNames = []string{"public", "random", "extra"}
 
 // parseSuites reads -suite: a comma-separated list of public, random and
-// extra, or all. With -cases and no -suite, only the set runs.
-func parseSuites(list string, set, cases bool) (map[string]bool, error) {
-	out := map[string]bool{}
+// extra, or default (the cases chosen from public and random: chosen),
+// full (public and random whole) or all (the three whole). With -cases and
+// no -suite, only the set runs.
+func parseSuites(list string, set, cases bool) (out map[string]bool, chosen bool, err error) {
+	out = map[string]bool{}
 	if cases && !set {
-		return out, nil
+		return out, false, nil
 	}
 	for _, name := range strings.Split(list, ",") {
 		switch name = strings.TrimSpace(name); name {
@@ -423,13 +426,16 @@ func parseSuites(list string, set, cases bool) (map[string]bool, error) {
 			for _, n := range suiteNames {
 				out[n] = true
 			}
+		case "default", "full":
+			out["public"], out["random"] = true, true
+			chosen = chosen || name == "default"
 		case "public", "random", "extra":
 			out[name] = true
 		default:
-			return nil, usagef("-suite %s: want a comma-separated list of public, random and extra, or all", cliutil.Quote(name))
+			return nil, false, usagef("-suite %s: want default, full, all, or a comma-separated list of public, random and extra", cliutil.Quote(name))
 		}
 	}
-	return out, nil
+	return out, chosen, nil
 }
 
 // checkReportFile refuses a report file that would replace something the

@@ -27,6 +27,10 @@ type Family struct {
 	// matched against the Key of units that have one.
 	Public func(o *Options) ([]Unit, error)
 	Extra  string
+	// Chosen is the corpus file listing the cases of the default suite
+	// (chosen.go; "" when the default suite is the public and random
+	// suites whole).
+	Chosen string
 	// Random returns n random cases from seed.
 	Random func(o *Options, n int, seed uint64) ([]Unit, error)
 	// ReadSet reads the set gen wrote in o.Cases, and SetFiles returns the

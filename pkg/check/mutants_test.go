@@ -499,6 +499,16 @@ func TestMutants(t *testing.T) {
 	}
 }
 
+// chosenDefault reports whether program's default suite is a family's
+// chosen cases (not the public and random suites whole).
+func chosenDefault(t *testing.T, program string) bool {
+	p, err := findProgram(families, program)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Family.Chosen != ""
+}
+
 // mutRun checks one mutant: first with 30 random cases, or the program's
 // first ones and the 30 if those did not kill it (and the public suite
 // where it is cheap), then, if that did not kill it, with the rest of the
@@ -539,6 +549,16 @@ func mutRun(t *testing.T, key [3]int, lang string, p mutProgram, m mutSpec, dir 
 	}
 	killer := rep
 	switch {
+	case chosenDefault(t, p.program):
+		// The default suite is a few chosen cases: it must kill the
+		// mutant, and say why, on its own.
+		c, r := check()
+		if c != 1 || r.Passed == r.Total {
+			row.def = "PASSED"
+			t.Errorf("mutant %s %s %s (%s) passes the default suite", lang, p.program, m.mistake, m.what)
+			return row
+		}
+		row.def, row.via, killer = "killed", fmt.Sprintf("default, %d cases", r.Total), r
 	case code == 1 && row.public == "killed" && row.random30 == "killed":
 		row.def, row.via = "killed", fmt.Sprintf("public, random-%d", n)
 	case code == 1 && row.random30 == "killed":

@@ -88,7 +88,12 @@ type Options struct {
 	Settings map[string]string
 	Game     any
 	// Suites are the suites to run, by name; Cases is the -cases set.
-	Suites map[string]bool
+	// Chosen tells that the default suite runs: of the public suite and,
+	// with chosenRandom (-n and -seed not given), of the random one, only
+	// the cases the family's list chose.
+	Suites       map[string]bool
+	Chosen       bool
+	chosenRandom bool
 	N      int
 	Seed   uint64
 	Cases  string
@@ -148,6 +153,9 @@ func UnitsOf[T any, PT interface {
 type suite struct {
 	name  string
 	units []Unit
+	// of is the number of cases the default suite chose these from (0:
+	// the suite is whole).
+	of int
 }
 
 // cases returns the number of cases of the suite.
@@ -199,6 +207,9 @@ func buildSuites(o *Options) ([]*suite, error) {
 			return nil, err
 		}
 		out = append(out, s)
+	}
+	if err := chooseSuites(o, out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

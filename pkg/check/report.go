@@ -49,6 +49,7 @@ type suiteResult struct {
 	Passed    int     `json:"passed"`
 	Total     int     `json:"total"`
 	NotRun    int     `json:"not_run,omitempty"`
+	ChosenOf  int     `json:"chosen_of,omitempty"`
 	Points    float64 `json:"points"`
 	MaxPoints float64 `json:"max_points"`
 }
@@ -84,7 +85,7 @@ func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, not
 	var warn [NumWarnings]int
 	var slowest *Result
 	for i, s := range suites {
-		sr := suiteResult{Name: s.name}
+		sr := suiteResult{Name: s.name, ChosenOf: s.of}
 		for _, r := range results[i] {
 			r.Suite = s.name
 			sr.Total++
@@ -365,7 +366,11 @@ func settings(o *Options) string {
 	parts := gameSettings(o)
 	var suites []string
 	for _, n := range suiteNames {
-		if o.Runs(n) {
+		switch {
+		case o.Chosen && n == "public":
+			suites = append(suites, "default")
+		case o.Chosen && n == "random":
+		case o.Runs(n):
 			suites = append(suites, n)
 		}
 	}
@@ -452,6 +457,9 @@ func (rep *report) text() string {
 			continue
 		}
 		fmt.Fprintf(&b, "%-7s %d/%d passed", s.Name, s.Passed, s.Total)
+		if s.ChosenOf > 0 {
+			fmt.Fprintf(&b, " (chosen of %d; -suite full runs them all)", s.ChosenOf)
+		}
 		if s.NotRun > 0 {
 			fmt.Fprintf(&b, ", %d not run", s.NotRun)
 		}

@@ -5,9 +5,11 @@ import (
 	"net/url"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gamesearch/gamesearch/pkg/check"
+	"github.com/gamesearch/gamesearch/pkg/starcircle"
 )
 
 // starcircleCheck is the homework's family: input.txt in the program's
@@ -18,6 +20,7 @@ var starcircleCheck = &check.Family{
 		WorkUnit: "node", About: "Star/Circle: input.txt to output.txt"}},
 	Public: starcirclePublic,
 	Extra:  "starcircle/extra.txt",
+	Chosen: "starcircle/default.txt",
 	Random: func(_ *check.Options, n int, seed uint64) ([]check.Unit, error) {
 		return check.UnitsOf(starcircleRandom(n, seed))
 	},
@@ -42,3 +45,31 @@ var starcircleCheck = &check.Family{
 
 // Key names the case as starcircle/extra.txt does: its folder.
 func (sc *scCase) Key() string { return sc.name }
+
+// Cost implements check.Profiled: the reference's node count.
+func (sc *scCase) Cost() uint64 { return sc.nodes() }
+
+// Classes implements check.Profiled: the case's depth, search and side to
+// move, the rule features its search meets (a pass, a stack), and each
+// model mistake whose answer differs from the expected one on it.
+func (sc *scCase) Classes() []string {
+	p := sc.prob
+	out := []string{fmt.Sprintf("depth %d", p.Depth), "algorithm " + p.Algorithm.String(), "player " + p.Player.String(),
+		fmt.Sprintf("%s depth %d", p.Algorithm, p.Depth)}
+	f := sc.features()
+	for _, c := range []check.Cause{check.CausePass, check.CauseStack} {
+		if f.Has(c) {
+			out = append(out, fmt.Sprintf("feature %d", c))
+		}
+	}
+	want := strings.TrimSuffix(sc.want, "\n")
+	for _, v := range check.Variants {
+		if v.MorrisOnly || v.AbOnly && p.Algorithm != starcircle.AlphaBeta {
+			continue
+		}
+		if m, ok := sc.model(v.M, nil); ok && strings.TrimSuffix(m.lines, "\n") != want {
+			out = append(out, fmt.Sprintf("mistake %d %+v", v.C, v.M))
+		}
+	}
+	return out
+}
