@@ -54,7 +54,7 @@ func forbidden(dep string) bool {
 
 // gameRules are the module packages a registered game's rules package
 // pkg/<game> may import (added to layers for every game of the registry).
-var gameRules = []string{"pkg/search", "pkg/engine", "internal/cliutil", "internal/atomicfile"}
+var gameRules = []string{"pkg/search", "pkg/engine", "internal/cliutil", "internal/atomicfile", "internal/splitmix"}
 
 // layers lists, for each package (or package prefix ending in "/"), the
 // module packages it may import. A package not listed belongs to the game,
@@ -64,13 +64,14 @@ var layers = map[string][]string{
 	"internal/cliutil":      nil,
 	"internal/procgroup":    nil,
 	"internal/sandbox":      {"internal/procgroup"},
+	"internal/splitmix":     nil,
 	"internal/testutil":     nil,
 	"pkg/search":            nil,
 	"pkg/treeview":          {"pkg/search"},
 	"pkg/explorer":          {"pkg/search", "pkg/treeview"},
-	"pkg/engine":            {"pkg/search"},
+	"pkg/engine":            {"pkg/search", "internal/splitmix"},
 	"pkg/engine/enginetest": {"pkg/engine"},
-	"pkg/match":             {"pkg/engine", "pkg/search"},
+	"pkg/match":             {"pkg/engine", "pkg/search", "internal/splitmix"},
 }
 
 // goList returns what "go list -f format pkgs..." prints in the repository
