@@ -1,6 +1,6 @@
-// Package gamesearch holds the public conformance corpora of the four
-// courses (testdata/conformance: the published expected outputs, see each
-// game's README there), embedded so that a gamesearch binary built or
+// Package gamesearch holds the public conformance corpora of the
+// registered games (testdata/conformance/<game>: the published expected
+// outputs, see each game's README there), embedded so that a gamesearch binary built or
 // copied anywhere checks programs without the repository.
 package gamesearch
 

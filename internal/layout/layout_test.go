@@ -17,6 +17,7 @@ import (
 	"testing"
 	"text/template"
 
+	gamesearch "github.com/gamesearch/gamesearch"
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/games"
 	"gotest.tools/v3/assert"
@@ -54,7 +55,7 @@ func forbidden(dep string) bool {
 
 // gameRules are the module packages a registered game's rules package
 // pkg/<game> may import (added to layers for every game of the registry).
-var gameRules = []string{"pkg/search", "pkg/engine", "internal/cliutil", "internal/atomicfile"}
+var gameRules = []string{"pkg/search", "pkg/engine", "internal/cliutil", "internal/atomicfile", "internal/splitmix"}
 
 // layers lists, for each package (or package prefix ending in "/"), the
 // module packages it may import. A package not listed belongs to the game,
@@ -64,13 +65,14 @@ var layers = map[string][]string{
 	"internal/cliutil":      nil,
 	"internal/procgroup":    nil,
 	"internal/sandbox":      {"internal/procgroup"},
+	"internal/splitmix":     nil,
 	"internal/testutil":     nil,
 	"pkg/search":            nil,
 	"pkg/treeview":          {"pkg/search"},
 	"pkg/explorer":          {"pkg/search", "pkg/treeview"},
-	"pkg/engine":            {"pkg/search"},
+	"pkg/engine":            {"pkg/search", "internal/splitmix"},
 	"pkg/engine/enginetest": {"pkg/engine"},
-	"pkg/match":             {"pkg/engine", "pkg/search"},
+	"pkg/match":             {"pkg/engine", "pkg/search", "internal/splitmix"},
 }
 
 // goList returns what "go list -f format pkgs..." prints in the repository
@@ -159,11 +161,12 @@ func TestGradedProgramsLinkNoTools(t *testing.T) {
 // TestLayers: every listed layer imports only what it may, a game's
 // packages outside its arena (and the MiniChess runner, which starts the
 // players) link neither the harness nor another game, an arena links
-// neither another game nor a tool, and every game has its arena
-// pkg/<game>/arena (which graded programs may not link).
+// neither another game nor a tool, and every game that offers matches
+// (its Match.Play) has its arena pkg/<game>/arena (which graded programs
+// may not link).
 func TestLayers(t *testing.T) {
 	sc := bufio.NewScanner(strings.NewReader(goList(t, "{{.ImportPath}} {{join .Imports \" \"}}", "./...")))
-	games := games.Names()
+	all, games := games.All, games.Names()
 	layers := maps.Clone(layers)
 	for _, g := range games {
 		layers["pkg/"+g] = gameRules
@@ -228,9 +231,11 @@ func TestLayers(t *testing.T) {
 	assert.Equal(t, checked, len(layers))
 	assert.Assert(t, arenas >= 10, "%d arena packages checked", arenas)
 	assert.Equal(t, defs, len(games), "every registered game has its pkg/<game>/gamedef")
-	for _, g := range games {
-		a := "pkg/" + g + "/arena"
-		assert.Assert(t, listed[a], "%s is missing", a)
+	for _, g := range all {
+		a := "pkg/" + g.Name + "/arena"
+		if g.Match.Play != nil {
+			assert.Assert(t, listed[a], "%s is missing: %s offers matches", a, g.Name)
+		}
 		assert.Assert(t, forbidden(mod+a), "graded programs may link %s", a)
 	}
 }
@@ -273,20 +278,25 @@ func TestToolsNameNoGame(t *testing.T) {
 	assert.Assert(t, checked >= 8, "%d tool packages checked", checked)
 }
 
-// TestOneRegistrationLine: adding tic-tac-toe, the worked example of
-// docs/architecture.md, touched nothing outside its own package, program,
-// golden files, corpus and doc but the registry: no other file names it.
-// The exceptions: docs/architecture.md, whose steps use it as their
-// example; the generated help texts that list the registered games; and
-// the toy games of the search, engine and match tests (tic-tac-toe boards
-// of their own, older than the game).
+// TestOneRegistrationLine: adding the newest game, the registry's last
+// (the worked example of docs/architecture.md until another is added),
+// touched nothing outside its own files (pkg/<name>/, its
+// graded programs' cmd/ and testdata/ folders, testdata/conformance/<name>/)
+// but the registry: no other file names it (its Name or Title, in any
+// letter case). The exceptions: the docs, which may name any game; the
+// generated help texts that list the registered games; and the toy games
+// of the search, engine and match tests (the worked example's board, as
+// toy games of their own older than the game).
 func TestOneRegistrationLine(t *testing.T) {
 	root := testutil.RepoRoot(t)
-	own := []string{"pkg/tictactoe/", "cmd/tictactoe-minimax/", "testdata/tictactoe-minimax/", "testdata/conformance/tictactoe/", "docs/tictactoe.md"}
-	allowed := []string{"pkg/games/games.go", "internal/layout/layout_test.go", "docs/architecture.md",
-		"testdata/gamesearch/help.txt", "testdata/gamesearch/match_help.txt",
-		"pkg/search/search_test.go", "pkg/engine/engine_test.go", "pkg/engine/engine_games_test.go", "pkg/match/match_test.go", "docs/engine.md"}
-	names := regexp.MustCompile(`(?i)tic-?tac-?toe`)
+	g := games.All[len(games.All)-1]
+	own := []string{"pkg/" + g.Name + "/", "testdata/conformance/" + g.Name + "/"}
+	for _, p := range g.Graded {
+		own = append(own, "cmd/"+p+"/", "testdata/"+p+"/")
+	}
+	allowed := []string{"pkg/games/games.go", "testdata/gamesearch/help.txt", "testdata/gamesearch/match_help.txt",
+		"pkg/search/search_test.go", "pkg/engine/engine_test.go", "pkg/engine/engine_games_test.go", "pkg/match/match_test.go"}
+	names := regexp.MustCompile(`(?i)` + regexp.QuoteMeta(g.Name) + "|" + regexp.QuoteMeta(g.Title))
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -304,12 +314,15 @@ func TestOneRegistrationLine(t *testing.T) {
 				return nil
 			}
 		}
+		if strings.HasPrefix(rel, "docs/") && strings.HasSuffix(rel, ".md") {
+			return nil
+		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
 		if names.Match(data) {
-			assert.Assert(t, slices.Contains(allowed, rel), "%s names tic-tac-toe: only its own files and the registry may", rel)
+			assert.Assert(t, slices.Contains(allowed, rel), "%s names %s: only its own files, the docs and the registry may", rel, g.Title)
 		}
 		return nil
 	})
@@ -371,4 +384,25 @@ func TestPackageDocs(t *testing.T) {
 		path, doc, _ := strings.Cut(l, "\t")
 		assert.Assert(t, strings.TrimSpace(doc) != "", "%s has no package comment", path)
 	}
+}
+
+// TestConformanceFolders: the embedded corpora (package gamesearch) hold
+// at the top one folder per registered game with programs to check, named
+// as the game, and nothing else.
+func TestConformanceFolders(t *testing.T) {
+	entries, err := fs.ReadDir(gamesearch.Conformance(), ".")
+	assert.NilError(t, err)
+	var dirs []string
+	for _, e := range entries {
+		assert.Assert(t, e.IsDir(), "testdata/conformance/%s is not a game's folder", e.Name())
+		dirs = append(dirs, e.Name())
+	}
+	var want []string
+	for _, g := range games.All {
+		if len(g.Check) > 0 {
+			want = append(want, g.Name)
+		}
+	}
+	slices.Sort(want)
+	assert.DeepEqual(t, dirs, want)
 }

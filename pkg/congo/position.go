@@ -1,5 +1,7 @@
 package congo
 
+import "github.com/gamesearch/gamesearch/internal/splitmix"
+
 // Position is a Congo position: the board, the side to move and the move
 // number, with a Zobrist hash of board and side kept up to date.
 //
@@ -108,14 +110,7 @@ var (
 )
 
 func init() {
-	x := uint64(0x9E3779B97F4A7C15) // fixed seed
-	next := func() uint64 {         // splitmix64
-		x += 0x9E3779B97F4A7C15
-		z := x
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
-	}
+	next := splitmix.New(0x9E3779B97F4A7C15).Uint64 // fixed seed
 	for pc := 1; pc < len(zobristPiece); pc++ {
 		for s := range zobristPiece[pc] {
 			zobristPiece[pc][s] = next()

@@ -1,6 +1,10 @@
 package engine
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/gamesearch/gamesearch/internal/splitmix"
+)
 
 // TTBound says how a transposition-table value relates to the true value of
 // its position at the stored depth.
@@ -202,12 +206,8 @@ func (t *TT[M]) StoreSpan(key uint64, depth int, bound TTBound, value int32, m M
 // with. MiniChess (docs/minichess.md), for example, draws 2·6·30 piece keys in the
 // order colour, piece, square, then the side-to-move key, from seed 20230617.
 func ZobristKeys(seed uint64, dst []uint64) {
-	s := seed
+	r := splitmix.New(seed)
 	for i := range dst {
-		s += 0x9e3779b97f4a7c15
-		z := s
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		dst[i] = z ^ z>>31
+		dst[i] = r.Uint64()
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/splitmix"
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/search"
@@ -314,7 +315,7 @@ func TestOpenings(t *testing.T) {
 // xoEngine adapts xo to engine.Game.
 type xoEngine struct{ xoGame }
 
-func (xoEngine) Hash(p *xo) uint64 { return match.Mix(uint64(p.x) | uint64(p.o)<<9 | 1<<20) }
+func (xoEngine) Hash(p *xo) uint64 { return splitmix.Mix(uint64(p.x) | uint64(p.o)<<9 | 1<<20) }
 func (xoEngine) Outcome(p *xo) engine.Outcome {
 	if xoWon(p.x) || xoWon(p.o) {
 		return engine.OutcomeLoss

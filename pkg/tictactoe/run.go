@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+
+	"github.com/gamesearch/gamesearch/internal/splitmix"
 )
 
 // ProgramName is the name of the program [Run] implements.
@@ -66,31 +68,16 @@ func Reference(input []byte) (string, error) {
 	return Solve(nil, p).Format(), nil
 }
 
-// splitmix64 is the generator of [RandomPosition]: a fixed algorithm, so
-// a seed gives the same position with every Go version.
-type splitmix64 uint64
-
-func (s *splitmix64) next() uint64 {
-	*s += 0x9e3779b97f4a7c15
-	z := uint64(*s)
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
-
-// intn returns a number in [0, n).
-func (s *splitmix64) intn(n int) int { return int(s.next() % uint64(n)) }
-
 // RandomPosition returns a position drawn from seed: a number of plies from
 // 0 to 8 chosen uniformly, then that many moves chosen uniformly among
 // those that do not end the game (fewer when every move ends it). The
 // result is always a valid input of the program: reachable and not
 // finished. The same seed gives the same position.
 func RandomPosition(seed uint64) Position {
-	r := splitmix64(seed)
+	r := splitmix.New(seed)
 	var p Position
 	g := CourseGame{}
-	plies := r.intn(9)
+	plies := r.Intn(9)
 	var buf, open [9]Move
 	for range plies {
 		n := 0
@@ -106,7 +93,7 @@ func RandomPosition(seed uint64) Position {
 			break
 		}
 		var q Position
-		g.Play(&q, &p, open[r.intn(n)])
+		g.Play(&q, &p, open[r.Intn(n)])
 		p = q
 	}
 	return p

@@ -7,7 +7,7 @@
 // ALPHABETA at a fixed depth ([CoursePlayer]), the tournament engine
 // ([NewEnginePlayer], a [match.EnginePlayer] of a [match.EngineThinker]) and
 // any program of the homework's file protocol, input.txt in and output.txt
-// out ([ProgramPlayer]). The toolkit's "gamesearch match starcircle" uses
+// out ([NewProgramPlayer], package match's [match.ProgramPlayer]). The toolkit's "gamesearch match starcircle" uses
 // its rules and players.
 //
 // Layers: arena sits above package starcircle and beside package match; it

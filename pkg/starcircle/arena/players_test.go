@@ -56,7 +56,7 @@ func TestMain(m *testing.M) {
 // program returns a ProgramPlayer running the test binary as mode.
 func program(t *testing.T, mode string, prob *starcircle.Problem) *arena.ProgramPlayer {
 	t.Setenv(programEnv, mode)
-	return &arena.ProgramPlayer{Label: mode, Argv: []string{os.Args[0], "-test.run=^$"}, Problem: *prob}
+	return arena.NewProgramPlayer(mode, []string{os.Args[0], "-test.run=^$"}, *prob, 0)
 }
 
 // play plays a match of games from the two-ply openings of the start
@@ -121,8 +121,9 @@ func TestProgramPlayer(t *testing.T) {
 	prob := startProblem(t)
 	w := starcircle.NewWeights(prob.Values)
 	opp := func() arena.Player { return arena.NewCoursePlayer("ab", w, starcircle.AlphaBeta, 1) }
-	ext := program(t, "starcircle", prob)
-	ext.Problem.Algorithm, ext.Problem.Depth = starcircle.Minimax, 2
+	mm := *prob
+	mm.Algorithm, mm.Depth = starcircle.Minimax, 2
+	ext := program(t, "starcircle", &mm)
 	got := play(t, ext, opp(), 2)
 	want := play(t, arena.NewCoursePlayer("mm", w, starcircle.Minimax, 2), opp(), 2)
 	for i, g := range want.Games {
@@ -137,8 +138,9 @@ func TestProgramInput(t *testing.T) {
 	prob := startProblem(t)
 	r := rulesOf(prob, 0)
 	seen := t.TempDir() + "/seen.txt"
-	p := program(t, "copy:"+seen, prob)
-	p.Problem.Algorithm, p.Problem.Depth = starcircle.AlphaBeta, 7
+	ab := *prob
+	ab.Algorithm, ab.Depth = starcircle.AlphaBeta, 7
+	p := program(t, "copy:"+seen, &ab)
 	pos := arena.Start(prob)
 	pos = r.Play(&pos, move("C1-D2"))
 	m, err := p.Move(&match.Turn[arena.GamePos, starcircle.Move]{Pos: pos, Color: 1})

@@ -91,18 +91,13 @@ func newStarcirclePlayer(sp *kit.PlayerSpec, prob *starcircle.Problem, w *starci
 		if err != nil {
 			return nil, err
 		}
-		timeout, err := sp.Duration("timeout", arena.DefaultTimeout)
+		argv, timeout, err := kit.ProgramSpec(sp)
 		if err != nil {
 			return nil, err
 		}
-		prog, err := kit.ResolveProgram(sp.Command[0])
-		if err != nil {
-			return nil, fmt.Errorf("player %q: %v", sp.Text, err)
-		}
-		p := &arena.ProgramPlayer{Label: sp.Text, Argv: append([]string{prog}, sp.Command[1:]...),
-			Problem: *prob, Timeout: timeout}
-		p.Problem.Depth, p.Problem.Algorithm = d, scAlgorithm(algo)
-		return p, sp.Done()
+		in := *prob
+		in.Depth, in.Algorithm = d, scAlgorithm(algo)
+		return arena.NewProgramPlayer(sp.Text, argv, in, timeout), sp.Done()
 	}
 	return nil, fmt.Errorf("player %q: unknown player %q for starcircle (want engine, minimax, alphabeta or exec)", sp.Text, sp.Kind)
 }

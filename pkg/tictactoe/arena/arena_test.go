@@ -42,7 +42,7 @@ func TestMain(m *testing.M) {
 // program returns a ProgramPlayer running the test binary as mode.
 func program(t *testing.T, mode string) *arena.ProgramPlayer {
 	t.Setenv(programEnv, mode)
-	return &arena.ProgramPlayer{Label: mode, Argv: []string{os.Args[0], "-test.run=^$"}}
+	return arena.NewProgramPlayer(mode, []string{os.Args[0], "-test.run=^$"}, 0)
 }
 
 // pos parses a position in the compact notation.
@@ -103,19 +103,22 @@ func play(t *testing.T, a, b arena.Player, games int) *match.Report[tictactoe.Mo
 // TestCoursePlayer: at full depth the course player plays the program's
 // answer; perfect play against itself draws every game.
 func TestCoursePlayer(t *testing.T) {
-	cp := arena.NewCoursePlayer("minimax", 0)
+	cp := arena.NewCoursePlayer("minimax", false, 0)
 	assert.Equal(t, cp.Name(), "minimax")
 	for seed := range uint64(50) {
 		p := tictactoe.RandomPosition(seed)
 		m, err := cp.Move(&match.Turn[tictactoe.Position, tictactoe.Move]{Start: p, Pos: p})
 		assert.NilError(t, err)
 		assert.Equal(t, m, tictactoe.Solve(nil, p).Move)
+		ab, err := arena.NewCoursePlayer("alphabeta", true, 0).Move(&match.Turn[tictactoe.Position, tictactoe.Move]{Start: p, Pos: p})
+		assert.NilError(t, err)
+		assert.Equal(t, ab, m, "alpha-beta keeps minimax's first best move")
 	}
-	rep := play(t, cp, arena.NewCoursePlayer("minimax", 9), 18)
+	rep := play(t, cp, arena.NewCoursePlayer("minimax", false, 9), 18)
 	assert.Equal(t, rep.Stats.Draws, 18)
 	// A one-ply search sees only the wins of its own move: the full-depth
 	// player never loses to it and wins some games.
-	weak := arena.NewCoursePlayer("depth1", 1)
+	weak := arena.NewCoursePlayer("depth1", false, 1)
 	rep = play(t, cp, weak, 18)
 	assert.Equal(t, rep.Stats.Losses, 0)
 	assert.Assert(t, rep.Stats.Wins > 0, rep.Stats.String())
@@ -128,7 +131,7 @@ func TestEnginePlayer(t *testing.T) {
 		e := arena.NewEnginePlayer("engine", tictactoe.NewEngine(tictactoe.EngineOptions()))
 		e.Depth = 9
 		assert.Equal(t, e.Name(), "engine")
-		return play(t, e, arena.NewCoursePlayer("minimax", 0), 18)
+		return play(t, e, arena.NewCoursePlayer("minimax", false, 0), 18)
 	}
 	first, second := run(), run()
 	assert.Equal(t, first.Stats.Draws, 18)
@@ -142,7 +145,7 @@ func TestEnginePlayer(t *testing.T) {
 func TestProgramPlayer(t *testing.T) {
 	prog := program(t, "minimax")
 	assert.Equal(t, prog.Name(), "minimax")
-	cp := arena.NewCoursePlayer("minimax", 0)
+	cp := arena.NewCoursePlayer("minimax", false, 0)
 	for _, s := range []string{".........", "X........", "X...O...X"} {
 		p := pos(t, s)
 		turn := &match.Turn[tictactoe.Position, tictactoe.Move]{Start: p, Pos: p}

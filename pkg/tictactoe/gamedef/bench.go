@@ -14,7 +14,7 @@ func Bench(quick bool) []kit.BenchCase {
 	d := kit.Size(quick, tictactoe.FullDepth, 6)
 	return []kit.BenchCase{
 		{Workload: fmt.Sprintf("perft start depth %d", d), Unit: "leaves", Run: func(string) (uint64, error) {
-			return perft(tictactoe.Start(), d).Total, nil
+			return tools.Perft(tictactoe.Start(), d).Total, nil
 		}},
 		{Workload: fmt.Sprintf("tictactoe-minimax start depth %d", d), Unit: "nodes", Run: func(string) (uint64, error) {
 			return tictactoe.NewSearcher().Minimax(tictactoe.Start(), d).Nodes, nil

@@ -8,7 +8,6 @@ package gamedef
 import (
 	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/gamekit"
-	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
 // Game is tic-tac-toe for the tools.
@@ -16,8 +15,8 @@ var Game = &gamekit.Game{
 	Name:     "tictactoe",
 	Title:    "Tic-tac-toe",
 	Graded:   []string{"tictactoe-minimax"},
-	Tools:    func() kit.Game { return &adapter{} },
-	Match:    matchGame,
+	Tools:    tools.Tools,
+	Match:    matches.Game(),
 	Bench:    Bench,
 	Check:    []*check.Family{minimaxCheck},
 	Explorer: explorerGame{},

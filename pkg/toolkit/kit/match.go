@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 )
@@ -364,4 +365,79 @@ func ClosePlayers[P, M any](ps []match.Player[P, M]) {
 			c.Close()
 		}
 	}
+}
+
+// BasicMatch is the match support of a game whose match positions are its
+// positions (P) and whose openings are the lines of a few plies from its
+// start: [BasicMatch.Game] is its [MatchGame].
+type BasicMatch[P, M any] struct {
+	// Name is the game's name in messages; Notes are MatchGame's.
+	Name, Notes string
+	// Rules are the rules of a complete game; Colors name colour 0 and 1
+	// in the report; Label writes a move.
+	Rules  match.Rules[P, M]
+	Colors [2]string
+	Label  func(M) string
+	// Openings returns the positions reached from the start by exactly
+	// plies moves (-plies, 2 by default), as match.Enumerate does; Start
+	// reads the position of -start, which is then the one opening.
+	Openings func(plies int) []P
+	Start    func(text string) (P, error)
+	// Player builds the player of a PLAYER argument (engine, the course's
+	// players, exec); an unknown kind is its error.
+	Player func(sp *PlayerSpec, s *MatchSettings) (match.Player[P, M], error)
+}
+
+// Game returns the MatchGame of the game.
+func (b *BasicMatch[P, M]) Game() MatchGame {
+	return MatchGame{Notes: b.Notes, Play: b.play, Plies: true}
+}
+
+// play plays the match of s.
+func (b *BasicMatch[P, M]) play(s *MatchSettings) (*MatchSummary, error) {
+	if s.Variant != "" {
+		return nil, fmt.Errorf("-variant %q: %s has no variants", s.Variant, b.Name)
+	}
+	plies, err := s.OpeningPlies()
+	if err != nil {
+		return nil, err
+	}
+	list := b.Openings(plies)
+	if s.Start != "" {
+		p, err := b.Start(s.Start)
+		if err != nil {
+			return nil, fmt.Errorf("-start %s: %v", cliutil.Quote(s.Start), err)
+		}
+		list = []P{p}
+	}
+	openings, err := ChooseOpenings(list, s.Openings, s.Seed)
+	if err != nil {
+		return nil, err
+	}
+	players, err := Players(s.Specs, func(text string) (match.Player[P, M], error) {
+		sp, err := ParsePlayerSpec(text)
+		if err != nil {
+			return nil, err
+		}
+		return b.Player(sp, s)
+	})
+	if err != nil {
+		return nil, err
+	}
+	defer ClosePlayers(players[:])
+	return PlayMatch(s, b.Rules, players, openings, b.Colors, b.Label)
+}
+
+// ProgramSpec reads the settings of an exec player (timeout=DUR, default
+// [match.DefaultTimeout]) and returns its program, resolved by
+// [ResolveProgram], with its arguments.
+func ProgramSpec(sp *PlayerSpec) (argv []string, timeout time.Duration, err error) {
+	if timeout, err = sp.Duration("timeout", match.DefaultTimeout); err != nil {
+		return nil, 0, err
+	}
+	prog, err := ResolveProgram(sp.Command[0])
+	if err != nil {
+		return nil, 0, fmt.Errorf("player %q: %v", sp.Text, err)
+	}
+	return append([]string{prog}, sp.Command[1:]...), timeout, nil
 }

@@ -1,0 +1,173 @@
+package toolkit
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gamesearch/gamesearch/pkg/gamekit"
+	"github.com/gamesearch/gamesearch/pkg/games"
+	"github.com/gamesearch/gamesearch/pkg/match"
+	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
+	"gotest.tools/v3/assert"
+)
+
+// This file is a newcomer's game defined in a test alone: Nim with one
+// heap, each move taking 1 to 3 stones, who takes the last stone wins. It
+// goes through the generic adapters (kit.Basic, kit.BasicMatch,
+// match.CoursePlayer), as a new game's gamedef would.
+
+// nimPos is a heap and the player to move (0 or 1).
+type nimPos struct{ stones, toMove int }
+
+// nimMove is the number of stones taken.
+type nimMove int
+
+// nimGame is Nim for the course search, in negamax form.
+type nimGame struct{}
+
+func (nimGame) Terminal(p *nimPos) bool { return p.stones == 0 }
+
+func (nimGame) Moves(p *nimPos, buf []nimMove) []nimMove {
+	for k := 1; k <= min(3, p.stones); k++ {
+		buf = append(buf, nimMove(k))
+	}
+	return buf
+}
+
+func (nimGame) Play(dst, p *nimPos, m nimMove) { *dst = nimPos{p.stones - int(m), 1 - p.toMove} }
+
+// Evaluate: the side to move with no stone left has lost.
+func (nimGame) Evaluate(p *nimPos) search.Value {
+	if p.stones == 0 {
+		return -1
+	}
+	return 0
+}
+
+func (nimGame) CountReplies(p *nimPos, m nimMove) int {
+	if left := p.stones - int(m); left > 0 {
+		return min(3, left)
+	}
+	return -1
+}
+
+// nimRules are the match rules.
+type nimRules struct{}
+
+func (nimRules) ToMove(p *nimPos) int { return p.toMove }
+
+func (nimRules) Result(p *nimPos) (bool, int, string) {
+	return p.stones == 0, 1 - p.toMove, "last stone taken"
+}
+
+func (nimRules) Legal(p *nimPos, m nimMove) bool { return m >= 1 && m <= 3 && int(m) <= p.stones }
+
+func (nimRules) Play(p *nimPos, m nimMove) nimPos { return nimPos{p.stones - int(m), 1 - p.toMove} }
+
+func (nimRules) Over(p *nimPos) bool { return p.stones == 0 }
+
+func (nimRules) Moves(p *nimPos, buf []nimMove) []nimMove { return nimGame{}.Moves(p, buf) }
+
+func nimLabel(m nimMove) string { return strconv.Itoa(int(m)) }
+
+// nimParse reads a POSITION: "start" (12 stones) or a number of stones.
+func nimParse(arg string, _ io.Reader) (nimPos, error) {
+	if arg == "start" {
+		return nimPos{stones: 12}, nil
+	}
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 0 || n > 99 {
+		return nimPos{}, fmt.Errorf("POSITION: %q is not a number of stones from 0 to 99", arg)
+	}
+	return nimPos{stones: n}, nil
+}
+
+// nimDef is the registration, as pkg/nim/gamedef would hold it.
+var nimDef = &gamekit.Game{
+	Name: "nim", Title: "Nim",
+	Tools: (&kit.Basic[nimPos, nimMove, nimGame]{
+		Notation:  "Nim: POSITION is a number of stones or start (12); a move takes 1 to 3.",
+		Parse:     nimParse,
+		TreeDepth: 4,
+		TreeTitle: func(p *nimPos, ab bool, d int) string {
+			return fmt.Sprintf("Nim: %d stones, %s depth %d", p.stones, kit.AlgoName(ab), d)
+		},
+		Play: kit.Play[nimPos, nimMove, nimGame]{
+			Colors: [2]string{"First", "Second"},
+			ToMove: func(p *nimPos) int { return p.toMove },
+			Label:  nimLabel,
+			Draw:   func(w io.Writer, p *nimPos, _ int) { fmt.Fprintf(w, "%d stones\n", p.stones) },
+			Over: func(p *nimPos, _ int) (string, bool) {
+				return []string{"First", "Second"}[1-p.toMove] + " wins.", p.stones == 0
+			},
+			Options: search.Options{Perspective: search.SideToMove},
+			Engine:  "alpha-beta", Depth: 12,
+		},
+	}).Tools,
+	Match: (&kit.BasicMatch[nimPos, nimMove]{
+		Name: "nim", Notes: "minimax[:depth=D], alphabeta[:depth=D]: the course search.",
+		Rules: nimRules{}, Colors: [2]string{"First", "Second"}, Label: nimLabel,
+		Openings: func(plies int) []nimPos {
+			return match.Enumerate[nimPos, nimMove](nimRules{}, nimPos{stones: 12}, plies)
+		},
+		Start: func(s string) (nimPos, error) { return nimParse(s, nil) },
+		Player: func(sp *kit.PlayerSpec, _ *kit.MatchSettings) (match.Player[nimPos, nimMove], error) {
+			d, err := sp.Int("depth", 12, 1, 99)
+			if err != nil {
+				return nil, err
+			}
+			if sp.Kind != "minimax" && sp.Kind != "alphabeta" {
+				return nil, fmt.Errorf("player %q: unknown player %q for nim", sp.Text, sp.Kind)
+			}
+			s := search.New[nimPos, nimMove](nimGame{}, search.Options{Perspective: search.SideToMove})
+			return &match.CoursePlayer[nimPos, nimMove, nimGame]{Label: sp.Text, Searcher: s, AlphaBeta: sp.Kind == "alphabeta", Depth: d}, sp.Done()
+		},
+	}).Game(),
+}
+
+// nimLeaves counts the move sequences of exactly depth moves from stones
+// (a finished game stops), the perft the tools must print.
+func nimLeaves(stones, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	var n uint64
+	for k := 1; k <= min(3, stones); k++ {
+		n += nimLeaves(stones-k, depth-1)
+	}
+	return n
+}
+
+// TestNewGame registers Nim for this test only and runs perft, tree, play
+// and match on it through gamesearch.
+func TestNewGame(t *testing.T) {
+	saved := games.All
+	games.All = append(games.All[:len(games.All):len(games.All)], nimDef)
+	t.Cleanup(func() { games.All = saved })
+
+	out := mustRun(t, "", "perft", "nim", "start", "5", "-divide")
+	want := fmt.Sprintf("1: %d\n2: %d\n3: %d\n\ntotal: %d\n", nimLeaves(11, 4), nimLeaves(10, 4), nimLeaves(9, 4), nimLeaves(12, 5))
+	assert.Equal(t, out, want)
+	_, errs, code := runCmd(t, "", "perft", "nim", "x", "2")
+	assert.Equal(t, code, 2)
+	assert.Equal(t, errs, "gamesearch perft: POSITION: \"x\" is not a number of stones from 0 to 99\n")
+
+	// The tree has the minimax's node count: 1 + 3 + 9 + 27 from 12 stones at depth 3.
+	out = mustRun(t, "", "tree", "nim", "start", "-depth", "3")
+	assert.Assert(t, strings.HasPrefix(out, "Nim: 12 stones, minimax depth 3\n"), out)
+	assert.Assert(t, strings.Contains(out, "40 nodes"), out)
+
+	// Play: 12 stones is lost for the first player; the engine (second)
+	// answers every move with 4 minus it and takes the last stone.
+	out = mustRun(t, "1\n1\n1\n", "play", "nim", "-depth", "12")
+	assert.Assert(t, strings.Contains(out, "Engine (Second) plays 3"), out)
+	assert.Assert(t, strings.Contains(out, "Second wins."), out)
+
+	// Two perfect players: the second wins every game from 12 stones.
+	out = mustRun(t, "", "match", "nim", "alphabeta", "minimax", "-plies", "0", "-games", "2", "-quiet")
+	assert.Assert(t, strings.Contains(out, "result for A: W 1 D 0 L 1"), out)
+}
