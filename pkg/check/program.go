@@ -94,9 +94,9 @@ type Options struct {
 	Suites       map[string]bool
 	Chosen       bool
 	chosenRandom bool
-	N      int
-	Seed   uint64
-	Cases  string
+	N            int
+	Seed         uint64
+	Cases        string
 	// Corpus is the conformance corpus (built in, or -corpus DIR).
 	Corpus Files
 	// Timeout is the per-case limit (-timeout, or the program's PerCase);
