@@ -153,7 +153,7 @@ gamesearch=./gamesearch
 if ! chmod 755 gamesearch 2>/dev/null; then
 	gamesearch="$(mktemp -d)/gamesearch" && install -m 755 ./gamesearch "$gamesearch" || exit 1
 fi
-exec "$gamesearch" grade %s %s -suite public -cases cases -gradescope "$root/results/results.json" "$root/submission"
+exec "$gamesearch" grade %s %s -suite default -cases cases -gradescope "$root/results/results.json" "$root/submission"
 `, o.Prog.Name, strings.Join(flags, " "))
 }
 

@@ -356,6 +356,11 @@ func (sf *suiteFlags) options(fs *flag.FlagSet, name string) (*Options, error) {
 		return nil, err
 	}
 	o.chosenRandom = o.Chosen && !cliutil.IsSet(fs, "n") && !cliutil.IsSet(fs, "seed")
+	if o.Chosen && o.Cases != "" {
+		// The -cases set (gen's random cases) stands for the default
+		// suite's random part.
+		delete(o.Suites, "random")
+	}
 	switch {
 	case *sf.max < 0:
 		return nil, usagef("-max %d: want 0 or more", *sf.max)

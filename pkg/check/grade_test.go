@@ -321,13 +321,13 @@ func TestUnpackRefuses(t *testing.T) {
 func TestAutograderKeepsLimits(t *testing.T) {
 	t.Parallel()
 	o := testOptions(t, "congo-eval", "rules", "2022")
-	if s := runScript(o, nil); strings.Contains(s, "-timeout") || strings.Contains(s, "-startup") || !strings.Contains(s, "-budget 6m0s -suite public") {
+	if s := runScript(o, nil); strings.Contains(s, "-timeout") || strings.Contains(s, "-startup") || !strings.Contains(s, "-budget 6m0s -suite default") {
 		t.Errorf("defaults: run_autograder names a limit:\n%s", s)
 	}
 	o.Timeout, o.TimeoutSet = 500*time.Millisecond, true
 	o.Startup, o.StartupSet = 0, true
 	o.Budget = time.Minute
-	if s := runScript(o, []string{"-memory", "2GiB"}); !strings.Contains(s, "grade congo-eval -rules 2022 -timeout 500ms -startup 0s -budget 1m0s -memory 2GiB -suite public") {
+	if s := runScript(o, []string{"-memory", "2GiB"}); !strings.Contains(s, "grade congo-eval -rules 2022 -timeout 500ms -startup 0s -budget 1m0s -memory 2GiB -suite default") {
 		t.Errorf("run_autograder does not keep -timeout, -startup, -budget and -memory:\n%s", s)
 	}
 }
