@@ -8,7 +8,9 @@ package check
 // family's list beside its corpus, so that a check spends no time on it.
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,9 +85,13 @@ func ChosenLine(program, settings, suite, key string) string {
 }
 
 // readChosen reads a family's list of chosen cases: one case a line,
-// PROGRAM, SETTINGS, SUITE and KEY separated by tabs; # comments.
+// PROGRAM, SETTINGS, SUITE and KEY separated by tabs; # comments. A
+// missing list (a -corpus folder without one) chooses nothing.
 func readChosen(f Files, name string) (map[chosenKey]bool, error) {
 	data, err := f.Read(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[chosenKey]bool{}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

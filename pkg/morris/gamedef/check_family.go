@@ -63,7 +63,8 @@ var morrisCheck = &check.Family{
 	Public: func(o *check.Options) ([]check.Unit, error) {
 		return check.UnitsOf(readMorrisTSV(o.Corpus, "morris/cases.tsv", morrisProg(o.Prog), board(o), false))
 	},
-	Extra: "morris/extra.txt",
+	Extra:  "morris/extra.txt",
+	Chosen: "morris/default.txt",
 	Random: func(o *check.Options, n int, seed uint64) ([]check.Unit, error) {
 		return check.UnitsOf(morrisRandom(morrisProg(o.Prog), board(o), n, seed), nil)
 	},
@@ -106,4 +107,31 @@ func morrisExplore(p *check.Program, _, input string) url.Values {
 	q.Set("board", m[1])
 	q.Set("depth", m[3])
 	return q
+}
+
+// Cost implements check.Profiled: the static evaluations of the
+// reference's answer.
+func (mc *morrisCase) Cost() uint64 { return mc.want.Evaluated }
+
+// Classes implements check.Profiled: the case's depth, the rule features
+// its search meets (a mill closed, a side without a move), and each model
+// mistake whose answer differs from the expected one on it.
+func (mc *morrisCase) Classes() []string {
+	out := []string{fmt.Sprintf("depth %d", mc.depth)}
+	f := mc.features()
+	for _, c := range []check.Cause{check.CauseMill, check.CauseBlocked} {
+		if f.Has(c) {
+			out = append(out, fmt.Sprintf("feature %d", c))
+		}
+	}
+	want := morrisAnswer{mc.want.Board.Format(morris.BoardOf(mc.kind).N), mc.want.Evaluated, mc.want.Estimate}
+	for _, v := range check.Variants {
+		if v.Keyed || v.AbOnly && !mc.prog.AlphaBeta || v.M.MinRoot && !mc.prog.Black {
+			continue
+		}
+		if m, ok := mc.model(v.M); ok && m.morrisAnswer != want {
+			out = append(out, fmt.Sprintf("mistake %d %+v", v.C, v.M))
+		}
+	}
+	return out
 }
