@@ -223,7 +223,8 @@ func (s *Server) handleMove(r *http.Request) (any, error) {
 const maxThinkDepth = 64
 
 // handleThink streams the engine's reply as JSON lines: one
-// {"iteration": ...} per completed iteration, then {"reply": ..., "board":
+// {"iteration": ...} per completed iteration that changes the score or the
+// principal variation, then {"reply": ..., "board":
 // ...}, or {"error": "..."}.
 func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	if err := s.parseForm(w, r); err != nil {
@@ -273,10 +274,12 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	enc := json.NewEncoder(w)
 	rc := http.NewResponseController(w)
 	broken := false
+	var last *Iteration
 	reply, err := g.Think(st, lim, func(it Iteration) {
-		if broken {
+		if broken || last != nil && sameLine(*last, it) {
 			return
 		}
+		last = &it
 		if enc.Encode(map[string]any{"iteration": it}) != nil || rc.Flush() != nil {
 			broken = true
 		}
@@ -293,4 +296,11 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	enc.Encode(map[string]any{"reply": reply, "board": b})
+}
+
+// sameLine tells that iteration b changes neither the score nor the
+// principal variation of a, so that play shows one line per depth that
+// changes something.
+func sameLine(a, b Iteration) bool {
+	return a.Score == b.Score && strings.Join(a.PV, " ") == strings.Join(b.PV, " ")
 }
