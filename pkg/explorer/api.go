@@ -69,8 +69,9 @@ func pvTree(t *Tree) nodeJSON {
 	return build(0)
 }
 
-// prunedMoves returns the moves a cut-off at node i left unsearched: the
-// moves after its last searched child in the game's list at the node, when
+// prunedMoves returns the moves a cut-off at node i left unsearched, each
+// with its Note ("c2=4"): the moves after its last searched child in the
+// game's list at the node, when
 // that list names the searched children as the tree does (nil otherwise).
 func prunedMoves(g Game, q Query, t *Tree, i int) []string {
 	n := t.At(i)
@@ -89,6 +90,10 @@ func prunedMoves(g Game, q Query, t *Tree, i int) []string {
 	}
 	var out []string
 	for _, m := range b.Moves[n.Children:] {
+		if m.Note != "" {
+			out = append(out, m.Text+"="+m.Note)
+			continue
+		}
 		out = append(out, m.Text)
 	}
 	return out

@@ -112,10 +112,13 @@ type Square struct {
 }
 
 // Move is a legal move with the squares it joins, for highlighting.
+// Note, when set, is shown after the move where a cut-off leaves it
+// unsearched (a textbook tree's leaf value or subtree: "c2=4").
 type Move struct {
 	Text string `json:"text"`
 	From string `json:"from,omitempty"`
 	To   string `json:"to"`
+	Note string `json:"note,omitempty"`
 }
 
 // Board is the drawing data of a position.

@@ -13,6 +13,7 @@ import (
 	morris "github.com/gamesearch/gamesearch/pkg/morris/gamedef"
 	starcircle "github.com/gamesearch/gamesearch/pkg/starcircle/gamedef"
 	tictactoe "github.com/gamesearch/gamesearch/pkg/tictactoe/gamedef"
+	tree "github.com/gamesearch/gamesearch/pkg/tree/gamedef"
 )
 
 // All lists the games in the order of the tools' usage texts.
@@ -22,6 +23,7 @@ var All = []*gamekit.Game{
 	minichess.Game,
 	starcircle.Game,
 	tictactoe.Game,
+	tree.Game,
 }
 
 // Find returns the game called name, or nil.
