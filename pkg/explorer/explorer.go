@@ -139,8 +139,8 @@ type Board struct {
 	Pieces []string  `json:"pieces,omitempty"`
 	State  string    `json:"state,omitempty"`
 	Extra  *BoardSum `json:"extra,omitempty"`
-	// Numbered draws each square's name in its corner (tic-tac-toe's
-	// square numbers, which its moves name).
+	// Numbered draws each square's name in its corner (square numbers
+	// that the moves name, a textbook tree's leaf names).
 	Numbered bool `json:"numbered,omitempty"`
 }
 

@@ -57,8 +57,8 @@ func thinkLines(t *testing.T, g explorer.Game) []explorer.Iteration {
 }
 
 // TestThinkOneLinePerChange: play streams an iteration only when its score
-// or principal variation differs from the last one streamed (tic-tac-toe's
-// engine used to repeat one line for 127 depths).
+// or principal variation differs from the last one streamed (an engine
+// that solves a small game used to repeat one line for 127 depths).
 func TestThinkOneLinePerChange(t *testing.T) {
 	it := func(d int, score string, pv ...string) explorer.Iteration {
 		return explorer.Iteration{Depth: d, Score: score, PV: pv, Move: pv[0], Nodes: uint64(10 * d)}

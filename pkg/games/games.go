@@ -22,8 +22,8 @@ var All = []*gamekit.Game{
 	morris.Game,
 	minichess.Game,
 	starcircle.Game,
-	tictactoe.Game,
 	tree.Game,
+	tictactoe.Game,
 }
 
 // Find returns the game called name, or nil.

@@ -9,9 +9,13 @@ type Position struct{ Node int32 }
 type Move int32
 
 // CourseGame is the tree for pkg/search: a leaf is terminal and scored by
-// its value for MAX, the root's player; moves are the children in the
-// order written.
-type CourseGame struct{ T *Tree }
+// its value for MAX, the root's player (negated with ForMin, for a search
+// from a MIN node, as play's); moves are the children in the order
+// written.
+type CourseGame struct {
+	T      *Tree
+	ForMin bool
+}
 
 // Terminal implements search.Game: the leaves.
 func (g CourseGame) Terminal(p *Position) bool { return g.T.Leaf(p.Node) }
@@ -29,7 +33,12 @@ func (g CourseGame) Play(dst, p *Position, m Move) { dst.Node = g.T.Kids[p.Node]
 
 // Evaluate implements search.Game: a leaf's value (0 for an inner node,
 // which the full-depth search never evaluates).
-func (g CourseGame) Evaluate(p *Position) Value { return g.T.Value[p.Node] }
+func (g CourseGame) Evaluate(p *Position) Value {
+	if g.ForMin {
+		return -g.T.Value[p.Node]
+	}
+	return g.T.Value[p.Node]
+}
 
 // CountReplies implements search.Tree for the perft: the children of the
 // child m, or 1 when it is a leaf, which counts as one leaf at any depth

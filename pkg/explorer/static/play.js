@@ -86,7 +86,7 @@ function show() {
     marks[selected] = "selected";
     for (const m of moves) if (m.from === selected) marks[m.to] = "to";
   } else {
-    // A piece to move, or an empty square to place on (tic-tac-toe, Morris' opening).
+    // A piece to move, or an empty square to place a mark or a piece on.
     for (const m of moves) marks[m.from || m.to] = m.from ? "from" : "to";
   }
   drawBoard($("board"), board, { onSquare: click, marks });

@@ -14,6 +14,7 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/explorer/explorertest"
 	"github.com/gamesearch/gamesearch/pkg/games"
+	"github.com/gamesearch/gamesearch/pkg/toolkit"
 	"github.com/gamesearch/gamesearch/pkg/tree/gamedef"
 	"gotest.tools/v3/assert"
 )
@@ -104,4 +105,14 @@ func TestBrowserClassicCut(t *testing.T) {
 	assert.NilError(t, err)
 	assert.Assert(t, strings.Contains(text, "2 ≤ α = 3, so the 2 remaining moves of #6 a2 (MIN) are not searched"), text)
 	explorertest.Shot(t, ctx, "tree-cut.png")
+}
+
+// TestPlay: play walks down the classic tree; MIN's engine answers a2
+// with c1, the leaf worth 2, its best.
+func TestPlay(t *testing.T) {
+	var out, errOut strings.Builder
+	status := toolkit.Run([]string{"play", "tree"}, strings.NewReader("a2\n"), &out, &errOut)
+	assert.Equal(t, status, 0, errOut.String())
+	assert.Assert(t, strings.Contains(out.String(), "Engine (MIN) plays c1 (depth 2).\n"), out.String())
+	assert.Assert(t, strings.HasSuffix(out.String(), "Game over: leaf c1, value 2 for MAX.\n"), out.String())
 }

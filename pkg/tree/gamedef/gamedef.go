@@ -1,7 +1,8 @@
 // Package gamedef describes the textbook game tree (pkg/tree) to the
-// gamesearch tools: perft and tree in tools.go, the explorer's pages in
-// explore.go, listed by package games. A tree is an exercise, not a game
-// to play or a course's archive: no match, play, bench, check or packaging.
+// gamesearch tools: perft and tree in tools.go, a bench workload in
+// bench.go, the explorer's pages in explore.go, listed by package games. A
+// tree is an exercise, not a game to play or a course's archive: no match,
+// play, check or packaging.
 package gamedef
 
 import (
@@ -15,5 +16,6 @@ var Game = &gamekit.Game{
 	Title:    "Textbook tree",
 	Graded:   []string{"tree-minimax", "tree-alphabeta"},
 	Tools:    func() kit.Game { return adapter{} },
+	Bench:    Bench,
 	Explorer: explorerGame{},
 }

@@ -21,7 +21,7 @@ func (adapter) Notation() string {
 ("[[3,12,8],[2,4,6],[14,5,2]]"), or "-" (stdin holds one, the input of tree-minimax and
 tree-alphabeta). Inner nodes are A, B, C ... level by level; moves are b1, b2 ... (node B's
 children). perft counts the nodes at each depth, a leaf above it once. tree: alpha-beta or
-minimax to the tree's height.`
+minimax to the tree's height. play walks down Russell and Norvig's tree, MAX and MIN in turn.`
 }
 
 // Flags implements kit.Game: none.
@@ -74,8 +74,70 @@ func (adapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit.TreeRes
 		func(_, child *tree.Position, _ tree.Move) string { return t.Label[child.Node] })
 }
 
-// errNoPlay says that a tree is not played.
-var errNoPlay = errors.New("a textbook tree is searched, not played: use perft, tree or serve")
+// errNoPlay says that the explorer does not play a tree.
+var errNoPlay = errors.New("a textbook tree is searched here, not played: use gamesearch play tree")
 
-// Session implements kit.Game: none.
-func (adapter) Session(kit.PlayOptions) (kit.Session, error) { return nil, errNoPlay }
+// classic is Russell and Norvig's three-by-three tree, play's tree.
+const classic = "[[3,12,8],[2,4,6],[14,5,2]]"
+
+// Session implements kit.Game: a walk down Russell and Norvig's
+// three-by-three tree, MAX and MIN choosing children in turn, the leaf
+// reached the result.
+func (adapter) Session(kit.PlayOptions) (kit.Session, error) {
+	t, err := tree.Parse([]byte(classic))
+	if err != nil {
+		return nil, err
+	}
+	return &session{t: t, History: kit.NewHistory(tree.Position{})}, nil
+}
+
+// session is a walk down a tree; the engine is the textbook alpha-beta.
+type session struct {
+	t *tree.Tree
+	kit.History[tree.Position]
+}
+
+// Players implements kit.Session.
+func (s *session) Players() [2]string { return [2]string{"MAX", "MIN"} }
+
+// EngineName implements kit.Session.
+func (s *session) EngineName() string { return "alpha-beta to the leaves" }
+
+// DefaultDepth implements kit.Session: the tree's height.
+func (s *session) DefaultDepth() int { return s.t.Height }
+
+// Draw implements kit.Session.
+func (s *session) Draw(w io.Writer) {
+	n := s.Cur().Node
+	fmt.Fprintf(w, "node %s: %s, %s to move\n", s.t.NodeName(n), s.t.String(n), s.Players()[s.Turn()])
+}
+
+// Moves implements kit.Session.
+func (s *session) Moves() []string {
+	var out []string
+	for _, c := range s.t.Kids[s.Cur().Node] {
+		out = append(out, s.t.Label[c])
+	}
+	return out
+}
+
+// Play implements kit.Session.
+func (s *session) Play(i int) { s.Push(tree.Position{Node: s.t.Kids[s.Cur().Node][i]}) }
+
+// Turn implements kit.Session.
+func (s *session) Turn() int { return s.Plies() % 2 }
+
+// Over implements kit.Session: a leaf ends the walk.
+func (s *session) Over() (string, bool) {
+	n := s.Cur().Node
+	if !s.t.Leaf(n) {
+		return "", false
+	}
+	return fmt.Sprintf("leaf %s, value %d for MAX.", s.t.Label[n], s.t.Value[n]), true
+}
+
+// Think implements kit.Session.
+func (s *session) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
+	return kit.Think[tree.Position](tree.CourseGame{T: s.t, ForMin: s.Turn() == 1}, tree.CourseOptions(), *s.Cur(), o,
+		func(m tree.Move) int { return int(m) }, progress)
+}
