@@ -69,8 +69,9 @@ func pvTree(t *Tree) nodeJSON {
 	return build(0)
 }
 
-// prunedMoves returns the moves a cut-off at node i left unsearched: the
-// moves after its last searched child in the game's list at the node, when
+// prunedMoves returns the moves a cut-off at node i left unsearched, each
+// with its Note ("c2=4"): the moves after its last searched child in the
+// game's list at the node, when
 // that list names the searched children as the tree does (nil otherwise).
 func prunedMoves(g Game, q Query, t *Tree, i int) []string {
 	n := t.At(i)
@@ -89,6 +90,10 @@ func prunedMoves(g Game, q Query, t *Tree, i int) []string {
 	}
 	var out []string
 	for _, m := range b.Moves[n.Children:] {
+		if m.Note != "" {
+			out = append(out, m.Text+"="+m.Note)
+			continue
+		}
 		out = append(out, m.Text)
 	}
 	return out
@@ -223,7 +228,8 @@ func (s *Server) handleMove(r *http.Request) (any, error) {
 const maxThinkDepth = 64
 
 // handleThink streams the engine's reply as JSON lines: one
-// {"iteration": ...} per completed iteration, then {"reply": ..., "board":
+// {"iteration": ...} per completed iteration that changes the score or the
+// principal variation, then {"reply": ..., "board":
 // ...}, or {"error": "..."}.
 func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	if err := s.parseForm(w, r); err != nil {
@@ -273,10 +279,12 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 	enc := json.NewEncoder(w)
 	rc := http.NewResponseController(w)
 	broken := false
+	var last *Iteration
 	reply, err := g.Think(st, lim, func(it Iteration) {
-		if broken {
+		if broken || last != nil && sameLine(*last, it) {
 			return
 		}
+		last = &it
 		if enc.Encode(map[string]any{"iteration": it}) != nil || rc.Flush() != nil {
 			broken = true
 		}
@@ -293,4 +301,11 @@ func (s *Server) handleThink(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	enc.Encode(map[string]any{"reply": reply, "board": b})
+}
+
+// sameLine tells that iteration b changes neither the score nor the
+// principal variation of a, so that play shows one line per depth that
+// changes something.
+func sameLine(a, b Iteration) bool {
+	return a.Score == b.Score && strings.Join(a.PV, " ") == strings.Join(b.PV, " ")
 }

@@ -275,3 +275,37 @@ func TestMiniChessRunIsTheProgram(t *testing.T) {
 		}
 	}
 }
+
+// TestCongoAnyDepth: congo-minimax and congo-alphabeta, which search depth
+// 2 and 4 only, run in the explorer at other depths with their own
+// searches (value and node count), at their own depth as the programs.
+func TestCongoAnyDepth(t *testing.T) {
+	ts := newServer(t, explorer.Config{})
+	fen := "2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4"
+	p, err := congo.ParseFEN(fen)
+	assert.NilError(t, err)
+	for _, c := range []struct {
+		program string
+		ab      bool
+		ed      congo.Edition
+		depth   int
+	}{{"congo-minimax", false, congo.Edition2022, 1}, {"congo-minimax", false, congo.Edition2022, 3},
+		{"congo-alphabeta", true, congo.Edition2021, 2}, {"congo-alphabeta", true, congo.Edition2021, 5}} {
+		r := apiRun(t, ts, c.program, fen, c.depth)
+		s := search.New[congo.Position, congo.Move](congo.NewCourseGame(c.ed, c.ab), congo.CourseOptions(c.ab))
+		var want search.Result[congo.Move]
+		if c.ab {
+			want = s.AlphaBeta(p, c.depth)
+		} else {
+			want = s.Minimax(p, c.depth)
+		}
+		assert.Equal(t, r.Stdout, fmt.Sprintf("%d\n", want.Value), "%s depth %d", c.program, c.depth)
+		assert.Equal(t, r.Nodes, want.Nodes, "%s depth %d", c.program, c.depth)
+	}
+	r := apiRun(t, ts, "congo-alphabeta", fen, 4)
+	stdout, _ := own(t, cli.AlphaBeta.Run, nil, "1\n"+fen+"\n")
+	assert.Equal(t, r.Stdout, stdout)
+	status, body := get(t, ts, "/api/run", url.Values{"program": {"congo-alphabeta"}, "input": {fen}, "depth": {"9"}})
+	assert.Equal(t, status, http.StatusBadRequest)
+	assert.Equal(t, body, "depth 9: the explorer shows congo-alphabeta up to depth 8\n")
+}

@@ -8,134 +8,45 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/explorer"
+	"github.com/gamesearch/gamesearch/pkg/explorer/explorertest"
 	"github.com/gamesearch/gamesearch/pkg/games"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 	"gotest.tools/v3/assert"
 )
 
-// chrome is the headless Chromium (Debian's chromium package) the browser
-// tests share: started by the first of them, a tab for each, stopped by
-// TestMain with its folder.
-var chrome struct {
-	once   sync.Once
-	path   string          // the executable, "" when there is none
-	dir    string          // its profile and TMPDIR
-	ctx    context.Context // the browser's context
-	cancel func()
-	err    error
-}
-
-// browser starts the explorer and opens a tab of the shared headless
-// Chromium, or skips the test with one line when there is none.
+// browser starts the explorer of the registered games and opens a tab of
+// the shared headless Chromium (or skips the test).
 func browser(t *testing.T) (*httptest.Server, context.Context) {
 	t.Helper()
-	chrome.once.Do(startChrome)
-	if chrome.path == "" {
-		t.Skip("no chromium installed (apt-get install -y chromium): the browser tests are skipped")
-	}
-	assert.NilError(t, chrome.err)
-	ts := httptest.NewServer(explorer.NewServer(games.Explorers(), explorer.Config{}))
-	t.Cleanup(ts.Close)
-	ctx, cancelTab := chromedp.NewContext(chrome.ctx)
-	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancel(); cancelTab() })
-	return ts, ctx
-}
-
-// startChrome starts the shared Chromium, if one is installed.
-func startChrome() {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			chrome.path = p
-			break
-		}
-	}
-	if chrome.path == "" {
-		return
-	}
-	if chrome.dir, chrome.err = os.MkdirTemp("", "explorer-browser-test-"); chrome.err != nil {
-		return
-	}
-	// Chromium makes folders of its own in TMPDIR (its singleton socket's),
-	// HOME and the XDG folders and leaves them: the tests' folder holds them.
-	tmp := filepath.Join(chrome.dir, "tmp")
-	if chrome.err = os.Mkdir(tmp, 0o755); chrome.err != nil {
-		return
-	}
-	env, err := testutil.ConfinedEnv(chrome.dir)
-	if chrome.err = err; err != nil {
-		return
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chrome.path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.WindowSize(1400, 1000), chromedp.UserDataDir(filepath.Join(chrome.dir, "profile")),
-		chromedp.Env(append(env, "TMPDIR="+tmp)...))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	bctx, cancelB := chromedp.NewContext(actx)
-	chrome.ctx, chrome.cancel = bctx, func() { cancelB(); cancelA() }
-	chrome.err = chromedp.Do(bctx) // starts the browser
+	return explorertest.Browser(t, games.Explorers())
 }
 
 // TestMain stops the shared Chromium and removes its folder.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if chrome.cancel != nil {
-		chrome.cancel()
-	}
-	if chrome.dir != "" {
-		os.RemoveAll(chrome.dir)
-	}
+	explorertest.Stop()
 	os.Exit(code)
 }
 
-// setSelect chooses value in the select sel and fires its change event.
-func setSelect(sel, value string) chromedp.Action[chromedp.Void] {
-	return chromedp.Evaluate[chromedp.Void](`(() => { const e = document.querySelector(` + jsString(sel) + `); e.value = ` + jsString(value) +
-		`; e.dispatchEvent(new Event("change")); return e.value; })()`)
-}
-
-// setInput sets the value of the input sel and fires its input event.
-func setInput(sel, value string) chromedp.Action[chromedp.Void] {
-	return chromedp.Evaluate[chromedp.Void](`(() => { const e = document.querySelector(` + jsString(sel) + `); e.value = ` + jsString(value) +
-		`; e.dispatchEvent(new Event("input")); return e.value; })()`)
-}
-
-// jsString quotes s for JavaScript.
-func jsString(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
-	return `"` + r.Replace(s) + `"`
-}
-
-// waitText waits until the text of sel contains want.
-func waitText(sel, want string) chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](`(() => { const e = document.querySelector(`+jsString(sel)+`); return !!e && e.textContent.includes(`+jsString(want)+`); })()`,
-		chromedp.WithPollingTimeout(60*time.Second))
-}
-
-// shot saves a screenshot into $EXPLORER_SCREENSHOTS when it is set (the
-// docs/explorer/ pictures).
-func shot(t *testing.T, ctx context.Context, name string) {
-	dir := os.Getenv("EXPLORER_SCREENSHOTS")
-	if dir == "" {
-		return
-	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	assert.NilError(t, err)
-	assert.NilError(t, os.WriteFile(filepath.Join(dir, name), png, 0o644))
-}
+// The shared actions.
+var (
+	setSelect = explorertest.SetSelect
+	setInput  = explorertest.SetInput
+	jsString  = explorertest.JSString
+	waitText  = explorertest.WaitText
+	shot      = explorertest.Shot
+)
 
 // TestBrowserMorrisSearch: the Position page with the README's Morris
 // board, ABGame at depth 3, the Search page shows 453; a node expands.
@@ -366,4 +277,55 @@ func TestBrowserCongoTreeTime(t *testing.T) {
 	t.Logf("congo-alphabeta depth 4, %s nodes: page load %.0f ms; the tree's first view %s ms after navigation start (%s ms of them from the run request to the tree drawn); %v with Chromium's start; page weight %d bytes: %s",
 		count, load, at, first, total.Round(time.Millisecond), sum, strings.Join(weight, ", "))
 	assert.Assert(t, total < 30*time.Second)
+}
+
+// TestBrowserPlayUndo: in Congo's Play, undo takes back the engine's reply
+// and the person's move (the start position and an empty record again),
+// redo plays them again; an engine error (depth -1) is said in the status
+// line with a Retry button, which replies once the depth is fixed.
+func TestBrowserPlayUndo(t *testing.T) {
+	ts, ctx := browser(t)
+	squares := `[...document.querySelectorAll("#board g.sq")].map((g) => g.dataset.square + ":" + g.textContent).join(" ")`
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/play?game=congo"),
+		chromedp.WaitVisible(chromedp.CSS(`#moves button.move`)),
+		setInput("#time", "200"),
+		setInput("#depth", "2"),
+	)
+	assert.NilError(t, err)
+	start, err := chromedp.Run(ctx, chromedp.Evaluate[string](squares))
+	assert.NilError(t, err)
+	undo, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("undo").disabled`))
+	assert.NilError(t, err)
+	assert.Assert(t, undo, "nothing to undo at the start")
+	err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#moves button.move`)), waitText("#log", "2. engine (Black) plays"),
+		waitText("#status", "Your move (White)"))
+	assert.NilError(t, err)
+	played, err := chromedp.Run(ctx, chromedp.Evaluate[string](squares))
+	assert.NilError(t, err)
+	assert.Assert(t, played != start)
+	err = chromedp.Do(ctx, chromedp.Click(chromedp.ID("undo")), waitText("#status", "Your move (White)"))
+	assert.NilError(t, err)
+	after, err := chromedp.Run(ctx, chromedp.Evaluate[string](squares))
+	assert.NilError(t, err)
+	assert.Equal(t, after, start, "undo goes back to the start")
+	log, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("log")))
+	assert.NilError(t, err)
+	assert.Equal(t, log, "")
+	err = chromedp.Do(ctx, chromedp.Click(chromedp.ID("redo")), waitText("#log", "2. engine (Black) plays"))
+	assert.NilError(t, err)
+	redone, err := chromedp.Run(ctx, chromedp.Evaluate[string](squares))
+	assert.NilError(t, err)
+	assert.Equal(t, redone, played, "redo plays both moves again")
+	// An engine error leaves a status and a retry.
+	err = chromedp.Do(ctx, setInput("#depth", "-1"), chromedp.Click(chromedp.CSS(`#moves button.move`)),
+		chromedp.WaitVisible(chromedp.ID("retry")))
+	assert.NilError(t, err)
+	status, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("status")))
+	assert.NilError(t, err)
+	assert.Equal(t, status, `The engine could not reply: depth "-1": want 1 to 64 Retry`)
+	err = chromedp.Do(ctx, setInput("#depth", "1"), chromedp.Click(chromedp.ID("retry")), waitText("#log", "4. engine (Black) plays"),
+		waitText("#status", "Your move (White)"))
+	assert.NilError(t, err)
+	shot(t, ctx, "play-undo.png")
 }

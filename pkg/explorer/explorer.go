@@ -35,6 +35,11 @@ type Program struct {
 	Depth      int  `json:"depth"`
 	MaxDepth   int  `json:"maxDepth"`
 	FixedDepth bool `json:"fixedDepth"`
+	// Handout, when positive, is the one depth the course program itself
+	// searches (congo-alphabeta: 4): the explorer runs its search, with its
+	// options, at any depth up to MaxDepth, and at another depth the run's
+	// Stdout is what the program would print had it searched that deep.
+	Handout int `json:"handout,omitempty"`
 	// Output names what the run's stdout holds: "stdout", "output.txt" or
 	// "the action file".
 	Output string `json:"output"`
@@ -107,10 +112,13 @@ type Square struct {
 }
 
 // Move is a legal move with the squares it joins, for highlighting.
+// Note, when set, is shown after the move where a cut-off leaves it
+// unsearched (a textbook tree's leaf value or subtree: "c2=4").
 type Move struct {
 	Text string `json:"text"`
 	From string `json:"from,omitempty"`
 	To   string `json:"to"`
+	Note string `json:"note,omitempty"`
 }
 
 // Board is the drawing data of a position.
@@ -131,6 +139,9 @@ type Board struct {
 	Pieces []string  `json:"pieces,omitempty"`
 	State  string    `json:"state,omitempty"`
 	Extra  *BoardSum `json:"extra,omitempty"`
+	// Numbered draws each square's name in its corner (square numbers
+	// that the moves name, a textbook tree's leaf names).
+	Numbered bool `json:"numbered,omitempty"`
 }
 
 // BoardSum is an optional score line of a board ("Utility for Star: 26").
@@ -155,7 +166,8 @@ type ThinkLimits struct {
 // Duration is a time in milliseconds.
 type Duration = int64
 
-// Iteration is one completed iteration of the engine in play.
+// Iteration is one completed iteration of the engine in play. Score is
+// the engine's value for itself ([ScoreText]).
 type Iteration struct {
 	Depth int      `json:"depth"`
 	Score string   `json:"score"`

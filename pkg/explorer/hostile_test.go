@@ -47,7 +47,7 @@ func TestHostileRequests(t *testing.T) {
 		{"/api/run", url.Values{"program": {"ABGame"}, "input": {"xxxxxxxxWWxWWxBBBxxxxx"}, "depth": {"1000000"}}, "depth 1000000"},
 		{"/api/run", url.Values{"program": {"ABGame"}, "input": {"xxxxxxxxWWxWWxBBBxxxxx"}, "depth": {"-1"}}, "depth"},
 		{"/api/run", url.Values{"program": {"ABGame"}, "input": {"xxxxxxxxWWxWWxBBBxxxxx"}, "depth": {"x"}}, "depth"},
-		{"/api/run", url.Values{"program": {"congo-alphabeta"}, "input": {"2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4"}, "depth": {"9"}}, "depth 4 only"},
+		{"/api/run", url.Values{"program": {"congo-alphabeta"}, "input": {"2ele1z/ppppppp/7/7/7/PPP1PPP/2ELE1Z w 4"}, "depth": {"9"}}, "up to depth 8"},
 		{"/api/run", url.Values{"program": {"MiniMaxGame"}, "input": {"xxxxxxxxxxWWWWBBBBxxxx"}, "depth": {"8"}}, "more than 300000 nodes"},
 		{"/api/run", url.Values{"program": {"rm -rf"}, "input": {"x"}}, "unknown program"},
 		{"/api/run", url.Values{"input": {"x"}}, "missing program"},

@@ -13,6 +13,7 @@ import (
 	morris "github.com/gamesearch/gamesearch/pkg/morris/gamedef"
 	starcircle "github.com/gamesearch/gamesearch/pkg/starcircle/gamedef"
 	tictactoe "github.com/gamesearch/gamesearch/pkg/tictactoe/gamedef"
+	tree "github.com/gamesearch/gamesearch/pkg/tree/gamedef"
 )
 
 // All lists the games in the order of the tools' usage texts.
@@ -21,6 +22,7 @@ var All = []*gamekit.Game{
 	morris.Game,
 	minichess.Game,
 	starcircle.Game,
+	tree.Game,
 	tictactoe.Game,
 }
 

@@ -50,6 +50,9 @@ func matchHelp() string {
 	var b strings.Builder
 	b.WriteString(matchNotes)
 	for _, g := range games.All {
+		if g.Match.Play == nil {
+			continue
+		}
 		fmt.Fprintf(&b, "\n  %-10s  %s", g.Name, strings.Join(wrap(g.Match.Notes, 74), "\n              "))
 	}
 	return b.String()
@@ -73,9 +76,12 @@ func wrap(text string, width int) []string {
 	return append(lines, line)
 }
 
-// matchGame returns the game called name.
+// matchGame returns the game called name, if it plays matches.
 func matchGame(name string) (*gamekit.Game, error) {
 	if g := games.Find(name); g != nil {
+		if g.Match.Play == nil {
+			return nil, fmt.Errorf("%s has no matches", name)
+		}
 		return g, nil
 	}
 	return nil, fmt.Errorf("unknown game %q (match games: %s)", name, gameNames())

@@ -244,9 +244,12 @@ func TestMatchHelp(t *testing.T) {
 		out := mustRun(t, "", args...)
 		assert.Assert(t, strings.HasPrefix(out, "usage: gamesearch match GAME PLAYER_A PLAYER_B"), out)
 		for _, g := range games.All {
-			assert.Assert(t, strings.Contains(out, "\n  "+g.Name+" "), "%s missing:\n%s", g.Name, out)
+			assert.Equal(t, strings.Contains(out, "\n  "+g.Name+" "), g.Match.Play != nil, "%s: listed only when it plays matches:\n%s", g.Name, out)
 		}
 	}
+	_, stderr, status := runCmd(t, "", "match", "tree", "a", "b")
+	assert.Equal(t, status, 2)
+	assert.Equal(t, stderr, "gamesearch match: tree has no matches\n")
 }
 
 // TestMatchPlies: -plies K takes the openings after K plies.

@@ -15,8 +15,9 @@ import (
 )
 
 // explorerGame is Congo for the explorer: congo-minimax (Part 4.2, depth 2) and
-// congo-alphabeta (Part 5.2, depth 4, fail-hard) on one FEN; the programs
-// print the value only, so the count shown is the search's nodes. Play
+// congo-alphabeta (Part 5.2, depth 4, fail-hard) on one FEN, their searches
+// also at other depths; the programs print the value only, so the count
+// shown is the search's nodes. Play
 // states are "<edition> <FEN>".
 type explorerGame struct{}
 
@@ -26,9 +27,11 @@ func (explorerGame) Name() string { return "congo" }
 // Title implements explorer.Game.
 func (explorerGame) Title() string { return "Congo" }
 
+// congoPrograms: the programs search depth 2 and 4 only (Handout); the
+// explorer runs their searches at any depth up to MaxDepth.
 var congoPrograms = []explorer.Program{
-	{Name: "congo-minimax", Algorithm: "minimax", Depth: 2, MaxDepth: 2, FixedDepth: true, Output: "stdout", Count: "nodes"},
-	{Name: "congo-alphabeta", Algorithm: "alphabeta", Depth: 4, MaxDepth: 4, FixedDepth: true, Output: "stdout", Count: "nodes"},
+	{Name: "congo-minimax", Algorithm: "minimax", Depth: 2, MaxDepth: 5, Handout: 2, Output: "stdout", Count: "nodes"},
+	{Name: "congo-alphabeta", Algorithm: "alphabeta", Depth: 4, MaxDepth: 8, Handout: 4, Output: "stdout", Count: "nodes"},
 }
 
 // Programs implements explorer.Game.
@@ -155,8 +158,9 @@ func (c explorerGame) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run,
 		return nil, err
 	}
 	ab := prog.Algorithm == "alphabeta"
+	depth := explorer.DepthOf(q, prog)
 	s := search.New[congo.Position, congo.Move](congo.NewCourseGame(ed, ab), lim.SearchOptions(congo.CourseOptions(ab)))
-	tree, res, err := explorer.Record(s, p, ab, prog.Depth, lim, congo.Inf,
+	tree, res, err := explorer.Record(s, p, ab, depth, lim, congo.Inf,
 		func(_, _ *congo.Position, m congo.Move) string { return m.String() })
 	if err != nil {
 		return nil, err
@@ -165,13 +169,22 @@ func (c explorerGame) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run,
 	fen, _ := explorer.OneLine(q.Input, "FEN")
 	args := []string{"-rules", ed.String()}
 	stdin := "1\n" + fen + "\n"
+	out := &explorer.Run{Count: res.Nodes, Nodes: res.Nodes, Evals: res.Evals, Depth: depth, Tree: tree,
+		Command: fmt.Sprintf("printf %s | %s -rules %s", explorer.PrintfArg(stdin), prog.Name, ed),
+		Title:   fmt.Sprintf("%s (%s rules), %s depth %d", prog.Name, ed, prog.Algorithm, depth)}
+	if depth != prog.Handout {
+		// The program searches its own depth only: its line at this depth.
+		out.Stdout = fmt.Sprintf("%d\n", res.Value)
+		out.Command += fmt.Sprintf("   # searches depth %d only: this is its search's value at depth %d", prog.Handout, depth)
+		out.Title += fmt.Sprintf(" (the handout's is %d)", prog.Handout)
+		return out, nil
+	}
 	stdout, stderr, status := explorer.Execute(run.Run, args, stdin)
 	if status != 0 {
 		return nil, explorer.FirstLine(stderr, status)
 	}
-	return &explorer.Run{Stdout: stdout, Count: res.Nodes, Nodes: res.Nodes, Evals: res.Evals, Depth: prog.Depth, Tree: tree,
-		Command: fmt.Sprintf("printf %s | %s -rules %s", explorer.PrintfArg(stdin), prog.Name, ed),
-		Title:   fmt.Sprintf("%s (%s rules), %s depth %d", prog.Name, ed, prog.Algorithm, prog.Depth)}, nil
+	out.Stdout = stdout
+	return out, nil
 }
 
 // BoardAt implements explorer.Game.

@@ -86,6 +86,9 @@ export function drawBoard(container, board, opts = {}) {
     if (marks[sq.name]) {
       g.append(svg("circle", { cx: cx(sq), cy: cy(sq), r: cell * 0.44, class: "mark" }));
     }
+    if (board.numbered) {
+      g.append(svg("text", { x: margin + sq.x * cell + 5, y: sq.y * cell + 16, class: "number" }, sq.name));
+    }
     if (sq.piece) {
       g.append(svg("circle", { cx: cx(sq), cy: cy(sq), r: cell * 0.36, class: "piece side" + sq.side }));
       g.append(svg("text", { x: cx(sq), y: cy(sq) + 1, class: "label side" + sq.side }, sq.piece));

@@ -45,6 +45,17 @@ function fillProgram() {
   $("depth").max = p.maxDepth;
   $("depth").value = p.depth || "";
   $("depth").placeholder = p.fixedDepth ? "input's" : "";
+  depthNote();
+}
+
+// depthNote marks a depth that differs from the one the course program
+// itself searches (congo-alphabeta: 4 only).
+function depthNote() {
+  const p = currentProgram();
+  const d = Number($("depth").value);
+  $("depth-note").textContent = p.handout && d && d !== p.handout
+    ? `≠ the handout: ${p.name} itself searches depth ${p.handout} only; at depth ${d} the explorer runs its search with its rules and shows what it would print`
+    : "";
 }
 
 function example() {
@@ -98,6 +109,7 @@ async function start() {
     fillProgram();
   }
   if (p.depth) $("depth").value = p.depth;
+  depthNote();
   for (const s of currentGame().settings || []) if (p[s.param]) $("set-" + s.param).value = p[s.param];
   if (p.input !== undefined) {
     $("input").value = p.input;
@@ -112,9 +124,10 @@ async function start() {
     const d = $("depth").value;
     fillProgram();
     if (d && !currentProgram().fixedDepth) $("depth").value = Math.min(Number(d), currentProgram().maxDepth);
+    depthNote();
     refresh();
   });
-  $("depth").addEventListener("input", refresh);
+  $("depth").addEventListener("input", () => { depthNote(); refresh(); });
   $("example").addEventListener("click", example);
   $("show").addEventListener("click", (e) => { e.preventDefault(); location.href = searchURL(query()); });
   $("input").addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(refresh, 200); });

@@ -12,8 +12,9 @@ import (
 )
 
 // explorerGame is tic-tac-toe for the explorer: tictactoe-minimax on a
-// board of three lines (its stdin); its output is the best move and the
-// node count, which is the recorded tree's. Play states are the nine cells
+// board of three lines (its stdin), its search also to a smaller depth;
+// its output is the best move and the node count, which is the recorded
+// tree's. The board is drawn with its square numbers. Play states are the nine cells
 // of the position ("X...O....").
 type explorerGame struct{}
 
@@ -25,7 +26,7 @@ func (explorerGame) Title() string { return "Tic-tac-toe" }
 
 var programs = []explorer.Program{
 	{Name: tictactoe.ProgramName, Algorithm: "minimax", Depth: tictactoe.FullDepth, MaxDepth: tictactoe.FullDepth,
-		FixedDepth: true, Output: "stdout", Count: "nodes"},
+		Handout: tictactoe.FullDepth, Output: "stdout", Count: "nodes"},
 }
 
 // Programs implements explorer.Game.
@@ -76,7 +77,7 @@ var pieces = []string{"X", "O"}
 // board draws p.
 func board(p *tictactoe.Position) *explorer.Board {
 	b := &explorer.Board{Width: 3, Height: 3, Files: "", Pieces: pieces, State: p.String(),
-		Ranks: []string{"", "", ""}, ToMove: p.ToMove.String()}
+		Ranks: []string{"", "", ""}, ToMove: p.ToMove.String(), Numbered: true}
 	for i := 0; i < 9; i++ {
 		sq := explorer.Square{Name: fmt.Sprint(i + 1), X: i % 3, Y: i / 3}
 		switch p.Cell(i) {
@@ -123,19 +124,29 @@ func (g explorerGame) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run,
 		return nil, err
 	}
 	prog := programs[0]
+	depth := explorer.DepthOf(q, prog)
 	s := search.New[tictactoe.Position, tictactoe.Move](tictactoe.CourseGame{}, lim.SearchOptions(tictactoe.CourseOptions()))
-	tree, res, err := explorer.Record(s, p, false, prog.Depth, lim, search.DefaultInf,
+	tree, res, err := explorer.Record(s, p, false, depth, lim, search.DefaultInf,
 		func(_, _ *tictactoe.Position, m tictactoe.Move) string { return m.String() })
 	if err != nil {
 		return nil, err
+	}
+	out := &explorer.Run{Count: res.Nodes, Nodes: res.Nodes, Evals: res.Evals, Depth: depth, Tree: tree,
+		Command: fmt.Sprintf("printf %s | %s", explorer.PrintfArg(q.Input), prog.Name),
+		Title:   fmt.Sprintf("%s, minimax to the end of the game", prog.Name)}
+	if depth != prog.Handout {
+		// The program searches to the end only: its lines at this depth.
+		out.Stdout = tictactoe.Answer{Move: res.Move, Value: res.Value, Nodes: res.Nodes}.Format()
+		out.Command += fmt.Sprintf("   # searches to the end only: this is its search's answer at depth %d", depth)
+		out.Title = fmt.Sprintf("%s, minimax to depth %d (the program's: %d, the end of the game)", prog.Name, depth, prog.Handout)
+		return out, nil
 	}
 	stdout, stderr, status := explorer.Execute(tictactoe.Run, nil, q.Input)
 	if status != 0 {
 		return nil, explorer.FirstLine(stderr, status)
 	}
-	return &explorer.Run{Stdout: stdout, Count: res.Nodes, Nodes: res.Nodes, Evals: res.Evals, Depth: prog.Depth, Tree: tree,
-		Command: fmt.Sprintf("printf %s | %s", explorer.PrintfArg(q.Input), prog.Name),
-		Title:   fmt.Sprintf("%s, minimax to the end of the game", prog.Name)}, nil
+	out.Stdout = stdout
+	return out, nil
 }
 
 // BoardAt implements explorer.Game.

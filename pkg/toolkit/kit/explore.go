@@ -15,13 +15,13 @@ const maxCourseDepth = 64
 // ExploreEngine is the tournament engine's reply in the explorer's play:
 // iterative deepening within lim (Stop carries the time), an iteration
 // reported after each completed depth with its principal variation
-// labelled by label from root. It returns the index of the move in the
+// labelled by label from root and its score in words ("win in 3"). It returns the index of the move in the
 // root's list, which index gives, and the depth reached.
 func ExploreEngine[P any, M comparable, G engine.Game[P, M]](e *engine.Engine[P, M, G], root P, lim explorer.ThinkLimits,
 	label func(p *P, m M) string, index func(m M) int, progress func(explorer.Iteration)) (int, int, error) {
 	g := e.Game()
 	l := engine.Limits[M]{Depth: lim.Depth, Stop: lim.Stop, OnDepth: func(info engine.Info[M]) {
-		it := explorer.Iteration{Depth: info.Depth, Score: fmt.Sprint(info.Value), Nodes: info.Nodes}
+		it := explorer.Iteration{Depth: info.Depth, Score: explorer.ScoreText(info.Value, engine.Mate, engine.MateBound), Nodes: info.Nodes}
 		p := root
 		for k, m := range info.PV {
 			l := label(&p, m)
