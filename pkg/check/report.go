@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 )
 
 // report is the outcome of one check of one submission.
@@ -34,6 +35,12 @@ type report struct {
 	TooSlow   int `json:"too_slow"`
 	SlowRight int `json:"too_slow_but_right"`
 	Crashes   int `json:"crashes"`
+	// Runs counts the runs of a program that answers one case a run,
+	// RunsCPU their CPU time and StartCPU the quickest run's, about what
+	// starting the program costs (0 for a batch program).
+	Runs     int     `json:"runs,omitempty"`
+	RunsCPU  float64 `json:"runs_cpu_seconds,omitempty"`
+	StartCPU float64 `json:"start_cpu_seconds,omitempty"`
 	// prog is the program checked, for the explorer lines.
 	prog *Program
 	// cut tells that failures within -max were left out to keep the
@@ -106,6 +113,14 @@ func newReport(o *Options, c *Command, suites []*suite, results [][]*Result, not
 			}
 			if r.Warn&(1<<WarnSlow) != 0 && r.Run != nil && (slowest == nil || r.Run.Cpu*slowest.Run.Limit > slowest.Run.Cpu*r.Run.Limit) {
 				slowest = r
+			}
+			if r.Run != nil && !o.Prog.Batch {
+				cpu := r.Run.Cpu.Seconds()
+				if rep.Runs == 0 || cpu < rep.StartCPU {
+					rep.StartCPU = cpu
+				}
+				rep.Runs++
+				rep.RunsCPU += cpu
 			}
 			all = append(all, r)
 		}
@@ -403,6 +418,9 @@ func (rep *report) text() string {
 	if rep.Coverage != "" {
 		fmt.Fprintf(&b, "coverage: %s\n", rep.Coverage)
 	}
+	if l := rep.runsLine(); l != "" {
+		fmt.Fprintf(&b, "runs: %s\n", l)
+	}
 	for _, w := range rep.Warnings {
 		fmt.Fprintf(&b, "warning: %s\n", w)
 	}
@@ -413,6 +431,21 @@ func (rep *report) text() string {
 	fmt.Fprintf(&b, "%d/%d cases passed, score %s/%d: %s\n", rep.Passed, rep.Total, fmtScore(rep.Score), maxScore, verdict)
 	return b.String()
 }
+
+// runsLine says what the runs of a program that answers one case a run
+// cost, and how much of it is starting the program: its quickest run
+// times the runs ("" for a batch program, or fewer than two runs).
+func (rep *report) runsLine() string {
+	if rep.Runs < 2 {
+		return ""
+	}
+	start := rep.StartCPU * float64(rep.Runs)
+	return fmt.Sprintf("%d runs of the program, %s of CPU time; one run per case, each start costs about %s (its quickest run), %s in all",
+		rep.Runs, secs(rep.RunsCPU), secs(rep.StartCPU), secs(start))
+}
+
+// secs prints a number of seconds as Secs does.
+func secs(s float64) string { return Secs(time.Duration(s * float64(time.Second))) }
 
 // failureText renders one failure for the text report.
 func (rep *report) failureText(f failure) string {
