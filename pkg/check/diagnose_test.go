@@ -91,7 +91,7 @@ func TestLikelyCauseMixed(t *testing.T) {
 		rs = append(rs, pass(SetOf(CauseMill)))
 	}
 	want = CauseText[CauseOrderNeighbours] + " (it reproduces 40 of the 49 failing cases); then, of the other 8: " +
-		CauseText[CauseCountRoot] + " (it fits 7); 1 wrong answers are reproduced by no known mistake; 1 are crashes: " + CauseText[CauseCrash]
+		CauseText[CauseCountRoot] + " (it fits 7); 1 wrong answer is reproduced by no known mistake; 1 is a crash: " + CauseText[CauseCrash]
 	if got := LikelyCause(rs); got != want {
 		t.Errorf("two mistakes:\n%q, want\n%q", got, want)
 	}

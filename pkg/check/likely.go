@@ -28,6 +28,16 @@ const maxNamed = 3
 // any wrong answer.
 const noKnownMistake = "no known mistake reproduces these outputs: compare the first failure's expected and actual answers"
 
+// stopOne says what one failure of each stop cause is.
+var stopOne = map[Cause]string{
+	CauseSlowRight: "too slow but right",
+	CauseSlow:      "a timeout",
+	CauseTimeout:   "a timeout",
+	CauseFileName:  "a crash",
+	CauseCrash:     "a crash",
+	CauseRunMixed:  "a crash or a timeout",
+}
+
 // stopLabel says what the failures of each stop cause are, counted.
 var stopLabel = map[Cause]string{
 	CauseSlowRight: "too slow but right",
@@ -89,6 +99,8 @@ func LikelyCause(results []*Result) string {
 		text += fmt.Sprintf(" (%d of them answered right when run again with more time)", right)
 	}
 	switch {
+	case len(wrong) > 0 && len(stopped) == 1:
+		parts = append(parts, fmt.Sprintf("1 is %s: %s", stopOne[c], text))
 	case len(wrong) > 0:
 		parts = append(parts, fmt.Sprintf("%d are %s: %s", len(stopped), stopLabel[c], text))
 	case failed == 1:
@@ -162,7 +174,9 @@ func fitWrong(wrong []CauseSet, passed []*Result, failed int, stops bool) string
 		return noKnownMistake
 	case len(parts) == 0:
 		return fmt.Sprintf("no known mistake reproduces the %d wrong answers: compare the first failure's expected and actual answers", len(wrong))
-	case len(left) > 0:
+	case len(left) == 1:
+		parts = append(parts, "1 wrong answer is reproduced by no known mistake")
+	case len(left) > 1:
 		parts = append(parts, fmt.Sprintf("%d wrong answers are reproduced by no known mistake", len(left)))
 	}
 	return strings.Join(parts, "; ")
