@@ -36,13 +36,21 @@ func stoppedAtLimit(r *Result) bool {
 	return false
 }
 
+// Splitter is a unit of several cases answered in one run (a batch) that
+// can make a unit of one of them alone.
+type Splitter interface {
+	// Alone returns a unit of the unit's case i alone.
+	Alone(i int) Unit
+}
+
 // rerun runs unit u again with the Generous limit when some of its cases,
 // rs, were not answered because the run was stopped at its limit: once per
 // unit, when the budget leaves that time, and not after a run again that
 // was itself stopped (a program that loops would cost each case ten times
 // its limit). Each such case then says what the run again gave: right
 // (too slow only), wrong (its answer is judged as the case's), or still
-// running.
+// running. Of a batch (a Splitter), only the first case left unanswered
+// runs again, alone.
 func (k *keeper) rerun(u Unit, c *Command, o *Options, rs []*Result) error {
 	var stopped []int
 	var limit time.Duration
@@ -54,6 +62,18 @@ func (k *keeper) rerun(u Unit, c *Command, o *Options, rs []*Result) error {
 	}
 	if len(stopped) == 0 {
 		return nil
+	}
+	sp, batch := u.(Splitter)
+	if batch && len(rs) > 1 {
+		// A batch asks its first case left unanswered alone: what it
+		// was doing when the limit stopped it.
+		limit = o.Limit(1, 0)
+		for _, i := range stopped[1:] {
+			rs[i].Problem += "; not run again with more time: a batch runs again only its first case left unanswered, alone"
+		}
+		stopped = stopped[:1]
+		u, rs = sp.Alone(stopped[0]), rs[stopped[0]:stopped[0]+1]
+		stopped[0] = 0
 	}
 	g := Generous(limit)
 	why := ""

@@ -9,32 +9,59 @@ import (
 	"github.com/gamesearch/gamesearch/internal/testutil"
 )
 
-// slowWrapper is a correct but slow Star/Circle program: it uses 0.6 s of
-// CPU time, then runs our starcircle (linked beside it) in its place.
+// slowWrapper is a correct but slow program: it uses 0.6 s of CPU time,
+// then runs our program (a copy beside it, named "prog") in its place.
 const slowWrapper = `import os, time
 while time.process_time() < 0.6:
     pass
 here = os.path.dirname(os.path.abspath(__file__))
-os.execv(os.path.join(here, 'starcircle'), ['starcircle'])
+os.execv(os.path.join(here, 'prog'), ['prog'])
 `
 
 // slowSubmission returns a folder holding slowWrapper as slow.py and a
 // copy of our starcircle, and the Python 3 interpreter.
-func slowSubmission(t *testing.T) (string, string) {
+func slowSubmission(t *testing.T) (string, string) { return slowOf(t, "starcircle") }
+
+// slowOf returns a folder holding slowWrapper as slow.py and a copy of our
+// program, and the Python 3 interpreter.
+func slowOf(t *testing.T, program string) (string, string) {
 	t.Helper()
 	py := lookTool(t, "python3")
 	dir := t.TempDir()
-	data, err := os.ReadFile(filepath.Join(ownBin(t), "starcircle"))
+	data, err := os.ReadFile(filepath.Join(ownBin(t), program))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := testutil.WriteExecutable(filepath.Join(dir, "starcircle"), data); err != nil {
+	if err := testutil.WriteExecutable(filepath.Join(dir, "prog"), data); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "slow.py"), []byte(slowWrapper), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return dir, py
+}
+
+// TestSlowButRightBatch: a Congo batch stopped at its limit before its
+// first answer runs that first case again alone with more time: it is
+// right then (too slow only), and the other cases say why they were not
+// run again. Before, a batch's limit (its cases' times the per-case time)
+// was over what a run again may take, or the whole batch ran again.
+func TestSlowButRightBatch(t *testing.T) {
+	t.Parallel()
+	dir, py := slowOf(t, "congo-eval")
+	code, rep := runCheck(t, "congo-eval", "-suite", "random", "-n", "3", "-timeout", "0.1s", "-startup", "0.1s", "-max", "3", "-dir", dir, "--", py, "slow.py")
+	if code != 1 || rep.Passed != 0 || rep.TooSlow != 3 || rep.SlowRight != 1 || len(rep.Failures) != 3 {
+		t.Fatalf("exit %d, %d/%d passed, too slow %d (right %d), %d failures shown: want 3 too slow, 1 right",
+			code, rep.Passed, rep.Total, rep.TooSlow, rep.SlowRight, len(rep.Failures))
+	}
+	if p := rep.Failures[0].Problem; !strings.HasPrefix(p, "too slow, but right: ") || !strings.Contains(p, "run again with 2 s of CPU time, it answered right after") {
+		t.Errorf("first case: %q: want too slow but right", p)
+	}
+	for _, f := range rep.Failures[1:] {
+		if !strings.HasSuffix(f.Problem, "; not run again with more time: a batch runs again only its first case left unanswered, alone") {
+			t.Errorf("%s: %q: want why it was not run again", f.Case, f.Problem)
+		}
+	}
 }
 
 // TestSlowButRight: a correct program too slow for the limit (0.6 s of CPU

@@ -148,6 +148,11 @@ func splitCongo(p *check.Program, lines []string, n int) ([][]string, error) {
 // Size implements check.Unit.
 func (u *congoUnit) Size() int { return len(u.cases) }
 
+// Alone implements check.Splitter: a batch of case i alone.
+func (u *congoUnit) Alone(i int) check.Unit {
+	return &congoUnit{prog: u.prog, rules: u.rules, piece: u.piece, label: u.label, cases: u.cases[i : i+1]}
+}
+
 // Run runs the whole batch once and judges each case on its lines.
 func (u *congoUnit) Run(c *check.Command, o *check.Options) ([]*check.Result, error) {
 	rr, err := c.Run(check.RunSpec{Stdin: congoInput(u.cases), Limit: o.Limit(len(u.cases), 0)})
@@ -367,7 +372,7 @@ func (u *congoUnit) shrink(c *check.Command, o *check.Options, k int, unanswered
 	if len(u.cases) == 1 {
 		return ""
 	}
-	one := &congoUnit{prog: u.prog, rules: u.rules, piece: u.piece, label: u.label, cases: u.cases[k : k+1]}
+	one := u.Alone(k).(*congoUnit)
 	rs, err := one.Run(c, o)
 	if err != nil || len(rs) != 1 {
 		return ""
