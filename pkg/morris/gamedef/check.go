@@ -275,12 +275,16 @@ type morrisAnswer struct {
 }
 
 // parseMorris parses three normalized stdout lines.
-func parseMorris(lines []string) (morrisAnswer, bool) {
+func parseMorris(lines []string) (morrisAnswer, bool) { return parseLines(lines, morrisLines) }
+
+// parseLines parses three normalized stdout lines, each matched by its
+// expression, whose first group is the line's value.
+func parseLines(lines []string, res [3]*regexp.Regexp) (morrisAnswer, bool) {
 	if len(lines) != 3 {
 		return morrisAnswer{}, false
 	}
 	var m [3]string
-	for i, re := range morrisLines {
+	for i, re := range res {
 		s := re.FindStringSubmatch(lines[i])
 		if s == nil {
 			return morrisAnswer{}, false
@@ -302,22 +306,7 @@ var morrisLoose = [3]*regexp.Regexp{
 
 // parseLoose parses three normalized stdout lines whose words may differ
 // from the course's in letter case, punctuation and spacing.
-func parseLoose(lines []string) (morrisAnswer, bool) {
-	if len(lines) != 3 {
-		return morrisAnswer{}, false
-	}
-	var m [3]string
-	for i, re := range morrisLoose {
-		s := re.FindStringSubmatch(lines[i])
-		if s == nil {
-			return morrisAnswer{}, false
-		}
-		m[i] = s[1]
-	}
-	count, err1 := strconv.ParseUint(m[1], 10, 64)
-	est, err2 := strconv.ParseInt(m[2], 10, 64)
-	return morrisAnswer{m[0], count, est}, err1 == nil && err2 == nil
-}
+func parseLoose(lines []string) (morrisAnswer, bool) { return parseLines(lines, morrisLoose) }
 
 // judge compares an exact program's run with the reference; probe runs
 // the program at other depths, for the diagnosis.
