@@ -205,8 +205,12 @@ func checkInterpreter(path, name string) error {
 }
 
 // String returns the command line as the report shows it.
-func (c *Command) String() string {
-	parts := append([]string{}, c.Argv...)
+func (c *Command) String() string { return joinArgs(c.Argv) }
+
+// joinArgs writes a command line's words, quoting those with blanks,
+// quotes or backslashes.
+func joinArgs(args []string) string {
+	parts := append([]string{}, args...)
 	for i, p := range parts {
 		if p == "" || strings.ContainsAny(p, " \t\"'\\\n") {
 			parts[i] = fmt.Sprintf("%q", p)
