@@ -44,6 +44,7 @@ const (
 	CauseDepthOff3
 	CauseStrictCut
 	CauseRootAlpha
+	CauseNoCut
 	CauseOrderReverse
 	CauseOrderJumps
 	CauseOrderRight
@@ -149,6 +150,9 @@ var CauseText = [NumCauses]string{
 		"(v <= alpha), so fewer nodes are searched",
 	CauseRootAlpha: "cut-off: the root does not raise alpha after each child — later root children " +
 		"must be searched with the narrowed window",
+	CauseNoCut: "cut-off: none — the answers are exactly what minimax gives (the same value and move, every " +
+		"leaf evaluated): alpha-beta stops searching a node's moves once its value reaches beta (v >= beta; " +
+		"v <= alpha at a MIN node)",
 	CauseCutoff: "only the alpha-beta count differs and no known mistake reproduces it: the value and the " +
 		"move are right, so the search visits other nodes — check the cut-off rule, the window passed to " +
 		"the children and the order the moves are searched in",

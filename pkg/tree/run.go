@@ -89,3 +89,13 @@ func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 	return 0
 }
+
+// Reference returns the program's stdout on input, a tree, or the parse
+// error.
+func (p Program) Reference(input []byte) (string, error) {
+	t, err := Parse(input)
+	if err != nil {
+		return "", err
+	}
+	return p.Solve(t).Format(), nil
+}

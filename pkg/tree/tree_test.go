@@ -171,3 +171,45 @@ func TestPerftUneven(t *testing.T) {
 		}
 	}
 }
+
+// TestRandomInput: random trees are the same for the same seed, parse, have
+// the promised shape (a root of 2 to 4 children, at most 5 levels deep,
+// leaves from -20 to 20), and both their layouts occur; alpha-beta cuts in
+// most of them, and the first is pinned.
+func TestRandomInput(t *testing.T) {
+	if got, want := string(RandomInput(1)), "[15,[[-8],3]]\n"; got != want {
+		t.Errorf("RandomInput(1) = %q, want %q", got, want)
+	}
+	blanks, cut, deep := 0, 0, 0
+	for seed := range uint64(200) {
+		in := RandomInput(seed)
+		if !bytes.Equal(in, RandomInput(seed)) {
+			t.Fatalf("seed %d: two trees", seed)
+		}
+		tr, err := Parse(in)
+		if err != nil {
+			t.Fatalf("seed %d: %q: %v", seed, in, err)
+		}
+		if n := len(tr.Kids[0]); n < 2 || n > 4 || tr.Height > 5 || tr.String(0)+"\n" != strings.ReplaceAll(string(in), ", ", ",") {
+			t.Fatalf("seed %d: %q: %d root children, height %d", seed, in, n, tr.Height)
+		}
+		for _, l := range tr.Leaves(0) {
+			if v := tr.Value[l]; v < -20 || v > 20 {
+				t.Fatalf("seed %d: leaf %s = %d", seed, tr.Label[l], v)
+			}
+		}
+		if bytes.Contains(in, []byte(", ")) {
+			blanks++
+		}
+		if AlphaBeta.Solve(tr).Leaves < Minimax.Solve(tr).Leaves {
+			cut++
+		}
+		if tr.Height == 5 {
+			deep++
+		}
+	}
+	t.Logf("of 200 trees, %d with blanks, %d where alpha-beta cuts, %d of height 5", blanks, cut, deep)
+	if blanks < 30 || blanks > 70 || cut < 120 || deep < 20 {
+		t.Errorf("of 200 trees, %d with blanks, %d where alpha-beta cuts, %d of height 5", blanks, cut, deep)
+	}
+}

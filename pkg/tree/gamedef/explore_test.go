@@ -19,8 +19,13 @@ import (
 	"gotest.tools/v3/assert"
 )
 
-// TestMain stops the browser tests' Chromium.
+// TestMain stops the browser tests' Chromium. Run as "TEST tree-program
+// MISTAKE", the test binary is a student's tree program with that mistake
+// instead (brokenProgram, check_test.go).
 func TestMain(m *testing.M) {
+	if len(os.Args) == 3 && os.Args[1] == "tree-program" {
+		os.Exit(brokenProgram(os.Args[2], os.Stdin, os.Stdout, os.Stderr))
+	}
 	code := m.Run()
 	explorertest.Stop()
 	os.Exit(code)
