@@ -1,12 +1,18 @@
 package toolkit
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/gamesearch/gamesearch/internal/testutil"
+	"github.com/gamesearch/gamesearch/pkg/check"
 	"github.com/gamesearch/gamesearch/pkg/gamekit"
 	"github.com/gamesearch/gamesearch/pkg/games"
 	"github.com/gamesearch/gamesearch/pkg/match"
@@ -18,7 +24,10 @@ import (
 // This file is a newcomer's game defined in a test alone: Nim with one
 // heap, each move taking 1 to 3 stones, who takes the last stone wins. It
 // goes through the generic adapters (kit.Basic, kit.BasicMatch,
-// match.CoursePlayer), as a new game's gamedef would.
+// match.CoursePlayer, check.Stdout), as a new game's gamedef would. Its
+// graded program, nim-best, reads a number of stones on stdin and prints
+// the number to take (the first of the best) and the nodes its minimax
+// entered, root included.
 
 // nimPos is a heap and the player to move (0 or 1).
 type nimPos struct{ stones, toMove int }
@@ -127,6 +136,57 @@ var nimDef = &gamekit.Game{
 			return &match.CoursePlayer[nimPos, nimMove, nimGame]{Label: sp.Text, Searcher: s, AlphaBeta: sp.Kind == "alphabeta", Depth: d}, sp.Done()
 		},
 	}).Game(),
+	Check: []*check.Family{(&check.Stdout{
+		Title: "Nim",
+		Programs: []*check.Program{{Name: "nim-best", Exact: true, PerCase: 5 * time.Second,
+			About: "Nim: stones on stdin, the stones to take and the nodes entered out"}},
+		Corpus: "nim",
+		Input:  func(seed uint64) []byte { return fmt.Appendf(nil, "%d\n", 1+seed%12) },
+		Reference: func(_ *check.Program, in []byte) (string, error) {
+			p, err := nimParse(strings.TrimSpace(string(in)), nil)
+			if err != nil {
+				return "", err
+			}
+			s := search.New[nimPos, nimMove](nimGame{}, search.Options{Perspective: search.SideToMove})
+			r := s.Minimax(p, p.stones)
+			return fmt.Sprintf("%d\n%d\n", r.Move, r.Nodes), nil
+		},
+	}).Family()},
+}
+
+// TestNimProgram is not a test: run as "TEST -test.run=^TestNimProgram$
+// nim-program [MISTAKE]" (TestNewGame's check does), the test binary is a
+// student's nim-best, with MISTAKE "noroot" not counting the root.
+func TestNimProgram(t *testing.T) {
+	if flag.Arg(0) != "nim-program" {
+		t.Skip("the nim-best program of TestNewGame's check")
+	}
+	var stones int
+	if _, err := fmt.Fscan(os.Stdin, &stones); err != nil || stones < 1 {
+		fmt.Fprintln(os.Stderr, "nim-best: want a number of stones")
+		os.Exit(2)
+	}
+	var nodes int
+	var negamax func(n int) (value, best int)
+	negamax = func(n int) (value, best int) {
+		nodes++
+		if n == 0 {
+			return -1, 0
+		}
+		value = -2
+		for k := 1; k <= min(3, n); k++ {
+			if v, _ := negamax(n - k); -v > value {
+				value, best = -v, k
+			}
+		}
+		return value, best
+	}
+	_, best := negamax(stones)
+	if flag.Arg(1) == "noroot" {
+		nodes--
+	}
+	fmt.Printf("%d\n%d\n", best, nodes)
+	os.Exit(0)
 }
 
 // nimLeaves counts the move sequences of exactly depth moves from stones
@@ -142,8 +202,8 @@ func nimLeaves(stones, depth int) uint64 {
 	return n
 }
 
-// TestNewGame registers Nim for this test only and runs perft, tree, play
-// and match on it through gamesearch.
+// TestNewGame registers Nim for this test only and runs perft, tree, play,
+// match and check on it through gamesearch.
 func TestNewGame(t *testing.T) {
 	saved := games.All
 	games.All = append(games.All[:len(games.All):len(games.All)], nimDef)
@@ -170,4 +230,23 @@ func TestNewGame(t *testing.T) {
 	// Two perfect players: the second wins every game from 12 stones.
 	out = mustRun(t, "", "match", "nim", "alphabeta", "minimax", "-plies", "0", "-games", "2", "-quiet")
 	assert.Assert(t, strings.Contains(out, "result for A: W 1 D 0 L 1"), out)
+
+	// Check: a corpus of one case (5 stones: take 1, leaving 4, a loss;
+	// the tree has T(5) = 28 nodes, T(n) = 1 + T(n-1) + T(n-2) + T(n-3)),
+	// random cases and the student's program, the test binary acting as
+	// nim-best; the same program without the root counted fails.
+	dir, corpus := t.TempDir(), t.TempDir()
+	assert.NilError(t, os.Mkdir(filepath.Join(corpus, "nim"), 0o755))
+	assert.NilError(t, os.WriteFile(filepath.Join(corpus, "nim", "five.in"), []byte("5\n"), 0o644))
+	assert.NilError(t, os.WriteFile(filepath.Join(corpus, "nim", "five.out"), []byte("1\n28\n"), 0o644))
+	self, err := os.Executable()
+	assert.NilError(t, err)
+	bin := filepath.Join(dir, "nim-best")
+	assert.NilError(t, testutil.CopyExecutable(bin, self))
+	student := []string{"--", bin, "-test.run=^TestNimProgram$", "nim-program"}
+	out = mustRun(t, "", append([]string{"check", "nim-best", "-n", "20", "-corpus", corpus, "-dir", dir}, student...)...)
+	assert.Assert(t, strings.Contains(out, "public  1/1 passed\nrandom  20/20 passed\n"), out)
+	out, _, code = runCmd(t, "", append([]string{"check", "nim-best", "-n", "3", "-corpus", corpus, "-dir", dir}, append(student, "noroot")...)...)
+	assert.Equal(t, code, 1, out)
+	assert.Assert(t, strings.Contains(out, "FAIL public five: stdout line 2: want \"28\", got \"27\"\n"), out)
 }
