@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
@@ -112,41 +111,33 @@ func (a *congoAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit
 		func(_, _ *congo.Position, m congo.Move) string { return m.String() })
 }
 
-// Session implements kit.Game.
+// Session implements kit.Game: a Congo game, White first. A game ends when
+// a lion is captured, when only the two lions remain (draw) or after 100
+// moves by each side (draw), as in the course's Part 6 matches. The
+// engine is the congo-alphabeta search (fail-hard, advanced evaluation);
+// play lists the moves in generation order.
 func (a *congoAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 	r, err := a.edition()
 	if err != nil {
 		return nil, err
 	}
 	p, _ := congo.ParseFEN(congo.StartFEN(r))
-	return &congoSession{rules: r, History: kit.NewHistory(p)}, nil
+	pl := &kit.Play[congo.Position, congo.Move, congo.CourseGame]{
+		Colors: [2]string{"White", "Black"},
+		ToMove: func(p *congo.Position) int { return int(p.Side) },
+		Moves:  func(p *congo.Position, buf []congo.Move) []congo.Move { return p.GenerateMoves(buf) },
+		Label:  congo.Move.String,
+		Draw:   func(w io.Writer, p *congo.Position, _ int) { drawCongo(w, p) },
+		Over:   congoOver,
+		Course: congo.NewCourseGame(r, true), Options: congoOptions(true, 0),
+		Engine: "fail-hard alpha-beta, advanced evaluation, " + r.String() + " rules", Depth: 4,
+	}
+	return pl.Session(p), nil
 }
 
-// congoSession is a Congo game: White moves first. A game ends when a lion
-// is captured, when only the two lions remain (draw) or after 100 moves by
-// each side (draw), as in the course's Part 6 matches. The engine is the
-// congo-alphabeta search (fail-hard, advanced evaluation).
-type congoSession struct {
-	rules congo.Edition
-	kit.History[congo.Position]
-	buf  [congo.MaxMoves]congo.Move
-	list []congo.Move
-}
-
-// Players implements kit.Session.
-func (s *congoSession) Players() [2]string { return [2]string{"White", "Black"} }
-
-// EngineName implements kit.Session.
-func (s *congoSession) EngineName() string {
-	return "fail-hard alpha-beta, advanced evaluation, " + s.rules.String() + " rules"
-}
-
-// DefaultDepth implements kit.Session.
-func (s *congoSession) DefaultDepth() int { return 4 }
-
-// Draw implements kit.Session.
-func (s *congoSession) Draw(w io.Writer) {
-	p := s.Cur()
+// drawCongo writes the board of p, rank 7 on top, and the side to move
+// with the FEN.
+func drawCongo(w io.Writer, p *congo.Position) {
 	var b strings.Builder
 	for rank := 6; rank >= 0; rank-- {
 		fmt.Fprintf(&b, "%d ", rank+1)
@@ -165,30 +156,9 @@ func (s *congoSession) Draw(w io.Writer) {
 	io.WriteString(w, b.String())
 }
 
-// Moves implements kit.Session.
-func (s *congoSession) Moves() []string {
-	s.list = s.Cur().GenerateMoves(s.buf[:0])
-	out := make([]string, len(s.list))
-	for i, m := range s.list {
-		out[i] = m.String()
-	}
-	return out
-}
-
-// Play implements kit.Session.
-func (s *congoSession) Play(i int) {
-	s.list = s.Cur().GenerateMoves(s.buf[:0])
-	var next congo.Position
-	s.Cur().Play(&next, s.list[i], s.rules)
-	s.Push(next)
-}
-
-// Turn implements kit.Session.
-func (s *congoSession) Turn() int { return int(s.Cur().Side) }
-
-// Over implements kit.Session.
-func (s *congoSession) Over() (string, bool) {
-	p := s.Cur()
+// congoOver reports whether p, plies moves after the start, ends the game,
+// with the result.
+func congoOver(p *congo.Position, plies int) (string, bool) {
 	switch p.Status() {
 	case congo.WhiteWins:
 		return "White wins (the black lion is captured).", true
@@ -198,20 +168,13 @@ func (s *congoSession) Over() (string, bool) {
 	if p.Occupied().Count() == 2 {
 		return "draw (only the two lions remain).", true
 	}
-	if s.Plies() >= 200 {
+	if plies >= 200 {
 		return "draw (100 moves by each side).", true
 	}
 	if p.CountMoves() == 0 {
 		return fmt.Sprintf("%s has no move; %s wins.", sideName(p.Side), sideName(p.Side.Other())), true
 	}
 	return "", false
-}
-
-// Think implements kit.Session.
-func (s *congoSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
-	s.list = s.Cur().GenerateMoves(s.buf[:0])
-	return kit.Think[congo.Position](congo.NewCourseGame(s.rules, true), congoOptions(true, 0), *s.Cur(), o,
-		func(m congo.Move) int { return slices.Index(s.list, m) }, progress)
 }
 
 // sideName returns "White" or "Black".
