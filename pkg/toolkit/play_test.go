@@ -301,3 +301,13 @@ func TestPlayInTmux(t *testing.T) {
 	run("send-keys", "quit", "Enter")
 	screen("Game over: Black resigns; White wins.", 10*time.Second)
 }
+
+// TestPlayMiniChessActionSpelling: a MiniChess move may be typed as the
+// action file writes it ("4 1 3 1" is B2B3). Before, that spelling was
+// refused as an illegal move.
+func TestPlayMiniChessActionSpelling(t *testing.T) {
+	out := mustRun(t, "4 1 3 1\nquit\n", "play", "minichess", "-depth", "1")
+	if !strings.Contains(out, "White to move> You play B2B3.") {
+		t.Errorf("the action file's spelling was not taken:\n%s", out)
+	}
+}

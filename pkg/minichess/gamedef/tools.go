@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/gamesearch/gamesearch/pkg/minichess"
@@ -107,42 +106,40 @@ func (a *minichessAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) 
 		func(_, _ *minichess.Node, m minichess.Move) string { return minichessLabel(m) })
 }
 
-// Session implements kit.Game.
+// Session implements kit.Game: a MiniChess game under the runner's rules
+// (docs/minichess.md): White moves first; a move that leaves the side to
+// move able to capture the enemy king wins; a side without a move loses;
+// after -max-steps plies the material decides. The engine is
+// player_alphabeta's search. A move is typed as its squares ("b2b3") or
+// as the action file writes it ("4 1 3 1").
 func (a *minichessAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 	if a.maxSteps < 1 {
 		return nil, fmt.Errorf("-max-steps %d: want at least 1", a.maxSteps)
 	}
+	maxSteps := a.maxSteps
+	pl := &kit.Play[minichess.Node, minichess.Move, minichess.CourseGame]{
+		Colors: [2]string{"White", "Black"},
+		ToMove: func(n *minichess.Node) int { return int(n.ToMove()) },
+		Moves: func(n *minichess.Node, buf []minichess.Move) []minichess.Move {
+			list, _ := n.LegalMoves(buf)
+			return list
+		},
+		Label: minichessLabel,
+		Alias: minichess.Move.String,
+		Draw: func(w io.Writer, n *minichess.Node, plies int) {
+			p := n.Position()
+			w.Write(p.AppendDrawing(nil))
+			fmt.Fprintf(w, "%s to move, ply %d of %d (FEN %s)\n", colorName(p.ToMove), plies, maxSteps, p.FEN())
+		},
+		Over:   func(n *minichess.Node, plies int) (string, bool) { return minichessOver(n, plies, maxSteps) },
+		Course: minichess.CourseGame{}, Options: minichess.CourseOptions(),
+		Engine: "alpha-beta, course material evaluation", Depth: 5,
+	}
 	p := minichess.StartPosition()
-	return &minichessSession{maxSteps: a.maxSteps, History: kit.NewHistory(p.Node())}, nil
+	return pl.Session(p.Node()), nil
 }
 
-// minichessSession is a MiniChess game under the runner's rules (docs/minichess.md):
-// White moves first; a move that leaves the side to move able to capture the
-// enemy king wins; a side without a move loses; after maxSteps plies the
-// material decides. The engine is player_alphabeta's search.
-type minichessSession struct {
-	maxSteps int
-	kit.History[minichess.Node]
-	buf  [minichess.MaxMoves]minichess.Move
-	list []minichess.Move
-}
-
-// Players implements kit.Session.
-func (s *minichessSession) Players() [2]string { return [2]string{"White", "Black"} }
-
-// EngineName implements kit.Session.
-func (s *minichessSession) EngineName() string { return "alpha-beta, course material evaluation" }
-
-// DefaultDepth implements kit.Session.
-func (s *minichessSession) DefaultDepth() int { return 5 }
-
-// Draw implements kit.Session.
-func (s *minichessSession) Draw(w io.Writer) {
-	p := s.Cur().Position()
-	w.Write(p.AppendDrawing(nil))
-	fmt.Fprintf(w, "%s to move, ply %d of %d (FEN %s)\n", colorName(p.ToMove), s.Plies(), s.maxSteps, p.FEN())
-}
-
+// colorName returns "White" or "Black".
 func colorName(c minichess.Color) string {
 	if c == minichess.White {
 		return "White"
@@ -150,41 +147,18 @@ func colorName(c minichess.Color) string {
 	return "Black"
 }
 
-// Moves implements kit.Session.
-func (s *minichessSession) Moves() []string {
-	s.list, _ = s.Cur().LegalMoves(s.buf[:0])
-	out := make([]string, len(s.list))
-	for i, m := range s.list {
-		out[i] = minichessLabel(m)
-	}
-	return out
-}
-
-func (s *minichessSession) alias(i int) string { return s.list[i].String() }
-
-// Play implements kit.Session.
-func (s *minichessSession) Play(i int) {
-	s.list, _ = s.Cur().LegalMoves(s.buf[:0])
-	var next minichess.Node
-	s.Cur().Play(&next, s.list[i])
-	s.Push(next)
-}
-
-// Turn implements kit.Session.
-func (s *minichessSession) Turn() int { return int(s.Cur().ToMove()) }
-
-// Over implements kit.Session.
-func (s *minichessSession) Over() (string, bool) {
-	n := s.Cur()
+// minichessOver reports whether n, plies moves after the start of a game
+// of maxSteps plies, ends it, with the result.
+func minichessOver(n *minichess.Node, plies, maxSteps int) (string, bool) {
 	side := n.ToMove()
-	if s.Plies() >= s.maxSteps {
+	if plies >= maxSteps {
 		p := n.Position()
 		w, b := p.Material(minichess.White), p.Material(minichess.Black)
 		switch st, winner := p.Adjudicate(); st {
 		case minichess.Win:
-			return fmt.Sprintf("%s wins on material after %d plies (%d to %d).", colorName(winner), s.maxSteps, max(w, b), min(w, b)), true
+			return fmt.Sprintf("%s wins on material after %d plies (%d to %d).", colorName(winner), maxSteps, max(w, b), min(w, b)), true
 		default:
-			return fmt.Sprintf("draw on material after %d plies (%d each).", s.maxSteps, w), true
+			return fmt.Sprintf("draw on material after %d plies (%d each).", maxSteps, w), true
 		}
 	}
 	if n.Status() == minichess.Win {
@@ -195,11 +169,4 @@ func (s *minichessSession) Over() (string, bool) {
 		return fmt.Sprintf("%s has no move; %s wins.", colorName(side), colorName(side.Other())), true
 	}
 	return "", false
-}
-
-// Think implements kit.Session.
-func (s *minichessSession) Think(o kit.PlayOptions, progress func(kit.Iteration)) kit.Answer {
-	s.Moves()
-	return kit.Think[minichess.Node](minichess.CourseGame{}, minichess.CourseOptions(), *s.Cur(), o,
-		func(m minichess.Move) int { return slices.Index(s.list, m) }, progress)
 }
