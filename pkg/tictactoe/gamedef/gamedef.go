@@ -19,5 +19,5 @@ var Game = &gamekit.Game{
 	Match:    matches.Game(),
 	Bench:    Bench,
 	Check:    []*check.Family{minimaxCheck},
-	Explorer: explorerGame{},
+	Explorer: explorerGame.Game(),
 }
