@@ -19,5 +19,5 @@ var Game = &gamekit.Game{
 	Tools:    func() kit.Game { return adapter{} },
 	Bench:    Bench,
 	Check:    []*check.Family{treeCheck},
-	Explorer: explorerGame{},
+	Explorer: explorerGame.Game(),
 }

@@ -1,7 +1,6 @@
 package gamedef
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -73,9 +72,6 @@ func (adapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit.TreeRes
 	return kit.RecordTree(s, tree.Position{}, ab, depth, o.Limit, search.DefaultInf, title,
 		func(_, child *tree.Position, _ tree.Move) string { return t.Label[child.Node] })
 }
-
-// errNoPlay says that the explorer does not play a tree.
-var errNoPlay = errors.New("a textbook tree is searched here, not played: use gamesearch play tree")
 
 // classic is Russell and Norvig's three-by-three tree, play's tree.
 const classic = "[[3,12,8],[2,4,6],[14,5,2]]"
