@@ -65,7 +65,8 @@ type ExploreProgram struct {
 }
 
 // ExplorePlay is a [BasicExplorer] game on the explorer's Play page: its
-// states are positions written by State and read by ReadState.
+// states (Board.State) are positions written by State and read by
+// ReadState.
 type ExplorePlay[P any, M comparable, G search.Game[P, M]] struct {
 	// Course is the game played; Start its first position.
 	Course G
@@ -280,7 +281,7 @@ func (a basicExplorer[P, M, G]) Play(st string) (*explorer.Board, error) {
 		return nil, err
 	}
 	b := a.board(a.b.Play.Course, &p)
-	b.Over = a.b.Play.Over(&p)
+	b.State, b.Over = a.b.Play.State(p), a.b.Play.Over(&p)
 	return b, nil
 }
 
