@@ -1,9 +1,13 @@
 package toolkit
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +17,7 @@ import (
 
 	"github.com/gamesearch/gamesearch/internal/testutil"
 	"github.com/gamesearch/gamesearch/pkg/check"
+	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/gamekit"
 	"github.com/gamesearch/gamesearch/pkg/games"
 	"github.com/gamesearch/gamesearch/pkg/match"
@@ -24,10 +29,10 @@ import (
 // This file is a newcomer's game defined in a test alone: Nim with one
 // heap, each move taking 1 to 3 stones, who takes the last stone wins. It
 // goes through the generic adapters (kit.Basic, kit.BasicMatch,
-// match.CoursePlayer, check.Stdout), as a new game's gamedef would. Its
-// graded program, nim-best, reads a number of stones on stdin and prints
-// the number to take (the first of the best) and the nodes its minimax
-// entered, root included.
+// match.CoursePlayer, check.Stdout, kit.BasicExplorer), as a new game's
+// gamedef would. Its graded program, nim-best, reads a number of stones on
+// stdin and prints the number to take (the first of the best) and the
+// nodes its minimax entered, root included.
 
 // nimPos is a heap and the player to move (0 or 1).
 type nimPos struct{ stones, toMove int }
@@ -95,6 +100,21 @@ func nimParse(arg string, _ io.Reader) (nimPos, error) {
 	return nimPos{stones: n}, nil
 }
 
+// nimBest is nim-best in-process, the program the explorer runs.
+func nimBest(_ []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var stones int
+	if _, err := fmt.Fscan(stdin, &stones); err != nil || stones < 1 || stones > 99 {
+		fmt.Fprintln(stderr, "nim-best: want a number of stones from 1 to 99")
+		return 2
+	}
+	r := search.New[nimPos, nimMove](nimGame{}, search.Options{Perspective: search.SideToMove}).Minimax(nimPos{stones: stones}, stones)
+	fmt.Fprintf(stdout, "%d\n%d\n", r.Move, r.Nodes)
+	return 0
+}
+
+// nimColors name the players.
+var nimColors = [2]string{"First", "Second"}
+
 // nimDef is the registration, as pkg/nim/gamedef would hold it.
 var nimDef = &gamekit.Game{
 	Name: "nim", Title: "Nim",
@@ -152,6 +172,52 @@ var nimDef = &gamekit.Game{
 			return fmt.Sprintf("%d\n%d\n", r.Move, r.Nodes), nil
 		},
 	}).Family()},
+	Explorer: (&kit.BasicExplorer[nimPos, nimMove, nimGame]{
+		Name: "nim", Title: "Nim",
+		Notation: "A number of stones from 1 to 99; a move takes 1 to 3 stones, who takes the last wins. nim-best searches to the end.",
+		Example:  "5\n",
+		Programs: []kit.ExploreProgram{{Run: nimBest, Program: explorer.Program{Name: "nim-best", Algorithm: "minimax",
+			MaxDepth: 99, FixedDepth: true, Output: "stdout", Count: "nodes"}}},
+		Parse: func(in string) (nimGame, nimPos, error) {
+			n, err := strconv.Atoi(strings.TrimSpace(in))
+			if err == nil && (n < 1 || n > 99) {
+				err = fmt.Errorf("%d stones", n)
+			}
+			return nimGame{}, nimPos{stones: n}, err
+		},
+		Depth:   func(_ explorer.Query, _ nimGame, p *nimPos) (int, error) { return p.stones, nil },
+		Options: search.Options{Perspective: search.SideToMove},
+		Label:   func(_ nimGame, _ *nimPos, m nimMove) string { return nimLabel(m) },
+		Board: func(_ nimGame, p *nimPos) *explorer.Board {
+			b := &explorer.Board{Width: p.stones, Height: 1, Ranks: []string{""}, ToMove: nimColors[p.toMove], Info: fmt.Sprintf("%d stones", p.stones)}
+			for i := range p.stones {
+				b.Square = append(b.Square, explorer.Square{Name: strconv.Itoa(i + 1), X: i, Piece: "o"})
+			}
+			return b
+		},
+		Command: func(q explorer.Query, prog explorer.Program, _ int) string {
+			return fmt.Sprintf("printf %s | %s", explorer.PrintfArg(q.Input), prog.Name)
+		},
+		RunTitle: func(prog explorer.Program, _ nimGame, p *nimPos, depth int) string {
+			return fmt.Sprintf("%s: minimax of %d stones, depth %d", prog.Name, p.stones, depth)
+		},
+		Play: &kit.ExplorePlay[nimPos, nimMove, nimGame]{
+			Start: nimPos{stones: 12},
+			State: func(p nimPos) string { return fmt.Sprintf("%d %d", p.stones, p.toMove) },
+			ReadState: func(s string) (p nimPos, err error) {
+				if _, err = fmt.Sscanf(s, "%d %d", &p.stones, &p.toMove); err == nil && (p.stones < 0 || p.stones > 99 || p.toMove&^1 != 0) {
+					err = fmt.Errorf("%q: want stones from 0 to 99 and the player to move, 0 or 1", s)
+				}
+				return p, err
+			},
+			Over: func(p *nimPos) string {
+				if p.stones > 0 {
+					return ""
+				}
+				return nimColors[1-p.toMove] + " wins."
+			},
+		},
+	}).Game(),
 }
 
 // TestNimProgram is not a test: run as "TEST -test.run=^TestNimProgram$
@@ -249,4 +315,88 @@ func TestNewGame(t *testing.T) {
 	out, _, code = runCmd(t, "", append([]string{"check", "nim-best", "-n", "3", "-corpus", corpus, "-dir", dir}, append(student, "noroot")...)...)
 	assert.Equal(t, code, 1, out)
 	assert.Assert(t, strings.Contains(out, "FAIL public five: stdout line 2: want \"28\", got \"27\"\n"), out)
+}
+
+// TestNewGameExplorer: Nim answers the explorer's API through
+// kit.BasicExplorer: nim-best's run on 5 stones (its output, the recorded
+// tree of 28 nodes and its principal variation: take 1, then any, then the
+// last 3), the position's moves, a bad input in the program's words, no
+// editing, and play (a bad state, the course search's reply, the end).
+func TestNewGameExplorer(t *testing.T) {
+	ts := httptest.NewServer(explorer.NewServer([]explorer.Game{nimDef.Explorer}, explorer.Config{}))
+	defer ts.Close()
+	get := func(path string, q url.Values, v any) (int, string) {
+		t.Helper()
+		resp, err := http.Get(ts.URL + path + "?" + q.Encode())
+		assert.NilError(t, err)
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		assert.NilError(t, err)
+		if resp.StatusCode == 200 && v != nil {
+			assert.NilError(t, json.Unmarshal(body, v), string(body))
+		}
+		return resp.StatusCode, string(body)
+	}
+	five := url.Values{"program": {"nim-best"}, "input": {"5\n"}}
+	var run struct {
+		Stdout, Value, Algorithm, Command, Title string
+		Nodes, Entered, Cuts                     int
+		PV                                       []string
+	}
+	status, body := get("/api/run", five, &run)
+	assert.Equal(t, status, 200, body)
+	assert.Equal(t, run.Stdout, "1\n28\n")
+	assert.Equal(t, run.Nodes, 28)
+	assert.Equal(t, run.Entered, 28)
+	assert.Equal(t, run.Cuts, 0)
+	assert.Equal(t, run.Value, "1")
+	assert.Equal(t, run.Algorithm, "minimax")
+	assert.DeepEqual(t, run.PV, []string{"1", "1", "3"})
+	assert.Equal(t, run.Command, `printf '5\n' | nim-best`)
+	assert.Equal(t, run.Title, "nim-best: minimax of 5 stones, depth 5")
+
+	// The root's children: taking 1 wins, 2 and 3 lose.
+	var kids struct {
+		Children []struct{ Move, Value string }
+	}
+	status, body = get("/api/children", url.Values{"program": {"nim-best"}, "input": {"5\n"}, "node": {"1"}}, &kids)
+	assert.Equal(t, status, 200, body)
+	assert.DeepEqual(t, kids.Children, []struct{ Move, Value string }{{"1", "1"}, {"2", "-1"}, {"3", "-1"}})
+
+	var b explorer.Board
+	status, body = get("/api/position", five, &b)
+	assert.Equal(t, status, 200, body)
+	assert.Equal(t, len(b.Square), 5)
+	assert.DeepEqual(t, b.Moves, []explorer.Move{{Text: "1"}, {Text: "2"}, {Text: "3"}})
+	status, body = get("/api/position", url.Values{"program": {"nim-best"}, "input": {"x"}}, nil)
+	assert.Equal(t, status, 400)
+	assert.Equal(t, body, "nim-best: want a number of stones from 1 to 99\n")
+
+	status, body = get("/api/edit", url.Values{"program": {"nim-best"}, "input": {"5"}, "square": {"1"}, "piece": {""}}, nil)
+	assert.Equal(t, status, 400)
+	assert.Equal(t, body, "positions are typed, not set up on the board\n")
+
+	// Play: a new game has 12 stones, the first to move; from 5 the
+	// course search's reply takes 1, leaving 4 to the second.
+	status, body = get("/api/play/start", url.Values{"game": {"nim"}}, &b)
+	assert.Equal(t, status, 200, body)
+	assert.Equal(t, b.State, "12 0")
+	status, body = get("/api/play/state", url.Values{"game": {"nim"}, "state": {"5 7"}}, nil)
+	assert.Equal(t, status, 400)
+	assert.Equal(t, body, "state: \"5 7\": want stones from 0 to 99 and the player to move, 0 or 1\n")
+	status, body = get("/api/play/think", url.Values{"game": {"nim"}, "state": {"5 0"}, "engine": {"course"}, "depth": {"5"}}, nil)
+	assert.Equal(t, status, 200, body)
+	// One line per depth that changes the score: 0 at depth 1 (no end in
+	// sight), the win from depth 3; then the reply.
+	lines := strings.Split(strings.TrimSpace(body), "\n")
+	assert.Equal(t, len(lines), 3, body)
+	assert.Equal(t, lines[1], `{"iteration":{"depth":3,"score":"1","pv":["1"],"nodes":31,"move":"1"}}`)
+	var reply struct{ Reply explorer.Reply }
+	assert.NilError(t, json.Unmarshal([]byte(lines[2]), &reply))
+	assert.Equal(t, reply.Reply, explorer.Reply{Move: "1", Depth: 5, State: "4 1"})
+	status, body = get("/api/play/move", url.Values{"game": {"nim"}, "state": {"3 1"}, "move": {"3"}}, &b)
+	assert.Equal(t, status, 200, body)
+	assert.Equal(t, b.State, "0 0")
+	assert.Equal(t, b.Over, "Second wins.")
+	assert.Equal(t, len(b.Moves), 0)
 }
