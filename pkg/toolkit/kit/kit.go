@@ -2,8 +2,10 @@
 // helpers its implementation shares with every other game: the Game
 // adapter of perft, tree and play (with its results and options), the
 // match types (settings, player specifications, engine settings, the one
-// match loop), the bench workloads, the input readers, and the replies of
-// the engines in the explorer's play.
+// match loop), the bench workloads, the input readers, the replies of the
+// engines in the explorer's play, and the generic adapters of a game that
+// plays by "position, moves, play, evaluate, print" (Basic, Play,
+// BasicMatch, BasicExplorer).
 //
 // Conventions: a game's settings live in its Game value's fields, set by
 // the flags it registers; errors are bad input, worded as one line that
