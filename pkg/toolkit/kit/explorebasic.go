@@ -51,7 +51,7 @@ type BasicExplorer[P any, M comparable, G search.Game[P, M]] struct {
 	// ended at another depth with r.
 	Answer func(r search.Result[M]) string
 	// Play, when not nil, is the game on the Play page; nil: every play
-	// request fails with NoPlay.
+	// request fails with NoPlay (nil: "TITLE is not played here").
 	Play   *ExplorePlay[P, M, G]
 	NoPlay error
 }
