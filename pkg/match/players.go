@@ -16,14 +16,18 @@ import (
 // CoursePlayer is a course search as a player: the minimax, or alpha-beta
 // when AlphaBeta, of Searcher to Depth, playing the root move the search
 // keeps (the first best in its move order). It keeps nothing between moves
-// and is deterministic.
+// but the count of the nodes it searched, and is deterministic.
 type CoursePlayer[P, M any, G search.Game[P, M]] struct {
 	// Label is the player's name.
 	Label     string
 	Searcher  *search.Searcher[P, M, G]
 	AlphaBeta bool
 	Depth     int
+	nodes     uint64
 }
+
+// Nodes returns the number of nodes the player has searched.
+func (p *CoursePlayer[P, M, G]) Nodes() uint64 { return p.nodes }
 
 // Name returns the label.
 func (p *CoursePlayer[P, M, G]) Name() string { return p.Label }
@@ -40,6 +44,7 @@ func (p *CoursePlayer[P, M, G]) Move(t *Turn[P, M]) (M, error) {
 	} else {
 		r = p.Searcher.Minimax(t.Pos, p.Depth)
 	}
+	p.nodes += r.Nodes
 	if !r.HasMove {
 		var none M
 		return none, ErrNoMove
