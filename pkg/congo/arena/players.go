@@ -4,7 +4,6 @@ package arena
 // and the tournament engine.
 
 import (
-
 	"github.com/gamesearch/gamesearch/pkg/congo"
 	"github.com/gamesearch/gamesearch/pkg/congo/baseline"
 	"github.com/gamesearch/gamesearch/pkg/engine"
