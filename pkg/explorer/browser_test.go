@@ -132,6 +132,9 @@ func TestBrowserStarCircleStep(t *testing.T) {
 		chromedp.KeyEvent("c"),
 		waitText("#step-info", "event "),
 		chromedp.WaitVisible(chromedp.CSS(`svg.tree g.pruned`)),
+		// The step's answer may come after the box is drawn.
+		chromedp.Poll[chromedp.Void](`document.getElementById("step-info").dataset.kind === "leave cut"`,
+			chromedp.WithPollingTimeout(30*time.Second)),
 	)
 	assert.NilError(t, err)
 	kind, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID("step-info"), "data-kind"))

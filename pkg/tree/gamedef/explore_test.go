@@ -7,8 +7,10 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/gamesearch/gamesearch/pkg/explorer"
@@ -106,9 +108,13 @@ func TestBrowserClassicCut(t *testing.T) {
 	shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("svg.tree g.tnode")].map((g) => Number(g.dataset.id)).sort((a, b) => a - b).join(" ")`))
 	assert.NilError(t, err)
 	assert.Equal(t, shown, "1 2 3 4 5 6 7 8 9 10 11")
-	text, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("step-text")))
-	assert.NilError(t, err)
-	assert.Assert(t, strings.Contains(text, "2 ≤ α = 3, so the 2 remaining moves of #6 a2 (MIN) are not searched"), text)
+	// The sentence arrives with the step's answer, which may come after
+	// the box is drawn: wait for it (bounded by the browser context).
+	const sentence = "2 ≤ α = 3, so the 2 remaining moves of #6 a2 (MIN) are not searched"
+	err = chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.getElementById("step-text").textContent.includes(`+strconv.Quote(sentence)+`)`,
+		chromedp.WithPollingTimeout(30*time.Second)))
+	text, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("step-text")))
+	assert.NilError(t, err, "the step's sentence: %q", text)
 	explorertest.Shot(t, ctx, "tree-cut.png")
 }
 
