@@ -268,10 +268,15 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		Programs []Program `json:"programs"`
 		Settings []Setting `json:"settings"`
 		Examples []string  `json:"examples"`
+		// Plays tells whether the Play page offers the game.
+		Plays bool `json:"plays"`
 	}
 	out := []gameJSON{}
 	for _, g := range s.games {
-		gj := gameJSON{Name: g.Name(), Title: g.Title(), Notation: g.Notation(), Programs: g.Programs(), Settings: g.Settings()}
+		gj := gameJSON{Name: g.Name(), Title: g.Title(), Notation: g.Notation(), Programs: g.Programs(), Settings: g.Settings(), Plays: true}
+		if p, ok := g.(Player); ok {
+			gj.Plays = p.Plays()
+		}
 		for _, p := range gj.Programs {
 			gj.Examples = append(gj.Examples, g.Example(p.Name))
 		}
@@ -279,6 +284,12 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(out)
+}
+
+// Player is implemented by a Game that tells whether it can be played
+// (the Play page lists only those); a Game without it is played.
+type Player interface {
+	Plays() bool
 }
 
 // gameByName returns the game called name.

@@ -215,7 +215,7 @@ function keys(e) {
 }
 
 async function start() {
-  all = await games();
+  all = (await games()).filter((g) => g.plays);
   $("game").replaceChildren(...all.map((g) => el("option", { value: g.name }, g.title)));
   const g = new URLSearchParams(location.search).get("game");
   if (g && all.some((x) => x.name === g)) $("game").value = g;

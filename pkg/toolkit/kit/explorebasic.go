@@ -253,6 +253,9 @@ func (a basicExplorer[P, M, G]) noPlay() error {
 	return fmt.Errorf("%s is not played here", a.b.Title)
 }
 
+// Plays implements explorer.Player: whether the game has Play.
+func (a basicExplorer[P, M, G]) Plays() bool { return a.b.Play != nil }
+
 // Start implements explorer.Game: Play.Start, whatever the settings.
 func (a basicExplorer[P, M, G]) Start(map[string]string) (string, error) {
 	if a.b.Play == nil {

@@ -127,3 +127,24 @@ func TestPlay(t *testing.T) {
 	assert.Assert(t, strings.Contains(out.String(), "Engine (MIN) plays c1 (depth 2).\n"), out.String())
 	assert.Assert(t, strings.HasSuffix(out.String(), "Game over: leaf c1, value 2 for MAX.\n"), out.String())
 }
+
+// TestPlayListsPlayable: /api/games tells which games the Play page
+// offers: every registered game but the tree, which has no play there.
+// Before, the page listed the tree and then refused to start it.
+func TestPlayListsPlayable(t *testing.T) {
+	ts := httptest.NewServer(explorer.NewServer(games.Explorers(), explorer.Config{}))
+	defer ts.Close()
+	var list []struct {
+		Name  string `json:"name"`
+		Plays bool   `json:"plays"`
+	}
+	api(t, ts, "/api/games", nil, &list)
+	var unplayed []string
+	for _, g := range list {
+		if !g.Plays {
+			unplayed = append(unplayed, g.Name)
+		}
+	}
+	assert.DeepEqual(t, unplayed, []string{"tree"})
+	assert.Assert(t, len(list) > 1, "%d games", len(list))
+}
