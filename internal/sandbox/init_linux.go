@@ -235,7 +235,15 @@ func buildRoot(c *config) error {
 	extra = append(extra, c.Dir)
 	sort.Strings(extra)
 	for _, p := range extra {
-		if err := bind(p, r, p != c.Dir); err != nil {
+		// A caller's folder reached through a link (a submission folder
+		// that is a link elsewhere) is shown as what it names, at its own
+		// path; the system's links (/bin to usr/bin) are made again as
+		// links.
+		src := p
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			src = real
+		}
+		if err := bindAt(src, p, r, p != c.Dir); err != nil {
 			return err
 		}
 	}
@@ -268,12 +276,16 @@ func buildRoot(c *config) error {
 // bind shows the host path src at the same path under root r, read-only
 // when ro is set; a link is made again as a link, and a missing src is
 // left out.
-func bind(src, r string, ro bool) error {
+func bind(src, r string, ro bool) error { return bindAt(src, src, r, ro) }
+
+// bindAt shows the host path src at the path at under root r, as bind
+// does.
+func bindAt(src, at, r string, ro bool) error {
 	st, err := os.Lstat(src)
 	if err != nil {
 		return nil
 	}
-	dst := filepath.Join(r, src)
+	dst := filepath.Join(r, at)
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return fmt.Errorf("showing %s: %v", src, err)
 	}

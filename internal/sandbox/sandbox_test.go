@@ -169,3 +169,20 @@ func BenchmarkPlain(b *testing.B) {
 		}
 	}
 }
+
+// TestShownThroughLink: a folder to show that is a link (a submission
+// folder linked from elsewhere) is shown as what it names, at the link's
+// path. Before, the link was made again and pointed at nothing.
+func TestShownThroughLink(t *testing.T) {
+	needMode(t, Namespaces)
+	real := t.TempDir()
+	os.WriteFile(filepath.Join(real, "hw1.py"), []byte("print(1)\n"), 0o644)
+	link := filepath.Join(t.TempDir(), "hw")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	out, errb, _ := run(t, Config{Mode: Namespaces, ReadOnly: []string{link}}, `cat `+link+`/hw1.py`)
+	if out != "print(1)\n" {
+		t.Errorf("through the link: %q %q", out, errb)
+	}
+}
