@@ -18,7 +18,8 @@ import (
 const genNotes = `Writes a fresh test set with the reference's expected outputs, in the course's
 own layout: Congo DIR/PROGRAM.in and DIR/PROGRAM.out (congo-moves -piece K:
 DIR/congo-moves.K.out); Morris DIR/cases.tsv; Star/Circle DIR/<k>/input.txt and
-output.txt. The same seed gives the same bytes. Check a program against the set
+output.txt; a program of one case on stdin DIR/<k>.in and DIR/<k>.out. The same
+seed gives the same bytes. Check a program against the set
 with gamesearch check PROGRAM -cases DIR -- COMMAND.
 
 `
