@@ -35,7 +35,8 @@ const prSetDumpable = 4
 const prSetChildSubreaper = 36
 
 // runInit builds the sandbox, runs the program, reaps every process and
-// writes the program's status on file descriptor 4.
+// writes on file descriptor 4 "started" once the program runs (or "error"
+// and why it could not), then the program's status.
 func runInit() int {
 	syscall.CloseOnExec(3)
 	syscall.CloseOnExec(4)
@@ -93,6 +94,7 @@ func runInit() int {
 	if err != nil {
 		return fail(fmt.Errorf("cannot start %s: %v", c.Args[0], err))
 	}
+	status.WriteString("started\n")
 	go func() {
 		for s := range sigs {
 			if s == syscall.SIGUSR1 {

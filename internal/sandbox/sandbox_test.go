@@ -186,3 +186,18 @@ func TestShownThroughLink(t *testing.T) {
 		t.Errorf("through the link: %q %q", out, errb)
 	}
 }
+
+// TestStartError: a program the sandbox cannot start is Start's error,
+// as exec's is, not a program that ended without output.
+func TestStartError(t *testing.T) {
+	needMode(t, Namespaces)
+	b, err := Start(Config{Mode: Namespaces, Dir: t.TempDir(), Limits: DefaultLimits},
+		Program{Path: "/nonexistent/prog", Args: []string{"prog"}})
+	if err == nil {
+		st, _ := b.Wait()
+		t.Fatalf("started, status %+v; want an error", st)
+	}
+	if !strings.Contains(err.Error(), "cannot start prog: no such file or directory") {
+		t.Errorf("error %q: want the program named and why", err)
+	}
+}

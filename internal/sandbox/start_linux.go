@@ -77,9 +77,11 @@ func probe() (Mode, string) {
 
 // Box is one started sandbox.
 type Box struct {
-	cmd    *exec.Cmd
-	mode   Mode
-	status *os.File
+	cmd  *exec.Cmd
+	mode Mode
+	// status reads the init's lines; closer is its pipe.
+	status *bufio.Reader
+	closer io.Closer
 	root   string
 	done   chan struct{}
 	st     Status
@@ -152,7 +154,6 @@ func start(cfg Config, p Program, probe bool) (*Box, error) {
 		b.release()
 		return nil, errorf("%v", err)
 	}
-	b.status = stR
 	b.cmd = &exec.Cmd{Path: "/proc/self/exe", Args: []string{initName}, Env: []string{envInit + "=1"},
 		Stdin: p.Stdin, Stdout: p.Stdout, Stderr: p.Stderr, WaitDelay: p.WaitDelay,
 		ExtraFiles: []*os.File{cfgR, stW}, SysProcAttr: attr}
@@ -169,6 +170,20 @@ func start(cfg Config, p Program, probe bool) (*Box, error) {
 		cfgW.Write(data)
 		cfgW.Close()
 	}()
+	// The init says "started" once the program runs, or why it could not
+	// start it: a start that fails is Start's error, as exec's is.
+	b.status = bufio.NewReader(io.LimitReader(stR, 1<<13))
+	line, _ := b.status.ReadString('\n')
+	if line = strings.TrimSpace(line); line != "started" {
+		b.cmd.Wait()
+		stR.Close()
+		b.release()
+		if msg, ok := strings.CutPrefix(line, "error "); ok {
+			return nil, errorf("%s", msg)
+		}
+		return nil, errorf("its init ended before starting the program")
+	}
+	b.closer = stR
 	go b.wait()
 	return b, nil
 }
@@ -214,8 +229,8 @@ func traversable(dir string, ro []string) error {
 func (b *Box) wait() {
 	defer close(b.done)
 	werr := b.cmd.Wait()
-	line, _ := bufio.NewReader(io.LimitReader(b.status, 4096)).ReadString('\n')
-	b.status.Close()
+	line, _ := b.status.ReadString('\n')
+	b.closer.Close()
 	st := b.cmd.ProcessState
 	if st != nil {
 		b.st.CPU = st.UserTime() + st.SystemTime()
@@ -237,8 +252,6 @@ func (b *Box) wait() {
 	case "signal":
 		b.st.ExitCode = -1
 		b.st.Signal, _ = strconv.Atoi(rest)
-	case "error":
-		b.err = errorf("%s", rest)
 	default:
 		// The init was killed (a limit, the caller) before the program
 		// ended: the program ended with it.
@@ -263,7 +276,8 @@ func (b *Box) release() {
 func (b *Box) Done() <-chan struct{} { return b.done }
 
 // Wait waits for the sandbox to end and returns the program's status; the
-// error says why the program could not be started in it.
+// error says that its init could not be waited for (a program that could
+// not start is Start's error).
 func (b *Box) Wait() (Status, error) {
 	<-b.done
 	return b.st, b.err

@@ -99,6 +99,11 @@ type RunResult struct {
 	box sandbox.Limits
 }
 
+// timeLimit reports whether the limit that stopped a run, as wait names it
+// (RunResult.Killed), is a time limit: the sandbox's memory and disk
+// limits are not ("" is no limit).
+func timeLimit(killed string) bool { return killed != "" && killed != "memory" && killed != "disk" }
+
 // Crashed reports whether the program ended abnormally on its own: a
 // non-zero exit status or a signal, not a limit.
 func (r *RunResult) Crashed() bool { return !r.TimedOut && r.ExitCode != 0 }
@@ -223,13 +228,8 @@ func (c *Command) Run(s RunSpec) (*RunResult, error) {
 	}
 	res := &RunResult{Limit: s.Limit, box: c.Box.Limits}
 	res.Killed = p.wait(s.Limit, s.WallClock)
-	res.TimedOut = res.Killed != "" && res.Killed != "memory" && res.Killed != "disk"
+	res.TimedOut = timeLimit(res.Killed)
 	res.ExitCode, res.Signal = p.Finish()
-	if p.box != nil {
-		if _, err := p.box.Wait(); err != nil {
-			return nil, fmt.Errorf("%w %s: %v", errCannotStart, c.Argv[0], err)
-		}
-	}
 	res.Cpu, res.Wall = max(p.cpu, p.leaderCPU()), time.Since(p.began)
 	res.Stdout, res.Stderr = stdout.Bytes(), stderr.Bytes()
 	res.Overflow = stdout.over || stderr.over

@@ -282,19 +282,14 @@ func buildIn(dir string, box sandbox.Config, argv ...string) error {
 	if err != nil {
 		return fmt.Errorf("build failed: %v", err)
 	}
-	killed := p.wait(buildTimeout, true)
-	code, sig := p.Finish()
-	if p.box != nil {
-		if _, err := p.box.Wait(); err != nil {
-			return fmt.Errorf("build failed: %v", err)
-		}
-	}
+	r := &RunResult{Limit: buildTimeout, box: box.Limits}
+	r.Killed = p.wait(buildTimeout, true)
+	r.TimedOut = timeLimit(r.Killed)
+	r.ExitCode, r.Signal = p.Finish()
 	switch {
-	case killed != "":
-		r := &RunResult{Killed: killed, TimedOut: killed != "memory" && killed != "disk", Limit: buildTimeout, box: box.Limits}
+	case r.Killed != "":
 		return fmt.Errorf("build failed: %s %s", argv[0], r.Status())
-	case code != 0 || sig != "":
-		r := &RunResult{ExitCode: code, Signal: sig, box: box.Limits}
+	case r.ExitCode != 0 || r.Signal != "":
 		return fmt.Errorf("build failed: %s", firstErrorLine(out.Bytes(), errors.New(argv[0]+": "+r.Status())))
 	}
 	return nil
