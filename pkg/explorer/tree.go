@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/gamesearch/gamesearch/pkg/search"
+	"github.com/gamesearch/gamesearch/pkg/treeview"
 )
 
 // Node is one recorded search node. Values and windows are from the root
@@ -188,7 +189,7 @@ type recorder[P, M any] struct {
 	limit     int
 	label     func(parent, child *P, m M) string
 	labels    map[string]int32
-	stack     []int
+	stack     treeview.Frames
 	path      []P
 	truncated bool
 }
@@ -204,10 +205,8 @@ func (r *recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.V
 		r.stack = append(r.stack, -1)
 		return
 	}
-	if ply&1 == 1 { // the search is negamax: the root player's view
-		alpha, beta = -beta, -alpha
-	}
-	n := Node{Parent: -1, Index: int32(idx), Ply: int16(ply), Alpha: alpha, Beta: beta}
+	alpha, beta = treeview.RootWindow(ply, alpha, beta) // the search is negamax
+	n := Node{Parent: int32(r.stack.Top()), Index: int32(idx), Ply: int16(ply), Alpha: alpha, Beta: beta}
 	if ply > 0 {
 		l := r.label(&r.path[ply-1], p, m)
 		k, ok := r.labels[l]
@@ -218,9 +217,6 @@ func (r *recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.V
 		}
 		n.Move = k
 	}
-	if len(r.stack) > 0 {
-		n.Parent = int32(r.stack[len(r.stack)-1])
-	}
 	i := r.t.add(n)
 	if n.Parent >= 0 {
 		r.t.At(int(n.Parent)).Children++
@@ -230,17 +226,11 @@ func (r *recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.V
 
 // Leave implements [search.Tracer].
 func (r *recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
-	if len(r.stack) == 0 {
+	i, ok := r.stack.Pop()
+	if !ok {
 		return
 	}
-	i := r.stack[len(r.stack)-1]
-	r.stack = r.stack[:len(r.stack)-1]
-	if i < 0 {
-		return
-	}
-	if ply&1 == 1 {
-		v = -v
-	}
+	v = treeview.RootView(ply, v)
 	n := r.t.At(i)
 	n.Value, n.Leaf, n.Pruned, n.Size = v, leaf, int32(pruned), int32(r.t.n-i)
 	for _, c := range r.t.Kids(i) {

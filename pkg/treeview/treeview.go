@@ -80,7 +80,7 @@ type Recorder[P, M any] struct {
 	// Events is the order of the search: i<<1 when node i is entered,
 	// i<<1|1 when it is left (for replaying the search node by node).
 	Events []int
-	stack  []int
+	stack  Frames
 	path   []P
 }
 
@@ -96,12 +96,45 @@ func (r *Recorder[P, M]) limit() int {
 	return r.Limit
 }
 
-// rootView converts a negamax value at ply to the root player's viewpoint.
-func rootView(ply int, v search.Value) search.Value {
+// RootView converts a negamax value at ply to the root player's viewpoint.
+func RootView(ply int, v search.Value) search.Value {
 	if ply&1 == 1 {
 		return -v
 	}
 	return v
+}
+
+// RootWindow converts a negamax window at ply to the root player's
+// viewpoint.
+func RootWindow(ply int, alpha, beta search.Value) (search.Value, search.Value) {
+	if ply&1 == 1 {
+		return -beta, -alpha
+	}
+	return alpha, beta
+}
+
+// Frames is the stack of the recorded nodes a search is inside, as a
+// tracer's Enter and Leave see them; a node entered past a recorder's
+// limit is a frame that records nothing (-1).
+type Frames []int
+
+// Top returns the innermost frame's node, -1 when there is none.
+func (f Frames) Top() int {
+	if len(f) == 0 {
+		return -1
+	}
+	return f[len(f)-1]
+}
+
+// Pop removes the innermost frame and returns its node; ok is false when
+// there is none or it recorded nothing.
+func (f *Frames) Pop() (i int, ok bool) {
+	if len(*f) == 0 {
+		return -1, false
+	}
+	i = (*f)[len(*f)-1]
+	*f = (*f)[:len(*f)-1]
+	return i, i >= 0
 }
 
 // Enter implements [search.Tracer].
@@ -118,19 +151,14 @@ func (r *Recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.V
 		return
 	}
 	n := Node{ID: len(r.Nodes) + 1, Parent: -1, Ply: ply, Index: idx, EnterAt: len(r.Events)}
-	if ply&1 == 1 {
-		alpha, beta = -beta, -alpha
-	}
-	n.Alpha, n.Beta = alpha, beta
+	n.Alpha, n.Beta = RootWindow(ply, alpha, beta)
 	switch {
 	case r.PathLabel != nil && ply > 0:
 		n.Move = r.PathLabel(&r.path[ply-1], p, m)
 	case r.PathLabel == nil && idx >= 0 && r.Label != nil:
 		n.Move = r.Label(p, m)
 	}
-	if len(r.stack) > 0 {
-		n.Parent = r.stack[len(r.stack)-1]
-	}
+	n.Parent = r.stack.Top()
 	r.Nodes = append(r.Nodes, n)
 	i := len(r.Nodes) - 1
 	if n.Parent >= 0 {
@@ -142,16 +170,12 @@ func (r *Recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.V
 
 // Leave implements [search.Tracer].
 func (r *Recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
-	if len(r.stack) == 0 {
-		return
-	}
-	i := r.stack[len(r.stack)-1]
-	r.stack = r.stack[:len(r.stack)-1]
-	if i < 0 {
+	i, ok := r.stack.Pop()
+	if !ok {
 		return
 	}
 	n := &r.Nodes[i]
-	n.Value, n.Leaf, n.Pruned = rootView(ply, v), leaf, pruned
+	n.Value, n.Leaf, n.Pruned = RootView(ply, v), leaf, pruned
 	n.Size, n.LeaveAt = len(r.Nodes)-i, len(r.Events)
 	r.Events = append(r.Events, i<<1|1)
 	for _, c := range n.Children {
