@@ -107,9 +107,14 @@ func nimBest(_ []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nim-best: want a number of stones from 1 to 99")
 		return 2
 	}
-	r := search.New[nimPos, nimMove](nimGame{}, search.Options{Perspective: search.SideToMove}).Minimax(nimPos{stones: stones}, stones)
+	r := nimSearcher().Minimax(nimPos{stones: stones}, stones)
 	fmt.Fprintf(stdout, "%d\n%d\n", r.Move, r.Nodes)
 	return 0
+}
+
+// nimSearcher returns the course search of Nim.
+func nimSearcher() *search.Searcher[nimPos, nimMove, nimGame] {
+	return search.New[nimPos, nimMove](nimGame{}, search.Options{Perspective: search.SideToMove})
 }
 
 // nimColors name the players.
@@ -144,17 +149,7 @@ var nimDef = &gamekit.Game{
 			return match.Enumerate[nimPos, nimMove](nimRules{}, nimPos{stones: 12}, plies)
 		},
 		Start: func(s string) (nimPos, error) { return nimParse(s, nil) },
-		Player: func(sp *kit.PlayerSpec, _ *kit.MatchSettings) (match.Player[nimPos, nimMove], error) {
-			d, err := sp.Int("depth", 12, 1, 99)
-			if err != nil {
-				return nil, err
-			}
-			if sp.Kind != "minimax" && sp.Kind != "alphabeta" {
-				return nil, fmt.Errorf("player %q: unknown player %q for nim", sp.Text, sp.Kind)
-			}
-			s := search.New[nimPos, nimMove](nimGame{}, search.Options{Perspective: search.SideToMove})
-			return &match.CoursePlayer[nimPos, nimMove, nimGame]{Label: sp.Text, Searcher: s, AlphaBeta: sp.Kind == "alphabeta", Depth: d}, sp.Done()
-		},
+		Kinds: kit.PlayerKinds[nimPos, nimMove]{Course: kit.Course(nimSearcher), Depth: 12, MaxDepth: 99},
 	}).Game(),
 	Check: []*check.Family{(&check.Stdout{
 		Title: "Nim",
@@ -167,8 +162,7 @@ var nimDef = &gamekit.Game{
 			if err != nil {
 				return "", err
 			}
-			s := search.New[nimPos, nimMove](nimGame{}, search.Options{Perspective: search.SideToMove})
-			r := s.Minimax(p, p.stones)
+			r := nimSearcher().Minimax(p, p.stones)
 			return fmt.Sprintf("%d\n%d\n", r.Move, r.Nodes), nil
 		},
 	}).Family()},
@@ -296,6 +290,9 @@ func TestNewGame(t *testing.T) {
 	// Two perfect players: the second wins every game from 12 stones.
 	out = mustRun(t, "", "match", "nim", "alphabeta", "minimax", "-plies", "0", "-games", "2", "-quiet")
 	assert.Assert(t, strings.Contains(out, "result for A: W 1 D 0 L 1"), out)
+	_, errs, code = runCmd(t, "", "match", "nim", "engine", "minimax")
+	assert.Equal(t, code, 2)
+	assert.Equal(t, errs, "gamesearch match: player \"engine\": unknown player \"engine\" for nim (want minimax or alphabeta)\n")
 
 	// Check: a corpus of one case (5 stones: take 1, leaving 4, a loss;
 	// the tree has T(5) = 28 nodes, T(n) = 1 + T(n-1) + T(n-2) + T(n-3)),

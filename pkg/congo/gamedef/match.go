@@ -105,11 +105,9 @@ func newCongoPlayer(text string, ed congo.Edition, s *kit.MatchSettings) (match.
 	}
 	switch sp.Kind {
 	case "engine":
-		e, err := kit.ParseEngineSpec(sp, agent.EngineOptions(), s.MoveTime)
-		if err != nil {
-			return nil, err
-		}
-		return kit.Limit(match.NewEnginePlayer(text, engine.New[congo.Position, congo.Move](congo.NewEngineGame(ed), e.Options)), e), nil
+		return kit.EnginePlayer(sp, agent.EngineOptions(), s.MoveTime, func(o engine.Options) *match.EnginePlayer[congo.Position, congo.Move] {
+			return match.NewEnginePlayer(text, engine.New[congo.Position, congo.Move](congo.NewEngineGame(ed), o))
+		})
 	case "minimax", "alphabeta":
 		ab := sp.Kind == "alphabeta"
 		def := 2

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gamesearch/gamesearch/internal/cliutil"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/arena"
@@ -70,12 +71,9 @@ func newMinichessPlayer(text string, moveTime time.Duration) (match.Player[arena
 		if err != nil {
 			return nil, err
 		}
-		e, err := kit.ParseEngineSpec(sp, submission.EngineOptions(16), moveTime)
-		if err != nil {
-			return nil, err
-		}
-		t := &arena.ProgramThinker{Engine: submission.NewEngine(e.Options, minichess.DefaultEvalWeights()), KnowsPly: knows}
-		return kit.Limit(arena.NewEnginePlayer(text, t), e), nil
+		return kit.EnginePlayer(sp, submission.EngineOptions(16), moveTime, func(o engine.Options) *match.EnginePlayer[arena.GamePos, minichess.Move] {
+			return arena.NewEnginePlayer(text, &arena.ProgramThinker{Engine: submission.NewEngine(o, minichess.DefaultEvalWeights()), KnowsPly: knows})
+		})
 	case "exec":
 		sp, err := kit.ParsePlayerSpec(text)
 		if err != nil {

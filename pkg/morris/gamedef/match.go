@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gamesearch/gamesearch/internal/cliutil"
+	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/morris"
 	"github.com/gamesearch/gamesearch/pkg/morris/arena"
@@ -59,11 +60,9 @@ func playMorrisMatch(s *kit.MatchSettings) (*kit.MatchSummary, error) {
 		if err != nil {
 			return nil, err
 		}
-		e, err := kit.ParseEngineSpec(sp, morris.EngineOptions(), s.MoveTime)
-		if err != nil {
-			return nil, err
-		}
-		return kit.Limit(arena.NewEnginePlayer(text, morris.NewEngine(b, morris.Improved, e.Options)), e), nil
+		return kit.EnginePlayer(sp, morris.EngineOptions(), s.MoveTime, func(o engine.Options) *match.EnginePlayer[arena.GameState, morris.Node] {
+			return arena.NewEnginePlayer(text, morris.NewEngine(b, morris.Improved, o))
+		})
 	})
 	if err != nil {
 		return nil, err

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/gamesearch/gamesearch/pkg/engine"
+	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/starcircle"
 	"github.com/gamesearch/gamesearch/pkg/starcircle/arena"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
@@ -71,11 +73,9 @@ func playStarcircleMatch(s *kit.MatchSettings) (*kit.MatchSummary, error) {
 func newStarcirclePlayer(sp *kit.PlayerSpec, prob *starcircle.Problem, w *starcircle.Weights, moveTime time.Duration) (arena.Player, error) {
 	switch sp.Kind {
 	case "engine":
-		e, err := kit.ParseEngineSpec(sp, starcircle.EngineOptions(), moveTime)
-		if err != nil {
-			return nil, err
-		}
-		return kit.Limit(arena.NewEnginePlayer(sp.Text, starcircle.NewEngine(w, e.Options)), e), nil
+		return kit.EnginePlayer(sp, starcircle.EngineOptions(), moveTime, func(o engine.Options) *match.EnginePlayer[arena.GamePos, starcircle.Move] {
+			return arena.NewEnginePlayer(sp.Text, starcircle.NewEngine(w, o))
+		})
 	case "minimax", "alphabeta":
 		d, err := sp.Int("depth", 4, 1, 64)
 		if err != nil {

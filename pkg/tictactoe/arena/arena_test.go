@@ -100,25 +100,30 @@ func play(t *testing.T, a, b arena.Player, games int) *match.Report[tictactoe.Mo
 	return rep
 }
 
+// course is the course's search to depth as a player.
+func course(label string, alphaBeta bool, depth int) *match.CoursePlayer[tictactoe.Position, tictactoe.Move, tictactoe.CourseGame] {
+	return &match.CoursePlayer[tictactoe.Position, tictactoe.Move, tictactoe.CourseGame]{Label: label, Searcher: tictactoe.NewSearcher(), AlphaBeta: alphaBeta, Depth: depth}
+}
+
 // TestCoursePlayer: at full depth the course player plays the program's
 // answer; perfect play against itself draws every game.
 func TestCoursePlayer(t *testing.T) {
-	cp := arena.NewCoursePlayer("minimax", false, 0)
+	cp := course("minimax", false, 9)
 	assert.Equal(t, cp.Name(), "minimax")
 	for seed := range uint64(50) {
 		p := tictactoe.RandomPosition(seed)
 		m, err := cp.Move(&match.Turn[tictactoe.Position, tictactoe.Move]{Start: p, Pos: p})
 		assert.NilError(t, err)
 		assert.Equal(t, m, tictactoe.Solve(nil, p).Move)
-		ab, err := arena.NewCoursePlayer("alphabeta", true, 0).Move(&match.Turn[tictactoe.Position, tictactoe.Move]{Start: p, Pos: p})
+		ab, err := course("alphabeta", true, 9).Move(&match.Turn[tictactoe.Position, tictactoe.Move]{Start: p, Pos: p})
 		assert.NilError(t, err)
 		assert.Equal(t, ab, m, "alpha-beta keeps minimax's first best move")
 	}
-	rep := play(t, cp, arena.NewCoursePlayer("minimax", false, 9), 18)
+	rep := play(t, cp, course("minimax", false, 9), 18)
 	assert.Equal(t, rep.Stats.Draws, 18)
 	// A one-ply search sees only the wins of its own move: the full-depth
 	// player never loses to it and wins some games.
-	weak := arena.NewCoursePlayer("depth1", false, 1)
+	weak := course("depth1", false, 1)
 	rep = play(t, cp, weak, 18)
 	assert.Equal(t, rep.Stats.Losses, 0)
 	assert.Assert(t, rep.Stats.Wins > 0, rep.Stats.String())
@@ -131,7 +136,7 @@ func TestEnginePlayer(t *testing.T) {
 		e := arena.NewEnginePlayer("engine", tictactoe.NewEngine(tictactoe.EngineOptions()))
 		e.Depth = 9
 		assert.Equal(t, e.Name(), "engine")
-		return play(t, e, arena.NewCoursePlayer("minimax", false, 0), 18)
+		return play(t, e, course("minimax", false, 9), 18)
 	}
 	first, second := run(), run()
 	assert.Equal(t, first.Stats.Draws, 18)
@@ -145,7 +150,7 @@ func TestEnginePlayer(t *testing.T) {
 func TestProgramPlayer(t *testing.T) {
 	prog := program(t, "minimax")
 	assert.Equal(t, prog.Name(), "minimax")
-	cp := arena.NewCoursePlayer("minimax", false, 0)
+	cp := course("minimax", false, 9)
 	for _, s := range []string{".........", "X........", "X...O...X"} {
 		p := pos(t, s)
 		turn := &match.Turn[tictactoe.Position, tictactoe.Move]{Start: p, Pos: p}

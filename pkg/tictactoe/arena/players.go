@@ -1,7 +1,8 @@
 package arena
 
-// This file holds the players: the course's minimax and alpha-beta, the
-// tournament engine and external programs, all of package match.
+// This file holds the players: the tournament engine and external
+// programs, both of package match (the course's searches are
+// kit.Course(tictactoe.NewSearcher)).
 
 import (
 	"fmt"
@@ -14,20 +15,6 @@ import (
 
 // Player is a player of a tic-tac-toe match.
 type Player = match.Player[tictactoe.Position, tictactoe.Move]
-
-// CoursePlayer is the course's search as a player.
-type CoursePlayer = match.CoursePlayer[tictactoe.Position, tictactoe.Move, tictactoe.CourseGame]
-
-// NewCoursePlayer returns the course's search as a player: plain minimax
-// (docs/tictactoe.md, "Search"), or alpha-beta when alphaBeta, to depth
-// plies (0 or more than tictactoe.FullDepth: to the end of the game, as
-// tictactoe-minimax does), playing the first best move in square order.
-func NewCoursePlayer(label string, alphaBeta bool, depth int) *CoursePlayer {
-	if depth <= 0 || depth > tictactoe.FullDepth {
-		depth = tictactoe.FullDepth
-	}
-	return &CoursePlayer{Label: label, Searcher: tictactoe.NewSearcher(), AlphaBeta: alphaBeta, Depth: depth}
-}
 
 // NewEnginePlayer returns the player of engine e ([match.NewEnginePlayer]),
 // without limits: set Depth, Nodes or the time.

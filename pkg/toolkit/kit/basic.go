@@ -45,6 +45,34 @@ type Basic[P any, M comparable, G CourseTree[P, M]] struct {
 	Play[P, M, G]
 }
 
+// ParseArg returns the Parse of a [Basic] game: "start" is start, "-" is
+// the graded program's input on stdin, read by input ("stdin: ..." on
+// error), and any other argument a position's text, read by text
+// ("POSITION: ...").
+func ParseArg[P any](start P, input func([]byte) (P, error), text func(string) (P, error)) func(string, io.Reader) (P, error) {
+	return func(arg string, stdin io.Reader) (P, error) {
+		var p P
+		switch arg {
+		case "start":
+			return start, nil
+		case "-":
+			data, err := ReadInput("-", stdin)
+			if err != nil {
+				return p, err
+			}
+			if p, err = input(data); err != nil {
+				return p, fmt.Errorf("stdin: %v", err)
+			}
+			return p, nil
+		}
+		p, err := text(arg)
+		if err != nil {
+			return p, fmt.Errorf("POSITION: %v", err)
+		}
+		return p, nil
+	}
+}
+
 // Tools returns a new adapter of the game for one command (its flags set
 // its fields): the value of [gamekit.Game]'s Tools.
 func (b *Basic[P, M, G]) Tools() Game { return &basicTools[P, M, G]{b: b, start: "start"} }

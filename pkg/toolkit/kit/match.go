@@ -251,15 +251,6 @@ func ParseEngineSpec(sp *PlayerSpec, base engine.Options, moveTime time.Duration
 	return e, sp.Done()
 }
 
-// Limit sets the limits of engine player p from e: depth, nodes and time
-// combine (the first reached ends the reply); without any of them the match's
-// move time limits it.
-func Limit[P, M any](p *match.EnginePlayer[P, M], e EngineSpec) *match.EnginePlayer[P, M] {
-	p.Depth, p.Nodes, p.MoveTime = e.Depth, e.Nodes, e.Time
-	p.UseMatchTime = e.Depth == 0 && e.Nodes == 0 && e.Time == 0
-	return p
-}
-
 // PlayMatch plays the match of s with the game's rules, players and
 // openings, reporting progress on stderr, and returns its summary with the
 // moves as strings (label), so the printing is the same for every game.
@@ -384,8 +375,9 @@ type BasicMatch[P, M any] struct {
 	Openings func(plies int) []P
 	Start    func(text string) (P, error)
 	// Player builds the player of a PLAYER argument (engine, the course's
-	// players, exec); an unknown kind is its error.
+	// players, exec); an unknown kind is its error. Nil: Kinds's players.
 	Player func(sp *PlayerSpec, s *MatchSettings) (match.Player[P, M], error)
+	Kinds  PlayerKinds[P, M]
 }
 
 // Game returns the MatchGame of the game.
@@ -418,6 +410,9 @@ func (b *BasicMatch[P, M]) play(s *MatchSettings) (*MatchSummary, error) {
 		sp, err := ParsePlayerSpec(text)
 		if err != nil {
 			return nil, err
+		}
+		if b.Player == nil {
+			return b.Kinds.Player(b.Name, sp, s)
 		}
 		return b.Player(sp, s)
 	})
