@@ -2,7 +2,9 @@ package explorer
 
 import (
 	"fmt"
+	"iter"
 	"math"
+	"slices"
 	"unsafe"
 
 	"github.com/gamesearch/gamesearch/pkg/search"
@@ -92,13 +94,20 @@ func (t *Tree) add(n Node) int {
 
 // Kids returns the indexes of the children of node i, in visit order.
 func (t *Tree) Kids(i int) []int {
-	n := t.At(i)
-	out := make([]int, 0, n.Children)
-	for c, k := i+1, int32(0); k < n.Children; k++ {
-		out = append(out, c)
-		c += int(t.At(c).Size)
+	return slices.AppendSeq(make([]int, 0, t.At(i).Children), t.kids(i))
+}
+
+// kids yields the children of node i, in visit order, without allocating
+// (the recorder walks them at every node it leaves).
+func (t *Tree) kids(i int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for c, k := i+1, int32(0); k < t.At(i).Children; k++ {
+			if !yield(c) {
+				return
+			}
+			c += int(t.At(c).Size)
+		}
 	}
-	return out
 }
 
 // EnterAt returns the event at which node i is entered: before it, its
@@ -233,7 +242,7 @@ func (r *recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
 	v = treeview.RootView(ply, v)
 	n := r.t.At(i)
 	n.Value, n.Leaf, n.Pruned, n.Size = v, leaf, int32(pruned), int32(r.t.n-i)
-	for _, c := range r.t.Kids(i) {
+	for c := range r.t.kids(i) {
 		if r.t.At(c).Value == v {
 			r.t.At(c).Chosen = true
 			break
