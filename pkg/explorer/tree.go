@@ -181,6 +181,30 @@ func (t *Tree) PV() []int {
 	}
 }
 
+// Drawing returns the tree as a [treeview.Tree] with the given title, to
+// draw as text or DOT: node i is drawn with the visit number i+1, its
+// children listed in visit order. The drawing's values are whole numbers
+// (Scale is not drawn).
+func (t *Tree) Drawing(title string) treeview.Tree {
+	nodes := make([]treeview.Node, t.n)
+	kids := make([]int, max(t.n-1, 0)) // the child lists, one after the other
+	next := 0                          // the first entry of kids not yet given
+	for i := range nodes {
+		n := t.At(i)
+		d := &nodes[i]
+		*d = treeview.Node{ID: i + 1, Parent: int(n.Parent), Ply: int(n.Ply), Move: t.Labels[n.Move],
+			Value: n.Value, Leaf: n.Leaf, Pruned: int(n.Pruned), Chosen: n.Chosen}
+		if n.Children > 0 {
+			d.Children = kids[next : next : next+int(n.Children)]
+			next += int(n.Children)
+		}
+		if n.Parent >= 0 {
+			nodes[n.Parent].Children = append(nodes[n.Parent].Children, i)
+		}
+	}
+	return treeview.Tree{Nodes: nodes, Inf: t.Inf, Title: title}
+}
+
 // SearchOptions returns opt with lim's node limit and stop test, for the
 // searcher that [Record] runs.
 func (lim Limits) SearchOptions(opt search.Options) search.Options {

@@ -1,8 +1,10 @@
 package kit
 
 import (
+	"errors"
 	"fmt"
 
+	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/treeview"
 )
@@ -25,31 +27,21 @@ type TreeResult struct {
 	Value search.Value
 }
 
-// RecordTree runs the search of s (alpha-beta when ab) from root to depth
-// with a recorder, and returns the tree. s must have been created with
-// MaxNodes set to limit+1, so that a huge tree stops early. A first search
-// without the recorder counts the nodes: a tree over the limit fails
-// before anything is recorded, and the recording is allocated at its size
-// (the recorder's lists no longer grow step by step).
+// RecordTree runs the search of s (alpha-beta when ab) from root to depth,
+// records it with [explorer.Record] and returns the tree to draw. s must
+// have been created with MaxNodes set to limit+1, so that a tree over the
+// limit stops early and fails; while recording, the tree holds at most
+// limit nodes ([explorer.NodeBytes] each).
 func RecordTree[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, ab bool, depth, limit int,
 	inf search.Value, title string, label func(parent, child *P, m M) string) (TreeResult, error) {
-	tooBig := fmt.Errorf("the tree has more than %d nodes; lower -depth or raise -limit", limit)
-	var dry search.Result[M]
-	if ab {
-		dry = s.AlphaBeta(root, depth)
-	} else {
-		dry = s.Minimax(root, depth)
+	t, r, err := explorer.Record(s, root, ab, depth, explorer.Limits{MaxNodes: limit}, inf, label)
+	if errors.Is(err, explorer.ErrTooBig) {
+		return TreeResult{}, fmt.Errorf("the tree has more than %d nodes; lower -depth or raise -limit", limit)
 	}
-	if dry.Aborted || dry.Stats.Nodes > uint64(limit) {
-		return TreeResult{}, tooBig
+	if err != nil {
+		return TreeResult{}, err
 	}
-	n := int(dry.Stats.Nodes)
-	rec := &treeview.Recorder[P, M]{Inf: inf, Limit: limit, PathLabel: label, Nodes: make([]treeview.Node, 0, n), Events: make([]int, 0, 2*n)}
-	r := treeview.Search(rec, s, root, ab, depth)
-	if r.Aborted || rec.Truncated {
-		return TreeResult{}, tooBig
-	}
-	return TreeResult{Tree: rec.Tree(title), Stats: r.Stats, Value: r.Value}, nil
+	return TreeResult{Tree: t.Drawing(title), Stats: r.Stats, Value: r.Value}, nil
 }
 
 // AlgoName returns the algorithm's name for titles.
