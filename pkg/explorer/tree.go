@@ -222,9 +222,50 @@ type recorder[P, M any] struct {
 	limit     int
 	label     func(parent, child *P, m M) string
 	labels    map[string]int32
-	stack     treeview.Frames
+	stack     nodeStack
 	path      []P
 	truncated bool
+}
+
+// nodeStack is the stack of the recorded nodes the search is inside; a
+// node entered past the recorder's limit is an entry that records nothing
+// (-1).
+type nodeStack []int
+
+// top returns the innermost entry, -1 when there is none.
+func (f nodeStack) top() int {
+	if len(f) == 0 {
+		return -1
+	}
+	return f[len(f)-1]
+}
+
+// pop removes the innermost entry and returns it; ok is false when there
+// is none or it recorded nothing.
+func (f *nodeStack) pop() (i int, ok bool) {
+	if len(*f) == 0 {
+		return -1, false
+	}
+	i = (*f)[len(*f)-1]
+	*f = (*f)[:len(*f)-1]
+	return i, i >= 0
+}
+
+// rootView converts a negamax value at ply to the root player's viewpoint.
+func rootView(ply int, v search.Value) search.Value {
+	if ply&1 == 1 {
+		return -v
+	}
+	return v
+}
+
+// rootWindow converts a negamax window at ply to the root player's
+// viewpoint.
+func rootWindow(ply int, alpha, beta search.Value) (search.Value, search.Value) {
+	if ply&1 == 1 {
+		return -beta, -alpha
+	}
+	return alpha, beta
 }
 
 // Enter implements [search.Tracer].
@@ -238,8 +279,8 @@ func (r *recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.V
 		r.stack = append(r.stack, -1)
 		return
 	}
-	alpha, beta = treeview.RootWindow(ply, alpha, beta) // the search is negamax
-	n := Node{Parent: int32(r.stack.Top()), Index: int32(idx), Ply: int16(ply), Alpha: alpha, Beta: beta}
+	alpha, beta = rootWindow(ply, alpha, beta) // the search is negamax
+	n := Node{Parent: int32(r.stack.top()), Index: int32(idx), Ply: int16(ply), Alpha: alpha, Beta: beta}
 	if ply > 0 {
 		l := r.label(&r.path[ply-1], p, m)
 		k, ok := r.labels[l]
@@ -259,11 +300,11 @@ func (r *recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.V
 
 // Leave implements [search.Tracer].
 func (r *recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
-	i, ok := r.stack.Pop()
+	i, ok := r.stack.pop()
 	if !ok {
 		return
 	}
-	v = treeview.RootView(ply, v)
+	v = rootView(ply, v)
 	n := r.t.At(i)
 	n.Value, n.Leaf, n.Pruned, n.Size = v, leaf, int32(pruned), int32(r.t.n-i)
 	for c := range r.t.kids(i) {

@@ -1,6 +1,7 @@
-// Package treeview records the tree a [search.Searcher] explores and draws it,
-// as Graphviz DOT or as indented text for a terminal, like the "search tree"
-// figures of the course handouts.
+// Package treeview draws the tree a [search.Searcher] explores, as Graphviz
+// DOT or as indented text for a terminal, like the "search tree" figures of
+// the course handouts. The tree is recorded by the explorer's recorder
+// (explorer.Record, whose Tree.Drawing is a [Tree]).
 //
 // Conventions: nodes are numbered in visit order from 1 (the root); this is
 // the order in which the search enters them, so the number of recorded nodes
@@ -27,11 +28,11 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
-// Node is one recorded search node.
+// Node is one node of a search tree.
 type Node struct {
 	// ID is the visit order, 1 for the root.
 	ID int
-	// Parent is the index in the recorder's Nodes of the parent, -1 for the
+	// Parent is the index in the tree's Nodes of the parent, -1 for the
 	// root.
 	Parent int
 	// Ply is the distance from the root.
@@ -40,167 +41,27 @@ type Node struct {
 	Move string
 	// Value is the node's value from the root player's viewpoint.
 	Value search.Value
-	// Alpha and Beta are the window the node was searched with, from the root
-	// player's viewpoint.
-	Alpha, Beta search.Value
-	// Leaf tells that the node was scored without searching children.
-	Leaf bool
 	// Pruned is the number of the node's moves skipped by a cutoff.
 	Pruned int
+	// Leaf tells that the node was scored without searching children.
+	Leaf bool
 	// Chosen marks the node as the child that gave its parent its value.
 	Chosen bool
-	// Children are indexes in the recorder's Nodes, in visit order.
+	// Children are indexes in the tree's Nodes, in visit order.
 	Children []int
-	// Index is the move's index among its parent's moves (-1 for the
-	// root); Size is the number of nodes of the node's subtree, itself
-	// included; EnterAt and LeaveAt index the recorder's Events.
-	Index, Size, EnterAt, LeaveAt int
 	// Hidden is, in a collapsed tree, the number of search nodes left out
 	// below the node: HiddenMoves of its children and everything below them,
 	// HiddenCuts of which cut off.
 	Hidden, HiddenMoves, HiddenCuts int
 }
 
-// Recorder is a [search.Tracer] that keeps every node of a search.
-type Recorder[P, M any] struct {
-	// Label names the move m that leads to position p (the child).
-	Label func(p *P, m M) string
-	// PathLabel, when set, names the move m from parent to child instead:
-	// the recorder keeps the position of every ply of the current path.
-	PathLabel func(parent, child *P, m M) string
-	// Inf is the search's infinity, printed as -inf/+inf.
-	Inf search.Value
-	// Limit is the most nodes recorded; 0 means 1,000,000. A larger tree
-	// sets Truncated and records no further nodes.
-	Limit int
-	// Nodes are the recorded nodes, in visit order.
-	Nodes []Node
-	// Truncated reports that the tree had more nodes than Limit.
-	Truncated bool
-	// Events is the order of the search: i<<1 when node i is entered,
-	// i<<1|1 when it is left (for replaying the search node by node).
-	Events []int
-	stack  Frames
-	path   []P
-}
-
-// Reset forgets the recorded tree.
-func (r *Recorder[P, M]) Reset() {
-	r.Nodes, r.Truncated, r.stack, r.Events = r.Nodes[:0], false, r.stack[:0], r.Events[:0]
-}
-
-func (r *Recorder[P, M]) limit() int {
-	if r.Limit == 0 {
-		return 1_000_000
-	}
-	return r.Limit
-}
-
-// RootView converts a negamax value at ply to the root player's viewpoint.
-func RootView(ply int, v search.Value) search.Value {
-	if ply&1 == 1 {
-		return -v
-	}
-	return v
-}
-
-// RootWindow converts a negamax window at ply to the root player's
-// viewpoint.
-func RootWindow(ply int, alpha, beta search.Value) (search.Value, search.Value) {
-	if ply&1 == 1 {
-		return -beta, -alpha
-	}
-	return alpha, beta
-}
-
-// Frames is the stack of the recorded nodes a search is inside, as a
-// tracer's Enter and Leave see them; a node entered past a recorder's
-// limit is a frame that records nothing (-1).
-type Frames []int
-
-// Top returns the innermost frame's node, -1 when there is none.
-func (f Frames) Top() int {
-	if len(f) == 0 {
-		return -1
-	}
-	return f[len(f)-1]
-}
-
-// Pop removes the innermost frame and returns its node; ok is false when
-// there is none or it recorded nothing.
-func (f *Frames) Pop() (i int, ok bool) {
-	if len(*f) == 0 {
-		return -1, false
-	}
-	i = (*f)[len(*f)-1]
-	*f = (*f)[:len(*f)-1]
-	return i, i >= 0
-}
-
-// Enter implements [search.Tracer].
-func (r *Recorder[P, M]) Enter(ply int, p *P, m M, idx int, alpha, beta search.Value) {
-	if r.PathLabel != nil {
-		for len(r.path) <= ply {
-			r.path = append(r.path, *new(P))
-		}
-		r.path[ply] = *p
-	}
-	if len(r.Nodes) >= r.limit() {
-		r.Truncated = true
-		r.stack = append(r.stack, -1)
-		return
-	}
-	n := Node{ID: len(r.Nodes) + 1, Parent: -1, Ply: ply, Index: idx, EnterAt: len(r.Events)}
-	n.Alpha, n.Beta = RootWindow(ply, alpha, beta)
-	switch {
-	case r.PathLabel != nil && ply > 0:
-		n.Move = r.PathLabel(&r.path[ply-1], p, m)
-	case r.PathLabel == nil && idx >= 0 && r.Label != nil:
-		n.Move = r.Label(p, m)
-	}
-	n.Parent = r.stack.Top()
-	r.Nodes = append(r.Nodes, n)
-	i := len(r.Nodes) - 1
-	if n.Parent >= 0 {
-		r.Nodes[n.Parent].Children = append(r.Nodes[n.Parent].Children, i)
-	}
-	r.Events = append(r.Events, i<<1)
-	r.stack = append(r.stack, i)
-}
-
-// Leave implements [search.Tracer].
-func (r *Recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
-	i, ok := r.stack.Pop()
-	if !ok {
-		return
-	}
-	n := &r.Nodes[i]
-	n.Value, n.Leaf, n.Pruned = RootView(ply, v), leaf, pruned
-	n.Size, n.LeaveAt = len(r.Nodes)-i, len(r.Events)
-	r.Events = append(r.Events, i<<1|1)
-	for _, c := range n.Children {
-		if r.Nodes[c].Value == n.Value {
-			r.Nodes[c].Chosen = true
-			break
-		}
-	}
-}
-
-// Search runs the search of s from root to depth (alpha-beta when ab,
-// else minimax) with r recording it, and returns the search's result.
-func Search[P, M any, G search.Game[P, M]](r *Recorder[P, M], s *search.Searcher[P, M, G], root P, ab bool, depth int) search.Result[M] {
-	s.SetTracer(r)
-	defer s.SetTracer(nil)
-	if ab {
-		return s.AlphaBeta(root, depth)
-	}
-	return s.Minimax(root, depth)
-}
-
-// Tree is a finished recording, ready to draw.
+// Tree is a search tree to draw: its nodes in visit order, so that a
+// parent comes before its children.
 type Tree struct {
+	// Nodes are the nodes in visit order.
 	Nodes []Node
-	Inf   search.Value
+	// Inf is the search's infinity, drawn as -inf and +inf.
+	Inf search.Value
 	// Title is printed above the tree.
 	Title string
 }
@@ -335,11 +196,6 @@ func plural(k int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", k, word)
-}
-
-// Tree returns the recording as a Tree with the given title.
-func (r *Recorder[P, M]) Tree(title string) Tree {
-	return Tree{Nodes: r.Nodes, Inf: r.Inf, Title: title}
 }
 
 func (t Tree) value(v search.Value) string {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/treeview"
 	"gotest.tools/v3/assert"
@@ -30,18 +31,14 @@ func textbook() tree {
 	return t
 }
 
+// record records the textbook tree's search with the explorer's recorder.
 func record(t *testing.T, ab bool) (treeview.Tree, search.Result[int]) {
 	t.Helper()
-	s := search.New[int, int](textbook(), search.Options{Perspective: search.RootPlayer})
-	rec := &treeview.Recorder[int, int]{Label: func(_ *int, m int) string { return fmt.Sprintf("m%d", m) }}
-	s.SetTracer(rec)
-	var r search.Result[int]
-	if ab {
-		r = s.AlphaBeta(0, 2)
-	} else {
-		r = s.Minimax(0, 2)
-	}
-	return rec.Tree("textbook"), r
+	lim := explorer.Limits{MaxNodes: 100}
+	s := search.New[int, int](textbook(), lim.SearchOptions(search.Options{Perspective: search.RootPlayer}))
+	rec, r, err := explorer.Record(s, 0, ab, 2, lim, search.DefaultInf, func(_, _ *int, m int) string { return fmt.Sprintf("m%d", m) })
+	assert.NilError(t, err)
+	return rec.Drawing("textbook"), r
 }
 
 func TestTextAlphaBeta(t *testing.T) {
@@ -140,12 +137,21 @@ func TestDOTMinimax(t *testing.T) {
 	assert.Assert(t, strings.Contains(out, "\n  legend [label=\"legend\\l"), out)
 }
 
+// TestLimit: the recorder takes a tree of exactly its limit and refuses a
+// larger one.
 func TestLimit(t *testing.T) {
-	s := search.New[int, int](textbook(), search.Options{Perspective: search.RootPlayer})
-	rec := &treeview.Recorder[int, int]{Limit: 5}
-	s.SetTracer(rec)
-	r := s.Minimax(0, 2)
-	assert.Equal(t, r.Value, search.Value(3))
-	assert.Assert(t, rec.Truncated)
-	assert.Equal(t, len(rec.Nodes), 5)
+	for _, c := range []struct {
+		max int
+		ok  bool
+	}{{13, true}, {12, false}} {
+		lim := explorer.Limits{MaxNodes: c.max}
+		s := search.New[int, int](textbook(), lim.SearchOptions(search.Options{Perspective: search.RootPlayer}))
+		rec, _, err := explorer.Record(s, 0, false, 2, lim, search.DefaultInf, func(_, _ *int, _ int) string { return "" })
+		if c.ok {
+			assert.NilError(t, err)
+			assert.Equal(t, len(rec.Drawing("").Nodes), 13)
+		} else {
+			assert.ErrorIs(t, err, explorer.ErrTooBig)
+		}
+	}
 }
