@@ -12,7 +12,8 @@ import (
 // defaultTreeLimit is the largest tree drawn unless -limit says otherwise.
 const defaultTreeLimit = 100_000
 
-// maxTreeLimit bounds -limit: a recorded node takes about 150 bytes.
+// maxTreeLimit bounds -limit: a recorded and drawn node takes about 200
+// bytes (explorer.NodeBytes and its treeview.Node).
 const maxTreeLimit = 5_000_000
 
 // defaultMaxNodes is the most nodes drawn unless -max-nodes says otherwise.
