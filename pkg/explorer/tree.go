@@ -315,23 +315,28 @@ func (r *recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
 	}
 }
 
-// Record runs the search of s from root to depth (alpha-beta when
-// alphaBeta, else minimax) with a recorder and returns the tree and the
-// search's result. s must have been created with lim.SearchOptions, so
-// that a tree over lim.MaxNodes nodes or a stop ends the search early, with
-// an error wrapping [ErrTooBig] or [ErrStopped]. label names the move m
+// Record runs the search of game g with the conventions opt (and lim's:
+// [Limits.SearchOptions]) from root to depth, alpha-beta when alphaBeta,
+// else minimax, with a recorder, and returns the tree and the search's
+// result. A tree over lim.MaxNodes nodes or a stop ends the search early,
+// with an error wrapping [ErrTooBig] or [ErrStopped]. label names the move m
 // from parent to child. The tree's nodes are exactly the nodes the search
 // counts; while recording it holds at most lim.MaxNodes nodes
-// ([NodeBytes] each, allocated in chunks of 16,384) and the labels.
-func Record[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, alphaBeta bool, depth int, lim Limits,
-	inf search.Value, label func(parent, child *P, m M) string) (*Tree, search.Result[M], error) {
+// ([NodeBytes] each, allocated in chunks of 16,384) and the labels. Its
+// infinity is opt.Inf (0: [search.DefaultInf]).
+func Record[P, M any, G search.Game[P, M]](g G, opt search.Options, root P, alphaBeta bool, depth int, lim Limits,
+	label func(parent, child *P, m M) string) (*Tree, search.Result[M], error) {
 	limit := lim.MaxNodes
 	if limit <= 0 {
 		limit = math.MaxInt
 	}
+	inf := opt.Inf
+	if inf == 0 {
+		inf = search.DefaultInf
+	}
+	s := search.New[P, M](g, lim.SearchOptions(opt))
 	rec := &recorder[P, M]{t: &Tree{Inf: inf, Labels: []string{""}, AlphaBeta: alphaBeta}, limit: limit, label: label, labels: map[string]int32{"": 0}}
 	s.SetTracer(rec)
-	defer s.SetTracer(nil)
 	var r search.Result[M]
 	if alphaBeta {
 		r = s.AlphaBeta(root, depth)

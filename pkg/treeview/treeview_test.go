@@ -35,8 +35,7 @@ func textbook() tree {
 func record(t *testing.T, ab bool) (treeview.Tree, search.Result[int]) {
 	t.Helper()
 	lim := explorer.Limits{MaxNodes: 100}
-	s := search.New[int, int](textbook(), lim.SearchOptions(search.Options{Perspective: search.RootPlayer}))
-	rec, r, err := explorer.Record(s, 0, ab, 2, lim, search.DefaultInf, func(_, _ *int, m int) string { return fmt.Sprintf("m%d", m) })
+	rec, r, err := explorer.Record(textbook(), search.Options{Perspective: search.RootPlayer}, 0, ab, 2, lim, func(_, _ *int, m int) string { return fmt.Sprintf("m%d", m) })
 	assert.NilError(t, err)
 	return rec.Drawing("textbook"), r
 }
@@ -145,8 +144,7 @@ func TestLimit(t *testing.T) {
 		ok  bool
 	}{{13, true}, {12, false}} {
 		lim := explorer.Limits{MaxNodes: c.max}
-		s := search.New[int, int](textbook(), lim.SearchOptions(search.Options{Perspective: search.RootPlayer}))
-		rec, _, err := explorer.Record(s, 0, false, 2, lim, search.DefaultInf, func(_, _ *int, _ int) string { return "" })
+		rec, _, err := explorer.Record(textbook(), search.Options{Perspective: search.RootPlayer}, 0, false, 2, lim, func(_, _ *int, _ int) string { return "" })
 		if c.ok {
 			assert.NilError(t, err)
 			assert.Equal(t, len(rec.Drawing("").Nodes), 13)

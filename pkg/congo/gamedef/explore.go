@@ -10,7 +10,6 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/congo/cli"
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/explorer"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
@@ -159,8 +158,7 @@ func (c explorerGame) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run,
 	}
 	ab := prog.Algorithm == "alphabeta"
 	depth := explorer.DepthOf(q, prog)
-	s := search.New[congo.Position, congo.Move](congo.NewCourseGame(ed, ab), lim.SearchOptions(congo.CourseOptions(ab)))
-	tree, res, err := explorer.Record(s, p, ab, depth, lim, congo.Inf,
+	tree, res, err := explorer.Record(congo.NewCourseGame(ed, ab), congo.CourseOptions(ab), p, ab, depth, lim,
 		func(_, _ *congo.Position, m congo.Move) string { return m.String() })
 	if err != nil {
 		return nil, err

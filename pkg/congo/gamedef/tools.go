@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/gamesearch/gamesearch/pkg/congo"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
@@ -84,13 +83,6 @@ func congoPerft(p *congo.Position, depth int, r congo.Edition) kit.PerftResult {
 	return res
 }
 
-// congoOptions are the options of the course searches with a node limit.
-func congoOptions(ab bool, maxNodes uint64) search.Options {
-	opt := congo.CourseOptions(ab)
-	opt.MaxNodes = maxNodes
-	return opt
-}
-
 // Tree implements kit.Game.
 func (a *congoAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit.TreeResult, error) {
 	p, r, err := a.position(arg, stdin)
@@ -105,9 +97,8 @@ func (a *congoAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit
 			depth = 4
 		}
 	}
-	s := search.New[congo.Position, congo.Move](congo.NewCourseGame(r, ab), congoOptions(ab, uint64(o.Limit)+1))
 	title := fmt.Sprintf("Congo %s, %s depth %d: %s", r, kit.AlgoName(ab), depth, p.String())
-	return kit.RecordTree(s, p, ab, depth, o.Limit, congo.Inf, title,
+	return kit.RecordTree(congo.NewCourseGame(r, ab), congo.CourseOptions(ab), p, ab, depth, o.Limit, title,
 		func(_, _ *congo.Position, m congo.Move) string { return m.String() })
 }
 
@@ -129,7 +120,7 @@ func (a *congoAdapter) Session(o kit.PlayOptions) (kit.Session, error) {
 		Label:  congo.Move.String,
 		Draw:   func(w io.Writer, p *congo.Position, _ int) { drawCongo(w, p) },
 		Over:   congoOver,
-		Course: congo.NewCourseGame(r, true), Options: congoOptions(true, 0),
+		Course: congo.NewCourseGame(r, true), Options: congo.CourseOptions(true),
 		Engine: "fail-hard alpha-beta, advanced evaluation, " + r.String() + " rules", Depth: 4,
 	}
 	return pl.Session(p), nil

@@ -11,7 +11,6 @@ import (
 	"github.com/gamesearch/gamesearch/pkg/minichess"
 	"github.com/gamesearch/gamesearch/pkg/minichess/player"
 	"github.com/gamesearch/gamesearch/pkg/minichess/submission"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
@@ -178,8 +177,7 @@ func (mc explorerGame) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run
 	}
 	depth := explorer.DepthOf(q, prog)
 	ab := prog.Algorithm == "alphabeta"
-	s := search.New[minichess.Node, minichess.Move](minichess.CourseGame{}, lim.SearchOptions(minichess.CourseOptions()))
-	tree, res, err := explorer.Record(s, p.Node(), ab, depth, lim, search.DefaultInf,
+	tree, res, err := explorer.Record(minichess.CourseGame{}, minichess.CourseOptions(), p.Node(), ab, depth, lim,
 		func(_, _ *minichess.Node, m minichess.Move) string { return minichessLabel(m) })
 	if err != nil {
 		return nil, err

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/gamesearch/gamesearch/pkg/minichess"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
@@ -98,11 +97,8 @@ func (a *minichessAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) 
 	if depth == 0 {
 		depth = 3
 	}
-	opt := minichess.CourseOptions()
-	opt.MaxNodes = uint64(o.Limit) + 1
-	s := search.New[minichess.Node, minichess.Move](minichess.CourseGame{}, opt)
 	title := fmt.Sprintf("MiniChess: %s, %s depth %d", p.FEN(), kit.AlgoName(ab), depth)
-	return kit.RecordTree(s, p.Node(), ab, depth, o.Limit, search.DefaultInf, title,
+	return kit.RecordTree(minichess.CourseGame{}, minichess.CourseOptions(), p.Node(), ab, depth, o.Limit, title,
 		func(_, _ *minichess.Node, m minichess.Move) string { return minichessLabel(m) })
 }
 

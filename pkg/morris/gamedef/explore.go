@@ -7,7 +7,6 @@ import (
 
 	"github.com/gamesearch/gamesearch/pkg/explorer"
 	"github.com/gamesearch/gamesearch/pkg/morris"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
@@ -209,9 +208,8 @@ func (m explorerGame) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run,
 	depth := explorer.DepthOf(q, mq.info)
 	root, sdepth := mq.prog.Root(mq.board, mq.pos, depth)
 	g := morris.CourseGame{Board: mq.board, Phase: mq.prog.Phase, Estimator: mq.prog.Estimator}
-	s := search.New[morris.Node, morris.Node](g, lim.SearchOptions(morris.CourseOptions()))
 	b := mq.board
-	tree, res, err := explorer.Record(s, root, mq.prog.AlphaBeta, sdepth, lim, morris.Inf,
+	tree, res, err := explorer.Record(g, morris.CourseOptions(), root, mq.prog.AlphaBeta, sdepth, lim,
 		func(parent, child *morris.Node, _ morris.Node) string { return morrisLabel(b, parent, child) })
 	if err != nil {
 		return nil, err

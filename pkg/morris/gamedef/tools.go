@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/gamesearch/gamesearch/pkg/morris"
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 )
 
@@ -191,14 +190,11 @@ func (a *morrisAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (ki
 	}
 	prog := morris.Program{Name: morrisProgramName(ph, ab, a.black, a.improved), Phase: ph, Black: a.black, AlphaBeta: ab, Estimator: est}
 	root, depth := prog.Root(b, p, depth)
-	opt := morris.CourseOptions()
-	opt.MaxNodes = uint64(o.Limit) + 1
-	s := search.New[morris.Node, morris.Node](morris.CourseGame{Board: b, Phase: ph, Estimator: est}, opt)
 	title := fmt.Sprintf("Morris %s: %s depth %d on %s", b.Kind, prog.Name, depth, p.Format(b.N))
 	if a.black {
 		title += " (searched as the colour swap, White to move)"
 	}
-	return kit.RecordTree(s, root, ab, depth, o.Limit, morris.Inf, title,
+	return kit.RecordTree(morris.CourseGame{Board: b, Phase: ph, Estimator: est}, morris.CourseOptions(), root, ab, depth, o.Limit, title,
 		func(parent, child *morris.Node, _ morris.Node) string { return morrisLabel(b, parent, child) })
 }
 

@@ -184,8 +184,7 @@ func (s explorerGame) Run(q explorer.Query, lim explorer.Limits) (*explorer.Run,
 	}
 	ab := p.Algorithm == starcircle.AlphaBeta
 	st, g := scRoot(p)
-	sr := search.New[starcircle.Position, starcircle.Move](g, lim.SearchOptions(starcircle.CourseOptions()))
-	tree, res, err := explorer.Record(sr, st.pos, ab, p.Depth, lim, search.DefaultInf,
+	tree, res, err := explorer.Record(g, starcircle.CourseOptions(), st.pos, ab, p.Depth, lim,
 		func(_, _ *starcircle.Position, m starcircle.Move) string { return m.String() })
 	if err != nil {
 		return nil, err

@@ -92,9 +92,6 @@ func (a *starcircleAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions)
 		depth = o.Depth
 	}
 	g := starcircle.NewCourseGame(starcircle.NewWeights(p.Values), p.Player)
-	opt := starcircle.CourseOptions()
-	opt.MaxNodes = uint64(o.Limit) + 1
-	s := search.New[starcircle.Position, starcircle.Move](g, opt)
 	algo := "MINIMAX"
 	if ab {
 		algo = "ALPHABETA"
@@ -103,7 +100,7 @@ func (a *starcircleAdapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions)
 	if p.Scale > 0 {
 		title += fmt.Sprintf(" (values in units of 10^-%d)", p.Scale)
 	}
-	return kit.RecordTree(s, p.Position(), ab, depth, o.Limit, search.DefaultInf, title,
+	return kit.RecordTree(g, starcircle.CourseOptions(), p.Position(), ab, depth, o.Limit, title,
 		func(_, _ *starcircle.Position, m starcircle.Move) string { return m.String() })
 }
 

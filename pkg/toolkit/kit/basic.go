@@ -124,14 +124,7 @@ func (a *basicTools[P, M, G]) Tree(arg string, stdin io.Reader, o TreeOptions) (
 	if depth == 0 {
 		depth = a.b.TreeDepth
 	}
-	opt := a.b.Options
-	opt.MaxNodes = uint64(o.Limit) + 1
-	inf := opt.Inf
-	if inf == 0 {
-		inf = search.DefaultInf
-	}
-	s := search.New[P, M](a.b.Course, opt)
-	return RecordTree(s, p, ab, depth, o.Limit, inf, a.b.TreeTitle(&p, ab, depth),
+	return RecordTree(a.b.Course, a.b.Options, p, ab, depth, o.Limit, a.b.TreeTitle(&p, ab, depth),
 		func(_, _ *P, m M) string { return a.b.Label(m) })
 }
 

@@ -200,12 +200,7 @@ func (a basicExplorer[P, M, G]) Run(q explorer.Query, lim explorer.Limits) (*exp
 		return nil, err
 	}
 	prog, g, depth := r.prog, r.g, r.depth
-	inf := a.b.Options.Inf
-	if inf == 0 {
-		inf = search.DefaultInf
-	}
-	s := search.New[P, M](g, lim.SearchOptions(a.b.Options))
-	tree, res, err := explorer.Record(s, r.root, prog.Algorithm == "alphabeta", depth, lim, inf,
+	tree, res, err := explorer.Record(g, a.b.Options, r.root, prog.Algorithm == "alphabeta", depth, lim,
 		func(parent, _ *P, m M) string { return a.b.Label(g, parent, m) })
 	if err != nil {
 		return nil, err

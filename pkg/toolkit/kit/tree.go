@@ -27,14 +27,14 @@ type TreeResult struct {
 	Value search.Value
 }
 
-// RecordTree runs the search of s (alpha-beta when ab) from root to depth,
-// records it with [explorer.Record] and returns the tree to draw. s must
-// have been created with MaxNodes set to limit+1, so that a tree over the
-// limit stops early and fails; while recording, the tree holds at most
+// RecordTree runs the search of game g with the conventions opt
+// (alpha-beta when ab) from root to depth, records it with
+// [explorer.Record] and returns the tree to draw. A tree over limit nodes
+// stops the search early and fails; while recording, the tree holds at most
 // limit nodes ([explorer.NodeBytes] each).
-func RecordTree[P, M any, G search.Game[P, M]](s *search.Searcher[P, M, G], root P, ab bool, depth, limit int,
-	inf search.Value, title string, label func(parent, child *P, m M) string) (TreeResult, error) {
-	t, r, err := explorer.Record(s, root, ab, depth, explorer.Limits{MaxNodes: limit}, inf, label)
+func RecordTree[P, M any, G search.Game[P, M]](g G, opt search.Options, root P, ab bool, depth, limit int,
+	title string, label func(parent, child *P, m M) string) (TreeResult, error) {
+	t, r, err := explorer.Record(g, opt, root, ab, depth, explorer.Limits{MaxNodes: limit}, label)
 	if errors.Is(err, explorer.ErrTooBig) {
 		return TreeResult{}, fmt.Errorf("the tree has more than %d nodes; lower -depth or raise -limit", limit)
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/gamesearch/gamesearch/pkg/search"
 	"github.com/gamesearch/gamesearch/pkg/toolkit/kit"
 	"github.com/gamesearch/gamesearch/pkg/tree"
 )
@@ -65,11 +64,8 @@ func (adapter) Tree(arg string, stdin io.Reader, o kit.TreeOptions) (kit.TreeRes
 	if o.Depth != 0 && o.Depth != depth {
 		return kit.TreeResult{}, fmt.Errorf("-depth %d: a tree is searched to its height, %d", o.Depth, depth)
 	}
-	opt := tree.CourseOptions()
-	opt.MaxNodes = uint64(o.Limit) + 1
-	s := search.New[tree.Position, tree.Move](tree.CourseGame{T: t}, opt)
 	title := fmt.Sprintf("Textbook tree %s, %s depth %d", t.String(0), kit.AlgoName(ab), depth)
-	return kit.RecordTree(s, tree.Position{}, ab, depth, o.Limit, search.DefaultInf, title,
+	return kit.RecordTree(tree.CourseGame{T: t}, tree.CourseOptions(), tree.Position{}, ab, depth, o.Limit, title,
 		func(_, child *tree.Position, _ tree.Move) string { return t.Label[child.Node] })
 }
 
