@@ -56,6 +56,9 @@ func runInit() int {
 		if err := buildRoot(&c); err != nil {
 			return fail(err)
 		}
+		if err := noUserNamespaces(c.Rootless); err != nil {
+			return fail(err)
+		}
 	}
 	syscall.RawSyscall(syscall.SYS_PRCTL, prSetDumpable, 0, 0)
 	if c.Mode == UID {
@@ -126,6 +129,33 @@ func runInit() int {
 	killAll(&c, pid)
 	status.WriteString(line[:len(line)-1] + fmt.Sprintf(" %d\n", selfCPU()))
 	return 0
+}
+
+// maxUserNamespaces is the sandbox's user namespace's limit on the user
+// namespaces made in it and below it.
+const maxUserNamespaces = "/proc/sys/user/max_user_namespaces"
+
+// noUserNamespaces forbids the program user namespaces of its own: in one
+// it would hold every capability, and could mount file systems and reach
+// the parts of the kernel that only a capability guards. The limit counts
+// every namespace made in the sandbox's and below it; rootless, the one the
+// init makes for the program is the only one allowed.
+func noUserNamespaces(rootless bool) error {
+	limit := "0\n"
+	if rootless {
+		limit = "1\n"
+	}
+	f, err := os.OpenFile(maxUserNamespaces, os.O_WRONLY, 0)
+	if err == nil {
+		_, err = f.WriteString(limit)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("limiting user namespaces: %v", err)
+	}
+	return nil
 }
 
 // selfCPU is the CPU time the init used itself, in nanoseconds, which the

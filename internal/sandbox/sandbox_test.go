@@ -90,6 +90,19 @@ cat /dev/null && echo null`)
 	}
 }
 
+// TestNoUserNamespaces: the program cannot make a user namespace, in which
+// it would hold every capability and could mount file systems (the
+// namespace, then a mount in it, succeeded before the limit).
+func TestNoUserNamespaces(t *testing.T) {
+	needMode(t, Namespaces)
+	out, errb, _ := run(t, Config{Mode: Namespaces}, `
+unshare -U -r sh -c 'mount -t tmpfs x /tmp && echo mounted'; echo $?
+unshare -U true; echo $?`)
+	if out != "1\n1\n" || strings.Count(errb, "No space left on device") != 2 {
+		t.Errorf("stdout %q, stderr %q; want two refused unshares", out, errb)
+	}
+}
+
 // TestHidesSelf: this executable reads as empty wherever a shown tree
 // holds it, and the init's /proc entries are closed to the program.
 func TestHidesSelf(t *testing.T) {
