@@ -60,6 +60,9 @@ func runInit() int {
 			return fail(err)
 		}
 	}
+	if err := refuseCalls(); err != nil {
+		return fail(err)
+	}
 	syscall.RawSyscall(syscall.SYS_PRCTL, prSetDumpable, 0, 0)
 	if c.Mode == UID {
 		// Without a PID namespace, what leaves the program's group and

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // needMode skips the test where this machine has no sandbox of mode m.
@@ -100,6 +103,64 @@ unshare -U -r sh -c 'mount -t tmpfs x /tmp && echo mounted'; echo $?
 unshare -U true; echo $?`)
 	if out != "1\n1\n" || strings.Count(errb, "No space left on device") != 2 {
 		t.Errorf("stdout %q, stderr %q; want two refused unshares", out, errb)
+	}
+}
+
+// TestRefusedCalls: the calls of refused fail with EPERM in the sandbox
+// where they fail otherwise, or succeed, outside it (io_uring_setup,
+// perf_event_open and keyctl reach the kernel here), and so does an x32
+// call on amd64; in the namespaces and in the uid sandbox.
+func TestRefusedCalls(t *testing.T) {
+	if _, err := os.Stat("/usr/bin/python3"); err != nil {
+		t.Skip("needs /usr/bin/python3 (apt-get install python3)")
+	}
+	calls := map[string]uintptr{"io_uring_setup": unix.SYS_IO_URING_SETUP, "perf_event_open": unix.SYS_PERF_EVENT_OPEN,
+		"keyctl": unix.SYS_KEYCTL, "bpf": unix.SYS_BPF, "userfaultfd": unix.SYS_USERFAULTFD}
+	if _, x32, _ := auditArch(); x32 {
+		calls["x32 getpid"] = x32Bit + unix.SYS_GETPID
+	}
+	var script strings.Builder
+	script.WriteString("import ctypes\nl = ctypes.CDLL(None, use_errno=True)\n")
+	for name, nr := range calls {
+		fmt.Fprintf(&script, "ctypes.set_errno(0); r = l.syscall(%d, 0, 0, 0, 0, 0); print(%q, r, ctypes.get_errno())\n", nr, name)
+	}
+	results := func(out string) map[string]string {
+		m := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			if f := strings.Fields(line); len(f) >= 3 {
+				m[strings.Join(f[:len(f)-2], " ")] = f[len(f)-2] + " " + f[len(f)-1]
+			}
+		}
+		return m
+	}
+	host, err := exec.Command("/usr/bin/python3", "-c", script.String()).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outside := results(string(host))
+	reached := 0
+	for name := range calls {
+		if outside[name] != "-1 1" {
+			reached++
+		}
+	}
+	if reached < 3 {
+		t.Fatalf("only %d of the calls reach the kernel outside the sandbox (%q): the test would show nothing", reached, host)
+	}
+	for _, m := range []Mode{Namespaces, UID} {
+		t.Run(m.String(), func(t *testing.T) {
+			needMode(t, m)
+			out, errb, st := run(t, Config{Mode: m}, "/usr/bin/python3 -c '"+script.String()+"'")
+			if st.ExitCode != 0 {
+				t.Fatalf("exit %d: %s", st.ExitCode, errb)
+			}
+			inside := results(out)
+			for name := range calls {
+				if inside[name] != "-1 1" {
+					t.Errorf("%s in the sandbox: %q; want -1 EPERM (1)", name, inside[name])
+				}
+			}
+		})
 	}
 }
 
