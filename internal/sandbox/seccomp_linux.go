@@ -66,13 +66,20 @@ func filter(arch uint32, x32 bool) []unix.SockFilter {
 }
 
 // refuseCalls installs the filter on every thread of the init, so that
-// the program it starts inherits it. The init holds CAP_SYS_ADMIN in its
-// user namespace (or is root), so no_new_privs is not needed. An
-// architecture without a filter here runs without one.
+// the program it starts inherits it. It sets no_new_privs first (which the
+// filter needs without CAP_SYS_ADMIN, as root in a Docker container has
+// none), from the same thread: the program gains no privilege through a
+// set-user-ID file either. An architecture without a filter here runs
+// without one.
 func refuseCalls() error {
 	arch, x32, ok := auditArch()
 	if !ok {
 		return nil
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("no_new_privs: %v", err)
 	}
 	p := filter(arch, x32)
 	prog := unix.SockFprog{Len: uint16(len(p)), Filter: &p[0]}
