@@ -146,19 +146,15 @@ var ErrUnavailable = errors.New("no sandbox is possible here")
 // system's trees (/usr, /bin, /lib) needs none; pyenv's python3
 // (~/.pyenv/versions/V/bin/python3) needs ~/.pyenv/versions/V, a shim in
 // ~/.pyenv/shims the whole of ~/.pyenv, conda's and sdkman's likewise. A
-// prefix that is the root, the home folder or one of its parents, or that
-// holds this executable, is narrowed to the program's own folder.
+// prefix that may not be shown whole ([unshowable]) is narrowed to the
+// program's own folder, and that folder, when it may not be shown either,
+// to the program alone (~/a.out, /tmp/a.out).
 func Prefixes(exe string) (path string, prefixes []string) {
 	real, err := filepath.EvalSymlinks(exe)
 	if err != nil {
 		return exe, nil
 	}
 	path = real
-	self, _ := os.Executable()
-	if s, err := filepath.EvalSymlinks(self); err == nil {
-		self = s
-	}
-	home, _ := os.UserHomeDir()
 	if system(real) {
 		return path, nil
 	}
@@ -167,13 +163,34 @@ func Prefixes(exe string) (path string, prefixes []string) {
 	if b := filepath.Base(dir); (b == "bin" || b == "shims" || b == "sbin") && installPrefix(filepath.Dir(dir)) {
 		prefix = filepath.Dir(dir)
 	}
-	if bad := prefix == "/" || Within(home, prefix) || (self != "" && Within(self, prefix)); bad {
+	if unshowable(prefix) {
 		prefix = dir
-		if dir == "/" || Within(home, dir) || (self != "" && Within(self, dir)) {
-			return path, nil
+		if unshowable(dir) {
+			prefix = path
 		}
 	}
 	return path, []string{prefix}
+}
+
+// unshowable reports whether the host folder dir may not be shown whole in
+// a sandbox: the root, the home folder or one of its parents, a tree that
+// holds this executable, or a temporary folder or one of its parents (the
+// sandbox has a /tmp of its own, and the host's holds other runs' files).
+func unshowable(dir string) bool {
+	self, _ := os.Executable()
+	if s, err := filepath.EvalSymlinks(self); err == nil {
+		self = s
+	}
+	home, _ := os.UserHomeDir()
+	if dir == "/" || Within(home, dir) || (self != "" && Within(self, dir)) {
+		return true
+	}
+	for _, t := range []string{"/tmp", "/var/tmp", "/dev/shm", os.TempDir()} {
+		if Within(t, dir) {
+			return true
+		}
+	}
+	return false
 }
 
 // installPrefix reports whether dir looks like the install prefix of an
@@ -189,9 +206,8 @@ func installPrefix(dir string) bool {
 
 // Shown returns what the sandbox must show for a host path that a command
 // names as an argument (absolute): an executable its Prefixes, a folder
-// itself, a file its folder; never the root, the home folder or one of its
-// parents (a file there is shown alone), nor a tree holding this
-// executable.
+// itself, a file its folder; never a folder that is [unshowable] (a file
+// there is shown alone).
 func Shown(path string) []string {
 	st, err := os.Stat(path)
 	if err != nil || system(path) {
@@ -201,16 +217,11 @@ func Shown(path string) []string {
 		_, pre := Prefixes(path)
 		return pre
 	}
-	self, _ := os.Executable()
-	if s, err := filepath.EvalSymlinks(self); err == nil {
-		self = s
-	}
-	home, _ := os.UserHomeDir()
 	dir := path
 	if !st.IsDir() {
 		dir = filepath.Dir(path)
 	}
-	if dir == "/" || Within(home, dir) || (self != "" && Within(self, dir)) {
+	if unshowable(dir) {
 		if st.IsDir() {
 			return nil
 		}

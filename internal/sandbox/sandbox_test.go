@@ -275,3 +275,48 @@ func TestStartError(t *testing.T) {
 		t.Errorf("error %q: want the program named and why", err)
 	}
 }
+
+// TestShowRules: what a sandbox shows of a program and of the paths a
+// command names. A temporary folder ($TMPDIR, /tmp) is never shown whole:
+// it holds other runs' files, and the sandbox has a /tmp of its own; a
+// program there is shown alone.
+func TestShowRules(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	file := func(p string, mode os.FileMode) string {
+		p = filepath.Join(tmp, p)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte("#!/bin/sh\necho ran\nls /tmp\n"), mode); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	alone, inDir, py := file("a.out", 0o755), file("hw/prog", 0o755), file("py/3.11/bin/python3", 0o755)
+	os.Mkdir(filepath.Join(tmp, "py/3.11/lib"), 0o755)
+	secret, data := file("secret.txt", 0o644), file("hw/data.txt", 0o644)
+	for _, c := range []struct {
+		got, want []string
+	}{
+		{second(Prefixes(alone)), []string{alone}},
+		{second(Prefixes(inDir)), []string{filepath.Join(tmp, "hw")}},
+		{second(Prefixes(py)), []string{filepath.Join(tmp, "py/3.11")}},
+		{second(Prefixes("/bin/sh")), nil},
+		{Shown(secret), []string{secret}},
+		{Shown(tmp), nil},
+		{Shown(data), []string{filepath.Join(tmp, "hw")}},
+		{Shown("/tmp"), nil},
+	} {
+		if strings.Join(c.got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("shown %q; want %q", c.got, c.want)
+		}
+	}
+	needMode(t, Namespaces)
+	_, show := Prefixes(alone)
+	out, errb, st := run(t, Config{Mode: Namespaces, ReadOnly: show}, alone+"; cat "+secret+" 2>&1 || true")
+	if st.ExitCode != 0 || !strings.HasPrefix(out, "ran\n") || !strings.Contains(out, "No such file") {
+		t.Errorf("a program alone in $TMPDIR: exit %d, %q %q", st.ExitCode, out, errb)
+	}
+}
+
+// second returns its second argument.
+func second(_ string, s []string) []string { return s }
