@@ -173,16 +173,22 @@ func Prefixes(exe string) (path string, prefixes []string) {
 }
 
 // unshowable reports whether the host folder dir may not be shown whole in
-// a sandbox: the root, the home folder or one of its parents, a tree that
-// holds this executable, or a temporary folder or one of its parents (the
-// sandbox has a /tmp of its own, and the host's holds other runs' files).
+// a sandbox: it is [TooWide], or a tree that holds this executable.
 func unshowable(dir string) bool {
 	self, _ := os.Executable()
 	if s, err := filepath.EvalSymlinks(self); err == nil {
 		self = s
 	}
+	return TooWide(dir) || (self != "" && Within(self, dir))
+}
+
+// TooWide reports whether the host folder dir holds far more than one
+// program's files: the root, the home folder or one of its parents, or a
+// temporary folder or one of its parents (the sandbox has a /tmp of its
+// own, and the host's holds other runs' files).
+func TooWide(dir string) bool {
 	home, _ := os.UserHomeDir()
-	if dir == "/" || Within(home, dir) || (self != "" && Within(self, dir)) {
+	if dir == "/" || Within(home, dir) {
 		return true
 	}
 	for _, t := range []string{"/tmp", "/var/tmp", "/dev/shm", os.TempDir()} {

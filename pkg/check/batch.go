@@ -57,6 +57,9 @@ func runBatch(o *Options, argv []string, suites []*suite, dir string, jobs int, 
 			var rep *report
 			if err == nil {
 				c.Box = o.Box
+				err = guardShown(c, o.Cases)
+			}
+			if err == nil {
 				rep, err = checkOne(o, c, suites, 1, false)
 			}
 			ok := false

@@ -295,6 +295,9 @@ func check(fams []*Family, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	c.Box = o.Box
+	if err := guardShown(c, o.Cases); err != nil {
+		return err
+	}
 	rep, err := checkOne(o, c, suites, *maxFlag, true)
 	if err != nil {
 		return err

@@ -373,3 +373,40 @@ func TestNoSandbox(t *testing.T) {
 		t.Errorf("grade -no-sandbox: exit %d, %q, report:\n%s", code, stderr, text)
 	}
 }
+
+// TestShownGuard: check refuses to show a program its hidden cases (a
+// -cases folder inside the submission's) or a whole temporary or home
+// folder as its submission folder; the same run with the cases outside
+// passes.
+func TestShownGuard(t *testing.T) {
+	t.Parallel()
+	if m, why := sandbox.Detect(); m != sandbox.Namespaces {
+		t.Skipf("needs the namespaces sandbox (%s)", why)
+	}
+	lookTool(t, "python3")
+	dir := t.TempDir()
+	alice := filepath.Join(dir, "alice")
+	writeFiles(t, alice, map[string]string{"abgame.py": source(t, "class", "abgame.py")})
+	tmp := filepath.Join(dir, "tmp")
+	os.Mkdir(tmp, 0o755)
+	for _, set := range []string{filepath.Join(alice, "hidden"), filepath.Join(dir, "hidden")} {
+		if code, stderr := gradeHostile(t, tmp, nil, "gen", "ABGame", "-n", "2", "-o", set); code != 0 {
+			t.Fatalf("gen: exit %d, %s", code, stderr)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-cases", filepath.Join(alice, "hidden"), "-dir", alice}, 2, "gamesearch check: -cases " + filepath.Join(alice, "hidden") + " lies in " + alice + ", which the sandbox shows the program: it could read the expected outputs"},
+		{[]string{"-cases", filepath.Join(dir, "hidden"), "-dir", tmp}, 2, "gamesearch check: -dir " + tmp + ": the sandbox would show the program all of it"},
+		{[]string{"-cases", filepath.Join(dir, "hidden"), "-dir", alice}, 0, ""},
+	} {
+		args := append(append([]string{"check", "ABGame"}, c.args...), "--", "python3", filepath.Join(alice, "abgame.py"))
+		code, stderr := gradeHostile(t, tmp, nil, args...)
+		if code != c.code || !strings.HasPrefix(stderr, c.want) {
+			t.Errorf("%q: exit %d, %q; want %d, %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+}
