@@ -283,11 +283,21 @@ func buildRoot(c *config) error {
 		}
 	}
 	for _, h := range c.Hide {
+		// A file is covered by the null device, a folder by an empty
+		// read-only tmpfs.
+		// What the init cannot reach, the program cannot either.
 		dst := filepath.Join(r, h)
-		if st, err := os.Lstat(dst); err == nil && st.Mode().IsRegular() {
-			if err := syscall.Mount(filepath.Join(r, "dev/null"), dst, "", syscall.MS_BIND, ""); err != nil {
-				return fmt.Errorf("hiding %s: %v", h, err)
-			}
+		st, err := os.Lstat(dst)
+		switch {
+		case err != nil:
+			continue
+		case st.Mode().IsRegular():
+			err = syscall.Mount(filepath.Join(r, "dev/null"), dst, "", syscall.MS_BIND, "")
+		case st.IsDir():
+			err = syscall.Mount("tmpfs", dst, "tmpfs", syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "size=4k,mode=0555")
+		}
+		if err != nil {
+			return fmt.Errorf("hiding %s: %v", h, err)
 		}
 	}
 	if err := syscall.Mount("", r, "", syscall.MS_REMOUNT|syscall.MS_RDONLY|syscall.MS_NOSUID|syscall.MS_NODEV, ""); err != nil {

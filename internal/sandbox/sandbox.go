@@ -101,6 +101,10 @@ type Config struct {
 	// ReadOnly are more host paths (absolute) seen read-only at the same
 	// paths: the submission's folder, the interpreter's install prefix.
 	ReadOnly []string
+	// Hidden are host folders the program must not see although they lie
+	// in Dir or ReadOnly (a grader's hidden cases inside the submission's
+	// folder): each shows as an empty folder.
+	Hidden []string
 	Limits
 	// Mode is the isolation; None runs the program unconfined.
 	Mode Mode

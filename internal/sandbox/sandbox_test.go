@@ -320,3 +320,23 @@ func TestShowRules(t *testing.T) {
 
 // second returns its second argument.
 func second(_ string, s []string) []string { return s }
+
+// TestHidden: a hidden folder inside a shown one shows empty, also where
+// the shown folder is reached through a link; the rest stays readable.
+func TestHidden(t *testing.T) {
+	needMode(t, Namespaces)
+	d := t.TempDir()
+	sub := filepath.Join(d, "sub")
+	os.MkdirAll(filepath.Join(sub, "hidden"), 0o755)
+	os.WriteFile(filepath.Join(sub, "hidden", "answers.txt"), []byte("42\n"), 0o644)
+	os.WriteFile(filepath.Join(sub, "code.txt"), []byte("mine\n"), 0o644)
+	link := filepath.Join(d, "link")
+	if err := os.Symlink(sub, link); err != nil {
+		t.Fatal(err)
+	}
+	out, errb, st := run(t, Config{Mode: Namespaces, ReadOnly: []string{link}, Hidden: []string{filepath.Join(sub, "hidden")}},
+		`cat `+link+`/code.txt; ls `+link+`/hidden | wc -l; cat `+link+`/hidden/answers.txt 2>/dev/null || echo hidden`)
+	if st.ExitCode != 0 || out != "mine\n0\nhidden\n" {
+		t.Errorf("exit %d, %q %q; want the code, an empty folder and no answers", st.ExitCode, out, errb)
+	}
+}

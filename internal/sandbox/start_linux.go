@@ -103,6 +103,7 @@ func start(cfg Config, p Program, probe bool) (*Box, error) {
 	uid, gid := UIDOf(cfg.Slot), UIDOf(cfg.Slot)
 	c := config{Mode: cfg.Mode, Dir: cfg.Dir, ReadOnly: cfg.ReadOnly, Exe: p.Path, Args: p.Args, Env: p.Env,
 		Limits: cfg.Limits, Rootless: !root, StudentID: studentID, Probe: probe}
+	c.Hide = hiddenAt(cfg)
 	if self, err := os.Executable(); err == nil {
 		c.Hide = append(c.Hide, self)
 		if real, err := filepath.EvalSymlinks(self); err == nil && real != self {
@@ -305,4 +306,26 @@ func (b *Box) Kill() {
 			b.cmd.Process.Kill()
 		}
 	}
+}
+
+// hiddenAt returns where the folders of cfg.Hidden show in the sandbox:
+// under each shown folder (Dir, ReadOnly) that holds one, at the shown
+// folder's path, whichever links lead to it.
+func hiddenAt(cfg Config) []string {
+	real := func(p string) string {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		return p
+	}
+	var at []string
+	for _, h := range cfg.Hidden {
+		rh := real(h)
+		for _, s := range append(append([]string{}, cfg.ReadOnly...), cfg.Dir) {
+			if rel, err := filepath.Rel(real(s), rh); err == nil && Within(rh, real(s)) {
+				at = append(at, filepath.Join(s, rel))
+			}
+		}
+	}
+	return at
 }

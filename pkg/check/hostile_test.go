@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -374,10 +375,10 @@ func TestNoSandbox(t *testing.T) {
 	}
 }
 
-// TestShownGuard: check refuses to show a program its hidden cases (a
-// -cases folder inside the submission's) or a whole temporary or home
-// folder as its submission folder; the same run with the cases outside
-// passes.
+// TestShownGuard: check refuses a whole temporary (or home) folder as the
+// submission folder, and hides a -cases set that lies inside the
+// submission's folder from the program: a program that prints the set's
+// first expected line when it can read it gets the normal verdict.
 func TestShownGuard(t *testing.T) {
 	t.Parallel()
 	if m, why := sandbox.Detect(); m != sandbox.Namespaces {
@@ -394,12 +395,28 @@ func TestShownGuard(t *testing.T) {
 			t.Fatalf("gen: exit %d, %s", code, stderr)
 		}
 	}
+	// A program that answers from the hidden set when it can read it: it
+	// fails every case it cannot.
+	peek := filepath.Join(dir, "peek")
+	writeFiles(t, peek, map[string]string{"abgame.py": "import os, sys\n" +
+		"p = " + strconv.Quote(filepath.Join(peek, "hidden", "cases.tsv")) + "\n" +
+		"print(open(p).read() if os.path.exists(p) else 'hidden')\n"})
+	if code, stderr := gradeHostile(t, tmp, nil, "gen", "ABGame", "-n", "2", "-o", filepath.Join(peek, "hidden")); code != 0 {
+		t.Fatalf("gen: exit %d, %s", code, stderr)
+	}
+	report := filepath.Join(dir, "peek.txt")
+	code, stderr := gradeHostile(t, tmp, nil, "check", "ABGame", "-cases", filepath.Join(peek, "hidden"), "-dir", peek, "-o", report,
+		"--", "python3", filepath.Join(peek, "abgame.py"))
+	text, _ := os.ReadFile(report)
+	if code != 1 || !bytes.Contains(text, []byte("    hidden\n")) || bytes.Contains(text, []byte("board_kind")) {
+		t.Errorf("a program reading the hidden set: exit %d, %q, report:\n%s", code, stderr, text)
+	}
 	for _, c := range []struct {
 		args []string
 		code int
 		want string
 	}{
-		{[]string{"-cases", filepath.Join(alice, "hidden"), "-dir", alice}, 2, "gamesearch check: -cases " + filepath.Join(alice, "hidden") + " lies in " + alice + ", which the sandbox shows the program: it could read the expected outputs"},
+		{[]string{"-cases", filepath.Join(alice, "hidden"), "-dir", alice}, 0, ""},
 		{[]string{"-cases", filepath.Join(dir, "hidden"), "-dir", tmp}, 2, "gamesearch check: -dir " + tmp + ": the sandbox would show the program all of it"},
 		{[]string{"-cases", filepath.Join(dir, "hidden"), "-dir", alice}, 0, ""},
 	} {

@@ -150,9 +150,9 @@ func exposed(path string) bool {
 }
 
 // guardShown refuses to run c in the namespaces when the sandbox would
-// show its program too much: a submission folder that is the home folder,
-// a temporary folder or the root (all of it would be shown), or one that
-// holds the -cases set, whose expected outputs the program could read.
+// show its program a submission folder that is the home folder, a
+// temporary folder or the root (all of it), and hides from the program
+// the -cases set (its expected outputs) where a shown folder holds it.
 func guardShown(c *Command, cases string) error {
 	if c.Box.Mode != sandbox.Namespaces {
 		return nil
@@ -160,22 +160,12 @@ func guardShown(c *Command, cases string) error {
 	if sandbox.TooWide(c.Dir) {
 		return usagef("-dir %s: the sandbox would show the program all of it (a home, temporary or root folder): run check in the submission's own folder, or name that folder with -dir", c.Dir)
 	}
-	if cases == "" {
-		return nil
-	}
-	real := func(p string) string {
-		if abs, err := filepath.Abs(p); err == nil {
-			p = abs
+	if cases != "" {
+		abs, err := filepath.Abs(cases)
+		if err != nil {
+			return usagef("-cases %s: %v", cases, err)
 		}
-		if r, err := filepath.EvalSymlinks(p); err == nil {
-			p = r
-		}
-		return p
-	}
-	for _, s := range append(append([]string{}, c.show...), c.Dir) {
-		if sandbox.Within(real(cases), real(s)) {
-			return usagef("-cases %s lies in %s, which the sandbox shows the program: it could read the expected outputs; keep the cases outside the submission's folder", cases, s)
-		}
+		c.Box.Hidden = append(append([]string{}, c.Box.Hidden...), abs)
 	}
 	return nil
 }
