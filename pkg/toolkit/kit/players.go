@@ -31,7 +31,7 @@ func EnginePlayer[P, M any](sp *PlayerSpec, base engine.Options, moveTime time.D
 //   - engine[:SETTINGS]: the engine of Engine with EngineOptions and the
 //     settings ([EnginePlayer]);
 //   - minimax[:depth=D] and alphabeta[:depth=D]: Course, to depth D (Depth
-//     by default, 1 to MaxDepth);
+//     by default, 1 to MaxDepth; both must be set with Course);
 //   - exec[,timeout=DUR]:COMMAND: the program COMMAND, played as Program
 //     (its Label, Argv and Timeout set from the argument, [ProgramSpec]).
 type PlayerKinds[P, M any] struct {
@@ -68,6 +68,9 @@ func (k *PlayerKinds[P, M]) Player(game string, sp *PlayerSpec, s *MatchSettings
 			return k.Engine(sp.Text, o)
 		})
 	case (sp.Kind == "minimax" || sp.Kind == "alphabeta") && k.Course != nil:
+		if k.Depth < 1 || k.MaxDepth < k.Depth {
+			return nil, fmt.Errorf("player %q: %s's course players have no depth (PlayerKinds.Depth %d, MaxDepth %d)", sp.Text, game, k.Depth, k.MaxDepth)
+		}
 		d, err := sp.Int("depth", k.Depth, 1, k.MaxDepth)
 		if err != nil {
 			return nil, err
