@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -338,5 +339,31 @@ func TestHidden(t *testing.T) {
 		`cat `+link+`/code.txt; ls `+link+`/hidden | wc -l; cat `+link+`/hidden/answers.txt 2>/dev/null || echo hidden`)
 	if st.ExitCode != 0 || out != "mine\n0\nhidden\n" {
 		t.Errorf("exit %d, %q %q; want the code, an empty folder and no answers", st.ExitCode, out, errb)
+	}
+}
+
+// TestForeignArch: a 64-bit program that makes an i386 system call (int
+// 0x80), the other way past the filter's numbers, is killed with SIGSYS.
+func TestForeignArch(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("amd64 only: the i386 calls of a 64-bit process")
+	}
+	needMode(t, Namespaces)
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("needs gcc (apt-get install gcc)")
+	}
+	dir := t.TempDir()
+	src, bin := filepath.Join(dir, "int80.c"), filepath.Join(dir, "int80")
+	os.WriteFile(src, []byte("int main(void) { int r; __asm__ volatile(\"int $0x80\" : \"=a\"(r) : \"a\"(20)); return r > 0 ? 0 : 1; }\n"), 0o644)
+	if out, err := exec.Command(gcc, "-o", bin, src).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v: %s", err, out)
+	}
+	if err := exec.Command(bin).Run(); err != nil {
+		t.Fatalf("outside the sandbox: %v; want the call to work", err)
+	}
+	_, errb, st := run(t, Config{Mode: Namespaces, ReadOnly: []string{dir}}, "exec "+bin)
+	if st.Signal != int(syscall.SIGSYS) {
+		t.Errorf("in the sandbox: %+v, %q; want SIGSYS", st, errb)
 	}
 }

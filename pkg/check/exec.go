@@ -117,6 +117,8 @@ func (r *RunResult) Status() string {
 		return fmt.Sprintf("killed: it wrote more than %s into its folder (the -disk limit)", Bytes(r.box.Disk))
 	case r.Signal == "SIGXFSZ":
 		return fmt.Sprintf("killed by signal SIGXFSZ: it wrote a file larger than %s (the -disk limit)", Bytes(r.box.Disk))
+	case r.Signal == "SIGSYS":
+		return "killed by signal SIGSYS: a system call the sandbox refuses, one of another architecture; a 32-bit program? build it for this machine"
 	case r.Killed == "idle":
 		return fmt.Sprintf("stopped after %s without using any CPU time (waiting for input that never comes?)", Secs(idleLimit))
 	case r.Killed == "wall":
@@ -557,7 +559,7 @@ func signalName(s syscall.Signal) string {
 		syscall.SIGABRT: "SIGABRT", syscall.SIGSEGV: "SIGSEGV", syscall.SIGKILL: "SIGKILL",
 		syscall.SIGTERM: "SIGTERM", syscall.SIGFPE: "SIGFPE", syscall.SIGILL: "SIGILL",
 		syscall.SIGINT: "SIGINT", syscall.SIGPIPE: "SIGPIPE", syscall.SIGBUS: "SIGBUS",
-		syscall.SIGXFSZ: "SIGXFSZ", syscall.SIGXCPU: "SIGXCPU",
+		syscall.SIGXFSZ: "SIGXFSZ", syscall.SIGXCPU: "SIGXCPU", syscall.SIGSYS: "SIGSYS",
 	}
 	if n, ok := names[s]; ok {
 		return n
