@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -425,5 +426,33 @@ func TestShownGuard(t *testing.T) {
 		if code != c.code || !strings.HasPrefix(stderr, c.want) {
 			t.Errorf("%q: exit %d, %q; want %d, %q", c.args, code, stderr, c.code, c.want)
 		}
+	}
+}
+
+// TestForeignArchCause: a program that makes a system call of another
+// architecture (an i386 call from a 64-bit program, as a 32-bit build
+// would make every call) fails with that cause named.
+func TestForeignArchCause(t *testing.T) {
+	t.Parallel()
+	if runtime.GOARCH != "amd64" {
+		t.Skip("amd64 only: the i386 calls of a 64-bit process")
+	}
+	if m, why := sandbox.Detect(); m == sandbox.None {
+		t.Skipf("needs a sandbox (%s)", why)
+	}
+	lookTool(t, "gcc")
+	base := t.TempDir()
+	dir := filepath.Join(base, "sub")
+	writeFiles(t, dir, map[string]string{"p.c": "int main(void) { int r; __asm__ volatile(\"int $0x80\" : \"=a\"(r) : \"a\"(20)); return 0; }\n"})
+	if out, err := exec.Command("gcc", "-o", filepath.Join(dir, "p"), filepath.Join(dir, "p.c")).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v: %s", err, out)
+	}
+	tmp := filepath.Join(base, "tmp")
+	os.Mkdir(tmp, 0o755)
+	report := filepath.Join(base, "report.txt")
+	code, stderr := gradeHostile(t, tmp, nil, "check", "tictactoe-minimax", "-suite", "random", "-n", "1", "-dir", dir, "-o", report, "--", "./p")
+	text, _ := os.ReadFile(report)
+	if code != 1 || !bytes.Contains(text, []byte("killed by signal SIGSYS: a system call the sandbox refuses, one of another architecture")) {
+		t.Errorf("exit %d, %q, report:\n%s", code, stderr, text)
 	}
 }
