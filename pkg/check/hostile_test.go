@@ -450,7 +450,7 @@ func TestForeignArchCause(t *testing.T) {
 	tmp := filepath.Join(base, "tmp")
 	os.Mkdir(tmp, 0o755)
 	report := filepath.Join(base, "report.txt")
-	code, stderr := gradeHostile(t, tmp, nil, "check", "tictactoe-minimax", "-suite", "random", "-n", "1", "-dir", dir, "-o", report, "--", "./p")
+	code, stderr := gradeHostile(t, tmp, nil, "check", "ABGame", "-suite", "random", "-n", "1", "-dir", dir, "-o", report, "--", "./p")
 	text, _ := os.ReadFile(report)
 	if code != 1 || !bytes.Contains(text, []byte("killed by signal SIGSYS: a system call the sandbox refuses, one of another architecture")) {
 		t.Errorf("exit %d, %q, report:\n%s", code, stderr, text)
