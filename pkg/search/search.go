@@ -49,8 +49,8 @@
 // match.Rules, an arena's MatchRules), while a course edition is an Edition;
 // an arena's players are CoursePlayer, ProgramPlayer (external programs) and
 // the one engine player, match.EnginePlayer; every program's entry point is
-// a function or method Run(args, stdin, stdout, stderr) int, called by a main
-// of a dozen lines under cmd/.
+// a function or method Run(args, stdin, stdout, stderr) int, called by the one
+// statement of a main under cmd/.
 package search
 
 // Value is a search score. Scores are 64-bit so that every game's sentinels fit.
