@@ -244,9 +244,13 @@ func TestLayers(t *testing.T) {
 // internal/pack, pkg/explorer and the kit pkg/gamekit) imports a game's
 // package; they read the registry, pkg/games, the one package that lists
 // the games. And every game is registered: a directory of pkg/ with a
-// gamedef package is a game the registry lists.
+// gamedef package is a game the registry lists, by a name of lower-case
+// letters and digits.
 func TestToolsNameNoGame(t *testing.T) {
 	gs := games.Names()
+	for _, g := range gs {
+		assert.Assert(t, regexp.MustCompile(`^[a-z][a-z0-9]*$`).MatchString(g), "game name %q: want lower-case letters and digits, a Go package name", g)
+	}
 	tools := []string{"pkg/toolkit", "pkg/check", "internal/pack", "pkg/explorer", "pkg/gamekit"}
 	sc := bufio.NewScanner(strings.NewReader(goList(t, "{{.ImportPath}} {{join .Imports \" \"}}", "./...")))
 	checked := 0
