@@ -131,3 +131,14 @@ func TestLineError(t *testing.T) {
 	assert.Error(t, &LineError{Line: 3, Byte: -1, Msg: "missing depth"}, "line 3: missing depth")
 	assert.Error(t, &LineError{Line: 1, Byte: 0, Msg: `case count "\ufeff3": want a decimal integer`}, `line 1: byte 0: case count "\ufeff3": want a decimal integer`)
 }
+
+func TestOrList(t *testing.T) {
+	for _, c := range []struct {
+		words []string
+		want  string
+	}{{nil, ""}, {[]string{"a"}, "a"}, {[]string{"a", "b"}, "a or b"}, {[]string{"a", "b", "c"}, "a, b or c"}} {
+		if got := OrList(c.words); got != c.want {
+			t.Errorf("OrList(%q) = %q; want %q", c.words, got, c.want)
+		}
+	}
+}

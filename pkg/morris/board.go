@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 )
 
 // Kind names one of the six supported boards.
@@ -50,9 +52,7 @@ func KindChoices() string { return strings.Join(kindNames[:], "|") }
 
 // KindList returns the board names as a list in words, for messages:
 // "S22, E21, F18, B21, D23 or U21".
-func KindList() string {
-	return strings.Join(kindNames[:numKinds-1], ", ") + " or " + kindNames[numKinds-1]
-}
+func KindList() string { return cliutil.OrList(kindNames[:]) }
 
 // KindByLength returns the board a board string of n letters selects when
 // no -board flag is given (docs/morris.md §2.2): 22 S22, 21 E21, 18 F18,

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/internal/pack"
 	"github.com/gamesearch/gamesearch/pkg/games"
 )
@@ -40,13 +41,7 @@ func Courses() []string {
 }
 
 // courseList is the course names for messages: "a, b, c or d".
-func courseList() string {
-	names := Courses()
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
+func courseList() string { return cliutil.OrList(Courses()) }
 
 // findRecipe returns the recipe of course.
 func findRecipe(course string) (*pack.Recipe, error) {

@@ -2,9 +2,9 @@ package kit
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/engine"
 	"github.com/gamesearch/gamesearch/pkg/match"
 	"github.com/gamesearch/gamesearch/pkg/search"
@@ -94,9 +94,5 @@ func (k *PlayerKinds[P, M]) Player(game string, sp *PlayerSpec, s *MatchSettings
 			kinds = append(kinds, k.name)
 		}
 	}
-	want := strings.Join(kinds, ", ")
-	if i := strings.LastIndex(want, ", "); i >= 0 {
-		want = want[:i] + " or " + want[i+2:]
-	}
-	return nil, fmt.Errorf("player %q: unknown player %q for %s (want %s)", sp.Text, sp.Kind, game, want)
+	return nil, fmt.Errorf("player %q: unknown player %q for %s (want %s)", sp.Text, sp.Kind, game, cliutil.OrList(kinds))
 }
