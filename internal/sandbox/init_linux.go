@@ -274,23 +274,18 @@ func buildRoot(c *config) error {
 		// that is a link elsewhere) is shown as what it names, at its own
 		// path; the system's links (/bin to usr/bin) are made again as
 		// links.
-		src := p
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			src = real
-		}
-		if err := bindAt(src, p, r, p != c.Dir); err != nil {
+		if err := bindAt(resolved(p), p, r, p != c.Dir); err != nil {
 			return err
 		}
 	}
 	for _, h := range c.Hide {
 		// A file is covered by the null device, a folder by an empty
 		// read-only tmpfs.
-		// What the init cannot reach, the program cannot either.
 		dst := filepath.Join(r, h)
 		st, err := os.Lstat(dst)
 		switch {
 		case err != nil:
-			continue
+			continue // what the init cannot reach, the program cannot either
 		case st.Mode().IsRegular():
 			err = syscall.Mount(filepath.Join(r, "dev/null"), dst, "", syscall.MS_BIND, "")
 		case st.IsDir():

@@ -180,10 +180,16 @@ func Prefixes(exe string) (path string, prefixes []string) {
 // a sandbox: it is [TooWide], or a tree that holds this executable.
 func unshowable(dir string) bool {
 	self, _ := os.Executable()
-	if s, err := filepath.EvalSymlinks(self); err == nil {
-		self = s
+	return TooWide(dir) || (self != "" && Within(resolved(self), dir))
+}
+
+// resolved returns path with its links resolved, or path itself when they
+// cannot be.
+func resolved(path string) string {
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		return r
 	}
-	return TooWide(dir) || (self != "" && Within(self, dir))
+	return path
 }
 
 // TooWide reports whether the host folder dir holds far more than one

@@ -312,17 +312,12 @@ func (b *Box) Kill() {
 // under each shown folder (Dir, ReadOnly) that holds one, at the shown
 // folder's path, whichever links lead to it.
 func hiddenAt(cfg Config) []string {
-	real := func(p string) string {
-		if r, err := filepath.EvalSymlinks(p); err == nil {
-			return r
-		}
-		return p
-	}
 	var at []string
 	for _, h := range cfg.Hidden {
-		rh := real(h)
+		rh := resolved(h)
 		for _, s := range append(append([]string{}, cfg.ReadOnly...), cfg.Dir) {
-			if rel, err := filepath.Rel(real(s), rh); err == nil && Within(rh, real(s)) {
+			if rs := resolved(s); Within(rh, rs) {
+				rel, _ := filepath.Rel(rs, rh)
 				at = append(at, filepath.Join(s, rel))
 			}
 		}
