@@ -205,9 +205,9 @@ func (t *Tree) Drawing(title string) treeview.Tree {
 	return treeview.Tree{Nodes: nodes, Inf: t.Inf, Title: title}
 }
 
-// SearchOptions returns opt with lim's node limit and stop test, for the
+// searchOptions returns opt with lim's node limit and stop test, for the
 // searcher that [Record] runs.
-func (lim Limits) SearchOptions(opt search.Options) search.Options {
+func (lim Limits) searchOptions(opt search.Options) search.Options {
 	if lim.MaxNodes > 0 {
 		opt.MaxNodes = uint64(lim.MaxNodes) + 1
 	}
@@ -315,8 +315,8 @@ func (r *recorder[P, M]) Leave(ply int, v search.Value, leaf bool, pruned int) {
 	}
 }
 
-// Record runs the search of game g with the conventions opt (and lim's:
-// [Limits.SearchOptions]) from root to depth, alpha-beta when alphaBeta,
+// Record runs the search of game g with the conventions opt (and lim's
+// node limit and stop test) from root to depth, alpha-beta when alphaBeta,
 // else minimax, with a recorder, and returns the tree and the search's
 // result. A tree over lim.MaxNodes nodes or a stop ends the search early,
 // with an error wrapping [ErrTooBig] or [ErrStopped]. label names the move m
@@ -330,12 +330,10 @@ func Record[P, M any, G search.Game[P, M]](g G, opt search.Options, root P, alph
 	if limit <= 0 {
 		limit = math.MaxInt
 	}
-	inf := opt.Inf
-	if inf == 0 {
-		inf = search.DefaultInf
-	}
-	s := search.New[P, M](g, lim.SearchOptions(opt))
-	rec := &recorder[P, M]{t: &Tree{Inf: inf, Labels: []string{""}, AlphaBeta: alphaBeta}, limit: limit, label: label, labels: map[string]int32{"": 0}}
+	t := &Tree{Inf: opt.Inf, Labels: []string{""}, AlphaBeta: alphaBeta}
+	t.Inf = t.inf()
+	s := search.New[P, M](g, lim.searchOptions(opt))
+	rec := &recorder[P, M]{t: t, limit: limit, label: label, labels: map[string]int32{"": 0}}
 	s.SetTracer(rec)
 	var r search.Result[M]
 	if alphaBeta {
