@@ -6,8 +6,10 @@
 package cliutil
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -201,4 +203,58 @@ func OrList(words []string) string {
 		return strings.Join(words, "")
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// RunStdin is the whole of a graded program that takes no arguments, reads
+// its input on stdin and prints answer(input): -h prints usage on stdout
+// and returns 0; an argument, an unreadable stdin, more than maxInput bytes
+// (0: no bound) or an error of answer prints "name: ..." on stderr and
+// returns 2, with nothing on stdout; a failure to write stdout returns 1.
+func RunStdin(name, usage string, maxInput int64, answer func(input []byte) (string, error),
+	args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, usage)
+			return 0
+		}
+		fmt.Fprintf(stderr, "%s: %v (%s)\n", name, err, usage)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: unexpected argument %q (%s)\n", name, fs.Arg(0), usage)
+		return 2
+	}
+	r := stdin
+	if maxInput > 0 {
+		r = io.LimitReader(stdin, maxInput+1)
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: cannot read input: %v\n", name, err)
+		return 2
+	}
+	if maxInput > 0 && int64(len(data)) > maxInput {
+		fmt.Fprintf(stderr, "%s: stdin: over %s\n", name, sizeText(maxInput))
+		return 2
+	}
+	out, err := answer(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 2
+	}
+	if _, err := io.WriteString(stdout, out); err != nil {
+		fmt.Fprintf(stderr, "%s: cannot write output: %v\n", name, err)
+		return 1
+	}
+	return 0
+}
+
+// sizeText writes n bytes as "N MiB" when it is a whole number of MiB.
+func sizeText(n int64) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

@@ -142,3 +142,40 @@ func TestOrList(t *testing.T) {
 		}
 	}
 }
+
+// failWriter fails every write.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestRunStdin(t *testing.T) {
+	upper := func(in []byte) (string, error) {
+		if len(in) == 0 {
+			return "", errors.New("stdin: empty")
+		}
+		return strings.ToUpper(string(in)), nil
+	}
+	for _, c := range []struct {
+		args           []string
+		in             string
+		code           int
+		stdout, stderr string
+	}{
+		{nil, "ab\n", 0, "AB\n", ""},
+		{[]string{"-h"}, "", 0, "usage: p < x\n", ""},
+		{[]string{"x"}, "ab", 2, "", "p: unexpected argument \"x\" (usage: p < x)\n"},
+		{[]string{"-q"}, "ab", 2, "", "p: flag provided but not defined: -q (usage: p < x)\n"},
+		{nil, "", 2, "", "p: stdin: empty\n"},
+		{nil, strings.Repeat("a", 1<<20+1), 2, "", "p: stdin: over 1 MiB\n"},
+	} {
+		var stdout, stderr strings.Builder
+		code := RunStdin("p", "usage: p < x", 1<<20, upper, c.args, strings.NewReader(c.in), &stdout, &stderr)
+		if code != c.code || stdout.String() != c.stdout || stderr.String() != c.stderr {
+			t.Errorf("%q on %.10q: %d %q %q; want %d %q %q", c.args, c.in, code, stdout.String(), stderr.String(), c.code, c.stdout, c.stderr)
+		}
+	}
+	var stderr strings.Builder
+	if code := RunStdin("p", "", 0, upper, nil, strings.NewReader(strings.Repeat("a", 1<<20+1)), failWriter{}, &stderr); code != 1 || stderr.String() != "p: cannot write output: disk full\n" {
+		t.Errorf("unbounded input, stdout failing: %d %q; want 1 and the write error", code, stderr.String())
+	}
+}

@@ -1,11 +1,9 @@
 package tictactoe
 
 import (
-	"errors"
-	"flag"
-	"fmt"
 	"io"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/internal/splitmix"
 )
 
@@ -25,35 +23,7 @@ const usage = "usage: tictactoe-minimax < board  (three lines of three cells X, 
 // unreadable stdin prints one line on stderr and returns 2, with nothing on
 // stdout; a failure to write stdout returns 1.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet(ProgramName, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, usage)
-			return 0
-		}
-		fmt.Fprintf(stderr, "%s: %v (%s)\n", ProgramName, err, usage)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s: unexpected argument %q (%s)\n", ProgramName, fs.Arg(0), usage)
-		return 2
-	}
-	data, err := io.ReadAll(stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: cannot read input: %v\n", ProgramName, err)
-		return 2
-	}
-	out, err := Reference(data)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", ProgramName, err)
-		return 2
-	}
-	if _, err := io.WriteString(stdout, out); err != nil {
-		fmt.Fprintf(stderr, "%s: cannot write output: %v\n", ProgramName, err)
-		return 1
-	}
-	return 0
+	return cliutil.RunStdin(ProgramName, usage, 0, Reference, args, stdin, stdout, stderr)
 }
 
 // Reference returns the exact stdout of tictactoe-minimax for the input

@@ -1,11 +1,10 @@
 package tree
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
+	"github.com/gamesearch/gamesearch/internal/cliutil"
 	"github.com/gamesearch/gamesearch/pkg/search"
 )
 
@@ -55,39 +54,14 @@ func (a Answer) Format() string {
 // one line on stderr with the byte offset and returns 2.
 func (p Program) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	usage := fmt.Sprintf("usage: %s < tree  (nested lists of leaf values, e.g. [[3,12,8],[2,4,6],[14,5,2]])", p.Name)
-	fs := flag.NewFlagSet(p.Name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, usage)
-			return 0
+	answer := func(input []byte) (string, error) {
+		out, err := p.Reference(input)
+		if err != nil {
+			return "", fmt.Errorf("stdin: %v", err)
 		}
-		fmt.Fprintf(stderr, "%s: %v (%s)\n", p.Name, err, usage)
-		return 2
+		return out, nil
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s: unexpected argument %q (%s)\n", p.Name, fs.Arg(0), usage)
-		return 2
-	}
-	data, err := io.ReadAll(io.LimitReader(stdin, 1<<20+1))
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: cannot read input: %v\n", p.Name, err)
-		return 2
-	}
-	if len(data) > 1<<20 {
-		fmt.Fprintf(stderr, "%s: stdin: over 1 MiB\n", p.Name)
-		return 2
-	}
-	t, err := Parse(data)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: stdin: %v\n", p.Name, err)
-		return 2
-	}
-	if _, err := io.WriteString(stdout, p.Solve(t).Format()); err != nil {
-		fmt.Fprintf(stderr, "%s: cannot write output: %v\n", p.Name, err)
-		return 1
-	}
-	return 0
+	return cliutil.RunStdin(p.Name, usage, 1<<20, answer, args, stdin, stdout, stderr)
 }
 
 // Reference returns the program's stdout on input, a tree, or the parse
